@@ -1,0 +1,145 @@
+// The array operations of gpupy's C++ API, grouped by NumPy reference chapter. Host only.
+#pragma once
+
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "gpupy/array.h"
+#include "gpupy/scalar.h"
+
+namespace gpupy {
+
+/// An input of an elementwise operation: an array or a scalar (weak if it came from Python).
+class Operand {
+ public:
+  Operand(Array a) : value_(std::move(a)) {}  // NOLINT(google-explicit-constructor)
+  Operand(Scalar s) : value_(s) {}            // NOLINT(google-explicit-constructor)
+  bool is_array() const { return std::holds_alternative<Array>(value_); }
+  const Array& array() const { return std::get<Array>(value_); }
+  const Scalar& scalar() const { return std::get<Scalar>(value_); }
+
+ private:
+  std::variant<Array, Scalar> value_;
+};
+
+/// Reduction axes; std::nullopt means all of them.
+using Axes = std::optional<std::vector<int>>;
+
+// ---- Elementwise (one function per row of elementwise_ops.inc) ----------------------------------
+
+/// Identifies a row of the elementwise op table.
+enum class ElementwiseOp : uint16_t {
+#define GPUPY_ELEMENTWISE(name, arity, rule, functor) name,
+#include "gpupy/elementwise_ops.inc"
+#undef GPUPY_ELEMENTWISE
+};
+/// NumPy name of an elementwise op.
+const char* op_name(ElementwiseOp op);
+/// Number of inputs of an elementwise op.
+int op_arity(ElementwiseOp op);
+
+/// Applies an elementwise op with broadcasting and NumPy 2 promotion; writes into `out` if given.
+Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out = nullptr);
+
+#define GPUPY_DECLARE_1(name)                                       \
+  inline Array name(const Operand& x, const Array* out = nullptr) { \
+    return elementwise(ElementwiseOp::name, {x}, out);              \
+  }
+#define GPUPY_DECLARE_2(name)                                                           \
+  inline Array name(const Operand& x1, const Operand& x2, const Array* out = nullptr) { \
+    return elementwise(ElementwiseOp::name, {x1, x2}, out);                             \
+  }
+#define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DECLARE_##arity(name)
+#include "gpupy/elementwise_ops.inc"
+#undef GPUPY_ELEMENTWISE
+#undef GPUPY_DECLARE_1
+#undef GPUPY_DECLARE_2
+
+/// NumPy's `round(x, decimals)`: half to even.
+Array round(const Array& x, int decimals = 0, const Array* out = nullptr);
+/// Writes `src` into `dst`, broadcast and cast as NumPy's setitem does (unsafe casting).
+void assign(const Array& dst, const Operand& src);
+
+// ---- Creation -----------------------------------------------------------------------------------
+
+Array empty(const Shape& shape, DType dtype, Device device);
+Array full(const Shape& shape, const Scalar& value, std::optional<DType> dtype, Device device);
+Array zeros(const Shape& shape, DType dtype, Device device);
+Array ones(const Shape& shape, DType dtype, Device device);
+/// NumPy's arange; the dtype defaults from the kinds of start/stop/step.
+Array arange(const Scalar& start, const Scalar& stop, const Scalar& step,
+             std::optional<DType> dtype, Device device);
+Array linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
+               std::optional<DType> dtype, Device device);
+Array eye(int64_t n, int64_t m, int64_t k, DType dtype, Device device);
+/// Copies host memory (any strides) into a new C-contiguous array on `device`.
+Array from_host(const void* data, const Shape& shape, const Strides& strides, DType dtype,
+                Device device);
+/// Copies `a` into `dst`, a C-contiguous host buffer of a.nbytes() bytes.
+void to_host(const Array& a, void* dst);
+/// The single element of a size-1 array, copied to the host.
+Scalar item(const Array& a);
+/// A copy of `a` with the given dtype (C order).
+Array astype(const Array& a, DType dtype, bool copy = true);
+/// A C-contiguous copy.
+Array copy(const Array& a);
+/// `a` on another device (a copy unless already there).
+Array to_device(const Array& a, Device device);
+
+// ---- Shape manipulation (views whenever NumPy returns one) --------------------------------------
+
+/// One -1 entry is inferred. A view when the strides allow it, else a copy.
+Array reshape(const Array& a, const Shape& shape);
+Array permute_dims(const Array& a, const std::vector<int>& axes);
+/// Reverses the axes.
+Array transpose(const Array& a);
+Array expand_dims(const Array& a, int axis);
+/// Removes the given length-1 axes (all of them when `axes` is nullopt).
+Array squeeze(const Array& a, const Axes& axes);
+Array ravel(const Array& a);
+Array broadcast_to(const Array& a, const Shape& shape);
+Array ascontiguousarray(const Array& a);
+/// NumPy's broadcast rule; throws ValueError naming both shapes.
+Shape broadcast_shapes(const Shape& a, const Shape& b, const char* op = "broadcast_shapes");
+
+// ---- Basic indexing -----------------------------------------------------------------------------
+
+/// One entry of a basic index: an integer, a slice, `None` or `...`.
+struct IndexItem {
+  enum class Kind { integer, slice, newaxis, ellipsis };
+  Kind kind = Kind::integer;
+  int64_t integer = 0;
+  std::optional<int64_t> start, stop, step;
+};
+/// `a[items]` as a view.
+Array getitem(const Array& a, const std::vector<IndexItem>& items);
+/// `a[items] = value`.
+void setitem(const Array& a, const std::vector<IndexItem>& items, const Operand& value);
+
+// ---- Reductions ---------------------------------------------------------------------------------
+
+Array sum(const Array& a, const Axes& axes, bool keepdims = false,
+          std::optional<DType> dtype = std::nullopt);
+Array prod(const Array& a, const Axes& axes, bool keepdims = false,
+           std::optional<DType> dtype = std::nullopt);
+Array mean(const Array& a, const Axes& axes, bool keepdims = false,
+           std::optional<DType> dtype = std::nullopt);
+Array var(const Array& a, const Axes& axes, double ddof = 0, bool keepdims = false);
+Array std(const Array& a, const Axes& axes, double ddof = 0, bool keepdims = false);
+Array min(const Array& a, const Axes& axes, bool keepdims = false);
+Array max(const Array& a, const Axes& axes, bool keepdims = false);
+Array any(const Array& a, const Axes& axes, bool keepdims = false);
+Array all(const Array& a, const Axes& axes, bool keepdims = false);
+/// Index of the first minimum along `axis` (flattened when nullopt).
+Array argmin(const Array& a, std::optional<int> axis, bool keepdims = false);
+Array argmax(const Array& a, std::optional<int> axis, bool keepdims = false);
+
+// ---- Linear algebra -----------------------------------------------------------------------------
+
+/// NumPy's matmul: batched, broadcast over leading axes, 1-D operands promoted and squeezed.
+Array matmul(const Array& a, const Array& b);
+/// NumPy's dot (matmul for ndim <= 2, sum-product over last/second-to-last axes otherwise).
+Array dot(const Array& a, const Array& b);
+
+}  // namespace gpupy

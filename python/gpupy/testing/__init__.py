@@ -1,0 +1,13 @@
+"""Testing helpers: run a test body with NumPy and with gpupy and compare the results."""
+
+from gpupy.testing._compare import (  # noqa: F401
+    ALL_DTYPES,
+    COMPLEX_DTYPES,
+    FLOAT_DTYPES,
+    INT_DTYPES,
+    UINT_DTYPES,
+    assert_same,
+    for_dtypes,
+    numpy_gpupy_allclose,
+    numpy_gpupy_raises,
+)

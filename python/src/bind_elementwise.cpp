@@ -1,0 +1,111 @@
+// The elementwise op table as module functions, and ndarray's arithmetic operators.
+#include "bindings.h"
+
+namespace gpupy::py {
+namespace {
+
+using namespace nb::literals;
+
+// Operators return NotImplemented for operands they cannot interpret, so Python tries the other
+// operand's reflected method; module functions raise instead.
+std::optional<Operand> operand_or_none(nb::handle value) {
+  try {
+    return to_operand(value);
+  } catch (const std::exception&) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+}
+
+template <ElementwiseOp Op>
+nb::object binary_operator(const Array& self, nb::handle other) {
+  auto o = operand_or_none(other);
+  if (!o) return nb::borrow(Py_NotImplemented);
+  return nb::cast(elementwise(Op, {self, *o}));
+}
+
+template <ElementwiseOp Op>
+nb::object reflected_operator(const Array& self, nb::handle other) {
+  auto o = operand_or_none(other);
+  if (!o) return nb::borrow(Py_NotImplemented);
+  return nb::cast(elementwise(Op, {*o, self}));
+}
+
+template <ElementwiseOp Op>
+nb::object inplace_operator(nb::handle self, nb::handle other) {
+  auto o = operand_or_none(other);
+  if (!o) return nb::borrow(Py_NotImplemented);
+  elementwise(Op, {nb::cast<Array>(self), *o}, nb::inst_ptr<Array>(self));
+  return nb::borrow(self);
+}
+
+template <ElementwiseOp Op>
+Array unary_operator(const Array& self) {
+  return elementwise(Op, {self});
+}
+
+}  // namespace
+
+void bind_elementwise(nb::module_& m) {
+#define GPUPY_DEF_1(name)                                                                          \
+  m.def(                                                                                           \
+      #name, [](nb::handle x, nb::handle out) { return gpupy::name(to_operand(x), to_out(out)); }, \
+      "x"_a, "out"_a = nb::none(), "See numpy." #name ".");
+#define GPUPY_DEF_2(name)                                                \
+  m.def(                                                                 \
+      #name,                                                             \
+      [](nb::handle x1, nb::handle x2, nb::handle out) {                 \
+        return gpupy::name(to_operand(x1), to_operand(x2), to_out(out)); \
+      },                                                                 \
+      "x1"_a, "x2"_a, "out"_a = nb::none(), "See numpy." #name ".");
+#define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DEF_##arity(name)
+#include "gpupy/elementwise_ops.inc"
+#undef GPUPY_ELEMENTWISE
+#undef GPUPY_DEF_1
+#undef GPUPY_DEF_2
+
+  m.def(
+      "round",
+      [](const Array& x, int decimals, nb::handle out) { return round(x, decimals, to_out(out)); },
+      "x"_a, "decimals"_a = 0, "out"_a = nb::none(), "See numpy.round.");
+
+  auto cls = nb::type<Array>();
+  nb::object ndarray = nb::borrow(cls);
+  using E = ElementwiseOp;
+#define GPUPY_OPERATOR(dunder, op)                                                      \
+  nb::setattr(ndarray, "__" dunder "__",                                                \
+              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a));    \
+  nb::setattr(ndarray, "__r" dunder "__",                                               \
+              nb::cpp_function(reflected_operator<E::op>, nb::is_method(), "other"_a)); \
+  nb::setattr(ndarray, "__i" dunder "__",                                               \
+              nb::cpp_function(inplace_operator<E::op>, nb::is_method(), "other"_a));
+  GPUPY_OPERATOR("add", add)
+  GPUPY_OPERATOR("sub", subtract)
+  GPUPY_OPERATOR("mul", multiply)
+  GPUPY_OPERATOR("truediv", divide)
+  GPUPY_OPERATOR("floordiv", floor_divide)
+  GPUPY_OPERATOR("mod", remainder)
+  GPUPY_OPERATOR("pow", power)
+  GPUPY_OPERATOR("and", bitwise_and)
+  GPUPY_OPERATOR("or", bitwise_or)
+  GPUPY_OPERATOR("xor", bitwise_xor)
+  GPUPY_OPERATOR("lshift", left_shift)
+  GPUPY_OPERATOR("rshift", right_shift)
+#undef GPUPY_OPERATOR
+#define GPUPY_COMPARISON(dunder, op)     \
+  nb::setattr(ndarray, "__" dunder "__", \
+              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a));
+  GPUPY_COMPARISON("eq", equal)
+  GPUPY_COMPARISON("ne", not_equal)
+  GPUPY_COMPARISON("lt", less)
+  GPUPY_COMPARISON("le", less_equal)
+  GPUPY_COMPARISON("gt", greater)
+  GPUPY_COMPARISON("ge", greater_equal)
+#undef GPUPY_COMPARISON
+  nb::setattr(ndarray, "__neg__", nb::cpp_function(unary_operator<E::negative>, nb::is_method()));
+  nb::setattr(ndarray, "__pos__", nb::cpp_function(unary_operator<E::positive>, nb::is_method()));
+  nb::setattr(ndarray, "__abs__", nb::cpp_function(unary_operator<E::absolute>, nb::is_method()));
+  nb::setattr(ndarray, "__invert__", nb::cpp_function(unary_operator<E::invert>, nb::is_method()));
+}
+
+}  // namespace gpupy::py

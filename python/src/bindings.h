@@ -1,0 +1,49 @@
+// Shared declarations of the nanobind module's parts, one bind_* function per C++ chapter.
+#pragma once
+
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "gpupy/array.h"
+#include "gpupy/error.h"
+#include "gpupy/ops.h"
+
+namespace gpupy::py {
+
+namespace nb = nanobind;
+
+void bind_errors(nb::module_& m);
+void bind_device(nb::module_& m);
+void bind_array(nb::module_& m);
+void bind_elementwise(nb::module_& m);
+void bind_creation(nb::module_& m);
+void bind_manipulation(nb::module_& m);
+void bind_reduction(nb::module_& m);
+void bind_linalg(nb::module_& m);
+
+/// A Python value as an elementwise operand: gpupy arrays as they are, Python scalars as weak
+/// scalars, NumPy scalars and 0-d arrays as typed scalars, other array-likes as zero-copy cpu
+/// arrays.
+Operand to_operand(nb::handle value);
+/// A Python value as an array on `device` (NumPy arrays are copied unless device is cpu).
+Array to_array(nb::handle value, std::optional<Device> device, std::optional<DType> dtype);
+/// Zero-copy cpu view of a NumPy array (or anything np.asarray accepts).
+Array wrap_numpy(nb::handle value);
+/// A NumPy array holding a copy of `a` (from any device).
+nb::object to_numpy(const Array& a);
+/// dtype argument: None, a NumPy dtype or type, a string, or a Python type.
+std::optional<DType> to_dtype(nb::handle dtype);
+/// The numpy.dtype object for a gpupy dtype.
+nb::object numpy_dtype(DType dt);
+/// Device argument: None (default device), a string, or a gpupy.Device.
+Device to_device_arg(nb::handle device);
+/// A Python scalar (bool/int/float/complex) for a Scalar.
+nb::object scalar_to_python(const Scalar& s);
+/// Axis argument: None, an int, or a tuple of ints.
+Axes to_axes(nb::handle axis);
+/// An `out=` argument: None or a gpupy array.
+const Array* to_out(nb::handle out);
+
+}  // namespace gpupy::py

@@ -1,0 +1,180 @@
+// Conversions between Python objects and the C++ API's types.
+#include <complex>
+
+#include "bindings.h"
+#include "gpupy/error.h"
+
+namespace gpupy::py {
+namespace {
+
+nb::module_& numpy() {
+  static nb::module_* np = new nb::module_(nb::module_::import_("numpy"));
+  return *np;
+}
+
+DType dtype_of_numpy(nb::handle np_dtype) {
+  std::string typestr = nb::cast<std::string>(np_dtype.attr("str"));
+  try {
+    return dtype_from_name(typestr);
+  } catch (const TypeError&) {
+    throw TypeError("[asarray] NumPy dtype '" + nb::cast<std::string>(nb::str(np_dtype)) +
+                    "' is not supported by gpupy");
+  }
+}
+
+Scalar python_int(nb::handle h) {
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (!overflow) return Scalar(int64_t(v), true);
+  if (overflow > 0) {
+    unsigned long long u = PyLong_AsUnsignedLongLong(h.ptr());
+    if (!PyErr_Occurred()) return Scalar(uint64_t(u), true);
+    PyErr_Clear();
+  }
+  throw OverflowError("Python integer " + nb::cast<std::string>(nb::str(h)) +
+                      " is out of bounds for every gpupy integer dtype");
+}
+
+// A Python or NumPy scalar, or nullopt for anything else.
+std::optional<Scalar> as_scalar(nb::handle h) {
+  if (PyBool_Check(h.ptr())) return Scalar(h.ptr() == Py_True, true);
+  if (PyLong_CheckExact(h.ptr())) return python_int(h);
+  if (PyFloat_Check(h.ptr())) return Scalar(PyFloat_AS_DOUBLE(h.ptr()), true);
+  if (PyComplex_Check(h.ptr()))
+    return Scalar(complex128(PyComplex_RealAsDouble(h.ptr()), PyComplex_ImagAsDouble(h.ptr())),
+                  true);
+  if (PyLong_Check(h.ptr())) return python_int(h);  // int subclasses other than bool
+  static nb::object generic = numpy().attr("generic");
+  static nb::object ndarray = numpy().attr("ndarray");
+  bool is_generic = PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
+  bool is_0d = !is_generic && PyObject_IsInstance(h.ptr(), ndarray.ptr()) == 1 &&
+               nb::cast<int>(h.attr("ndim")) == 0;
+  if (!is_generic && !is_0d) return std::nullopt;
+  DType dt = dtype_of_numpy(h.attr("dtype"));
+  Scalar value = *as_scalar(h.attr("item")());
+  return Scalar(value.cast(dt));  // strong: keeps the NumPy dtype
+}
+
+}  // namespace
+
+std::optional<DType> to_dtype(nb::handle dtype) {
+  if (dtype.is_none()) return std::nullopt;
+  if (PyUnicode_Check(dtype.ptr())) {
+    std::string name = nb::cast<std::string>(dtype);
+    try {
+      return dtype_from_name(name);
+    } catch (const TypeError&) {
+    }
+  }
+  return dtype_of_numpy(numpy().attr("dtype")(dtype));
+}
+
+nb::object numpy_dtype(DType dt) {
+  static nb::object* cache = [] {
+    auto* c = new nb::object[kNumDTypes];
+    for (int i = 0; i < kNumDTypes; ++i)
+      c[i] = numpy().attr("dtype")(std::string(dtype_name(static_cast<DType>(i))));
+    return c;
+  }();
+  return cache[static_cast<int>(dt)];
+}
+
+Device to_device_arg(nb::handle device) {
+  if (device.is_none()) return default_device();
+  if (nb::isinstance<Device>(device)) return nb::cast<Device>(device);
+  if (PyUnicode_Check(device.ptr())) return Device::parse(nb::cast<std::string>(device));
+  if (nb::hasattr(device, "_device")) return nb::cast<Device>(device.attr("_device"));
+  throw TypeError("[device] expected a device name such as 'cpu', 'emu' or 'cuda:0', got " +
+                  nb::cast<std::string>(nb::repr(device)));
+}
+
+Array wrap_numpy(nb::handle value) {
+  nb::object arr = numpy().attr("asarray")(value);
+  DType dt = dtype_of_numpy(arr.attr("dtype"));
+  nb::dict iface = nb::cast<nb::dict>(arr.attr("__array_interface__"));
+  nb::tuple data = nb::cast<nb::tuple>(iface["data"]);
+  auto ptr = reinterpret_cast<void*>(nb::cast<uintptr_t>(data[0]));
+  bool readonly = nb::cast<bool>(data[1]);
+  Shape shape = nb::cast<Shape>(iface["shape"]);
+  nb::object st = iface.contains("strides") ? nb::object(iface["strides"]) : nb::none();
+  Strides strides = st.is_none() ? c_strides(shape, itemsize(dt)) : nb::cast<Strides>(st);
+  PyObject* keep = arr.release().ptr();
+  std::shared_ptr<void> owner(keep, [](void* p) {
+    nb::gil_scoped_acquire gil;
+    Py_DECREF(static_cast<PyObject*>(p));
+  });
+  return Array::wrap(ptr, shape, strides, dt, Device{}, std::move(owner), readonly);
+}
+
+Operand to_operand(nb::handle value) {
+  if (nb::isinstance<Array>(value)) return nb::cast<Array>(value);
+  if (auto s = as_scalar(value)) return *s;
+  return wrap_numpy(value);
+}
+
+Array to_array(nb::handle value, std::optional<Device> device, std::optional<DType> dtype) {
+  if (nb::isinstance<Array>(value)) {
+    Array a = nb::cast<Array>(value);
+    if (device && a.device() != *device) a = gpupy::to_device(a, *device);
+    return dtype ? astype(a, *dtype, false) : a;
+  }
+  Device dev = device.value_or(default_device());
+  if (auto s = as_scalar(value); s && !nb::hasattr(value, "ndim")) {
+    return full({}, *s, dtype, dev);
+  }
+  nb::object arr =
+      dtype ? numpy().attr("asarray")(value, numpy_dtype(*dtype)) : numpy().attr("asarray")(value);
+  Array host = wrap_numpy(arr);
+  if (dev.type == DeviceType::cpu) return host;
+  return from_host(host.data(), host.shape(), host.strides(), host.dtype(), dev);
+}
+
+nb::object to_numpy(const Array& a) {
+  nb::object out = numpy().attr("empty")(nb::tuple(nb::cast(a.shape())), numpy_dtype(a.dtype()));
+  nb::dict iface = nb::cast<nb::dict>(out.attr("__array_interface__"));
+  auto ptr = reinterpret_cast<void*>(nb::cast<uintptr_t>(nb::cast<nb::tuple>(iface["data"])[0]));
+  {
+    nb::gil_scoped_release release;
+    to_host(a, ptr);
+  }
+  return out;
+}
+
+nb::object scalar_to_python(const Scalar& s) {
+  switch (dtype_kind(s.dtype())) {
+    case DTypeKind::boolean:
+      return nb::bool_(s.to_bool());
+    case DTypeKind::signed_int:
+      return nb::int_(s.to_int64());
+    case DTypeKind::unsigned_int: {
+      uint64_t v;
+      s.store(DType::uint64, &v);
+      return nb::steal(PyLong_FromUnsignedLongLong(v));
+    }
+    case DTypeKind::floating:
+      return nb::float_(s.to_double());
+    case DTypeKind::complex: {
+      complex128 c = s.to_complex();
+      return nb::steal(PyComplex_FromDoubles(c.re, c.im));
+    }
+  }
+  return nb::none();
+}
+
+Axes to_axes(nb::handle axis) {
+  if (axis.is_none()) return std::nullopt;
+  if (PyLong_Check(axis.ptr())) return std::vector<int>{nb::cast<int>(axis)};
+  return nb::cast<std::vector<int>>(axis);
+}
+
+const Array* to_out(nb::handle out) {
+  if (out.is_none()) return nullptr;
+  if (PyTuple_Check(out.ptr()) && PyTuple_GET_SIZE(out.ptr()) == 1)
+    return to_out(PyTuple_GET_ITEM(out.ptr(), 0));
+  if (!nb::isinstance<Array>(out))
+    throw TypeError("out must be a gpupy.ndarray, got " +
+                    nb::cast<std::string>(nb::str(out.type().attr("__name__"))));
+  return nb::inst_ptr<Array>(out);
+}
+
+}  // namespace gpupy::py

@@ -1,0 +1,15 @@
+// The gpupy._core extension module: binds the C++ API one to one, no logic.
+#include "bindings.h"
+
+NB_MODULE(_core, m) {
+  using namespace gpupy::py;
+  m.doc() = "gpupy's C++ core";
+  bind_errors(m);
+  bind_device(m);
+  bind_array(m);
+  bind_elementwise(m);
+  bind_creation(m);
+  bind_manipulation(m);
+  bind_reduction(m);
+  bind_linalg(m);
+}

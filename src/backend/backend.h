@@ -1,0 +1,84 @@
+// The interface every backend (cpu, cuda, emu) implements: memory, transfers and kernel patterns.
+// The op front end (src/ops/) validates and prepares; a backend only executes. Host only.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+#include "gpupy/array.h"
+#include "gpupy/ops.h"
+
+namespace gpupy {
+
+/// Allocator counters (bytes) reported by `gpupy.memory_stats()`.
+struct MemoryStats {
+  size_t used_bytes = 0;   // held by live arrays
+  size_t total_bytes = 0;  // held by the pool: used + cached
+};
+
+/// One elementwise launch, already validated: every array input has dtype `in_dtype` and is
+/// broadcast (zero strides) to `out.shape()`; scalars are already cast to `in_dtype`; `out` has
+/// the functor's result dtype and does not partially overlap any input.
+struct ElementwiseCall {
+  ElementwiseOp op;
+  int nin;
+  std::array<const Operand*, 2> inputs;
+  DType in_dtype;
+  Array out;
+};
+
+/// Reduction kinds a backend implements; mean/var/std are composed in the front end.
+enum class ReduceOp : uint8_t { sum, prod, min, max, any, all, argmin, argmax };
+
+/// One reduction: `in` has the kept axes first and the `n_reduced` reduced axes last; `out` has the
+/// kept axes' shape (any strides) and dtype `out.dtype()` (the accumulator dtype for sum/prod,
+/// int64 for argmin/argmax, bool for any/all). `in` is already cast to `in_dtype == in.dtype()`.
+struct ReduceCall {
+  ReduceOp op;
+  Array in;
+  int n_reduced;
+  Array out;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual const char* name() const = 0;
+
+  /// Device memory for `nbytes` (never null; throws MemoryError).
+  virtual void* allocate(size_t nbytes) = 0;
+  /// Returns memory from `allocate`.
+  virtual void deallocate(void* ptr, size_t nbytes) = 0;
+  virtual MemoryStats memory_stats() const = 0;
+  /// Releases cached, unused blocks to the system.
+  virtual void free_all_blocks() = 0;
+
+  /// Contiguous copies between host memory and this device's memory.
+  virtual void copy_from_host(void* dst, const void* src, size_t nbytes) = 0;
+  virtual void copy_to_host(void* dst, const void* src, size_t nbytes) = 0;
+  /// Waits until all queued work on this device is done.
+  virtual void synchronize() = 0;
+
+  /// dst[...] = src[...] with dtype conversion; same shape, any strides, may not overlap.
+  virtual void copy(const Array& src, const Array& dst) = 0;
+  /// dst[...] = value (already of dst's dtype).
+  virtual void fill(const Array& dst, const Scalar& value) = 0;
+  /// dst[i] = start + i * step for a 1-D dst; values computed in dst's dtype (complex allowed).
+  virtual void iota(const Array& dst, const Scalar& start, const Scalar& step) = 0;
+  /// The strided N-ary elementwise pattern.
+  virtual void elementwise(const ElementwiseCall& call) = 0;
+  /// Reduction over the trailing axes.
+  virtual void reduce(const ReduceCall& call) = 0;
+  /// out[..., m, n] = a[..., m, k] @ b[..., k, n], batch axes already broadcast; same dtypes.
+  virtual void matmul(const Array& a, const Array& b, const Array& out) = 0;
+
+  /// Whether the backend has a loop for `op` with inputs of dtype `dt`.
+  virtual bool supports(ElementwiseOp op, DType dt) const = 0;
+};
+
+/// The backend serving `device`; throws NotImplementedError when it was not built, or
+/// CudaError/RuntimeError when it cannot run here.
+Backend& backend_for(Device device);
+
+}  // namespace gpupy

@@ -1,0 +1,43 @@
+// The cpu backend: host memory, C++ loops, BLAS. Host only.
+#pragma once
+
+#include "../../core/host_allocator.h"
+#include "../backend.h"
+#include "gpupy/error.h"
+
+namespace gpupy::cpu {
+
+class CpuBackend final : public Backend {
+ public:
+  const char* name() const override { return "cpu"; }
+  void* allocate(size_t nbytes) override { return allocator_.allocate(nbytes, "cpu"); }
+  void deallocate(void* ptr, size_t nbytes) override { allocator_.deallocate(ptr, nbytes); }
+  MemoryStats memory_stats() const override { return allocator_.stats(); }
+  void free_all_blocks() override {}
+  void copy_from_host(void* dst, const void* src, size_t nbytes) override;
+  void copy_to_host(void* dst, const void* src, size_t nbytes) override;
+  void synchronize() override {}
+  void copy(const Array& src, const Array& dst) override;
+  void fill(const Array& dst, const Scalar& value) override;
+  void iota(const Array& dst, const Scalar& start, const Scalar& step) override;
+  void elementwise(const ElementwiseCall& call) override;
+  void reduce(const ReduceCall& call) override;
+  void matmul(const Array& a, const Array& b, const Array& out) override;
+  bool supports(ElementwiseOp, DType) const override { return true; }
+
+ private:
+  HostAllocator allocator_;
+};
+
+// Kernel entry points, one per translation unit family.
+void copy_kernel(const Array& src, const Array& dst);
+void fill_kernel(const Array& dst, const Scalar& value);
+void iota_kernel(const Array& dst, const Scalar& start, const Scalar& step);
+void elementwise_kernel(const ElementwiseCall& call);
+void reduce_kernel(const ReduceCall& call);
+void matmul_kernel(const Array& a, const Array& b, const Array& out);
+
+/// Elements below which a kernel runs on one thread.
+inline constexpr int64_t kParallelGrain = 1 << 15;
+
+}  // namespace gpupy::cpu

@@ -1,0 +1,6 @@
+// Every functor named in include/gpupy/elementwise_ops.inc. Host and device.
+#pragma once
+
+#include "arithmetic.h"
+#include "compare.h"
+#include "math.h"

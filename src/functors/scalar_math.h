@@ -1,0 +1,144 @@
+// Real and complex math primitives with one spelling for host and device code. Host and device.
+// Host compilers use <cmath>/<complex> (what NumPy's loops call on Linux); nvcc uses CUDA's
+// math library and libcu++'s complex functions.
+#pragma once
+
+#include <cmath>
+
+#include "gpupy/complex.h"
+#if defined(__CUDACC__)
+#include <cuda/std/complex>
+#else
+#include <complex>
+#endif
+
+namespace gpupy::gmath {
+
+#if defined(__CUDACC__)
+template <class T>
+using std_complex = ::cuda::std::complex<T>;
+namespace cstd = ::cuda::std;
+#else
+template <class T>
+using std_complex = ::std::complex<T>;
+namespace cstd = ::std;
+#endif
+
+template <class T>
+GPUPY_HD std_complex<T> to_std(complex<T> z) {
+  return std_complex<T>(z.re, z.im);
+}
+template <class T>
+GPUPY_HD complex<T> from_std(std_complex<T> z) {
+  return complex<T>(z.real(), z.imag());
+}
+
+// Real functions: float and double overloads pick the single- or double-precision routine.
+#define GPUPY_REAL_MATH_1(name)                         \
+  GPUPY_HD float name(float x) { return ::name##f(x); } \
+  GPUPY_HD double name(double x) { return ::name(x); }
+#define GPUPY_REAL_MATH_2(name)                                     \
+  GPUPY_HD float name(float x, float y) { return ::name##f(x, y); } \
+  GPUPY_HD double name(double x, double y) { return ::name(x, y); }
+
+GPUPY_REAL_MATH_1(exp)
+GPUPY_REAL_MATH_1(exp2)
+GPUPY_REAL_MATH_1(expm1)
+GPUPY_REAL_MATH_1(log)
+GPUPY_REAL_MATH_1(log2)
+GPUPY_REAL_MATH_1(log10)
+GPUPY_REAL_MATH_1(log1p)
+GPUPY_REAL_MATH_1(sqrt)
+GPUPY_REAL_MATH_1(cbrt)
+GPUPY_REAL_MATH_1(sin)
+GPUPY_REAL_MATH_1(cos)
+GPUPY_REAL_MATH_1(tan)
+GPUPY_REAL_MATH_1(asin)
+GPUPY_REAL_MATH_1(acos)
+GPUPY_REAL_MATH_1(atan)
+GPUPY_REAL_MATH_1(sinh)
+GPUPY_REAL_MATH_1(cosh)
+GPUPY_REAL_MATH_1(tanh)
+GPUPY_REAL_MATH_1(asinh)
+GPUPY_REAL_MATH_1(acosh)
+GPUPY_REAL_MATH_1(atanh)
+GPUPY_REAL_MATH_1(floor)
+GPUPY_REAL_MATH_1(ceil)
+GPUPY_REAL_MATH_1(trunc)
+GPUPY_REAL_MATH_1(rint)
+GPUPY_REAL_MATH_1(fabs)
+GPUPY_REAL_MATH_2(atan2)
+GPUPY_REAL_MATH_2(hypot)
+GPUPY_REAL_MATH_2(pow)
+GPUPY_REAL_MATH_2(fmod)
+GPUPY_REAL_MATH_2(copysign)
+GPUPY_REAL_MATH_2(nextafter)
+#undef GPUPY_REAL_MATH_1
+#undef GPUPY_REAL_MATH_2
+
+template <class T>
+GPUPY_HD bool isnan(T x) {
+  return x != x;
+}
+template <class T>
+GPUPY_HD bool isinf(T x) {
+  return x - x != x - x && x == x;
+}
+template <class T>
+GPUPY_HD bool isfinite(T x) {
+  return x - x == x - x;
+}
+#if defined(__CUDACC__)
+GPUPY_HD bool signbit(float x) { return ::signbit(x); }
+GPUPY_HD bool signbit(double x) { return ::signbit(x); }
+#else
+inline bool signbit(float x) { return std::signbit(x); }
+inline bool signbit(double x) { return std::signbit(x); }
+#endif
+
+// Complex functions through the platform's complex library.
+#define GPUPY_COMPLEX_MATH_1(name, impl)    \
+  template <class T>                        \
+  GPUPY_HD complex<T> name(complex<T> z) {  \
+    return from_std(cstd::impl(to_std(z))); \
+  }
+GPUPY_COMPLEX_MATH_1(exp, exp)
+GPUPY_COMPLEX_MATH_1(log, log)
+GPUPY_COMPLEX_MATH_1(log10, log10)
+GPUPY_COMPLEX_MATH_1(sqrt, sqrt)
+GPUPY_COMPLEX_MATH_1(sin, sin)
+GPUPY_COMPLEX_MATH_1(cos, cos)
+GPUPY_COMPLEX_MATH_1(tan, tan)
+GPUPY_COMPLEX_MATH_1(asin, asin)
+GPUPY_COMPLEX_MATH_1(acos, acos)
+GPUPY_COMPLEX_MATH_1(atan, atan)
+GPUPY_COMPLEX_MATH_1(sinh, sinh)
+GPUPY_COMPLEX_MATH_1(cosh, cosh)
+GPUPY_COMPLEX_MATH_1(tanh, tanh)
+GPUPY_COMPLEX_MATH_1(asinh, asinh)
+GPUPY_COMPLEX_MATH_1(acosh, acosh)
+GPUPY_COMPLEX_MATH_1(atanh, atanh)
+#undef GPUPY_COMPLEX_MATH_1
+
+template <class T>
+GPUPY_HD complex<T> pow(complex<T> a, complex<T> b) {
+  return from_std(cstd::pow(to_std(a), to_std(b)));
+}
+template <class T>
+GPUPY_HD T abs(complex<T> z) {
+  return hypot(z.re, z.im);
+}
+/// Complex division with Smith's scaling, which avoids overflow for large components.
+template <class T>
+GPUPY_HD complex<T> divide(complex<T> a, complex<T> b) {
+  T abs_re = b.re < 0 ? -b.re : b.re, abs_im = b.im < 0 ? -b.im : b.im;
+  if (abs_re >= abs_im) {
+    if (abs_re == 0 && abs_im == 0) return complex<T>(a.re / abs_re, a.im / abs_im);
+    T ratio = b.im / b.re, denom = b.re + b.im * ratio;
+    return complex<T>((a.re + a.im * ratio) / denom, (a.im - a.re * ratio) / denom);
+  }
+  T ratio = b.re / b.im, denom = b.re * ratio + b.im;
+  return complex<T>((a.re * ratio + a.im) / denom, (a.im * ratio - a.re) / denom);
+}
+
+}  // namespace gpupy::gmath

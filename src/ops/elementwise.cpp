@@ -1,0 +1,146 @@
+// Front end of every elementwise op: devices, dtypes, broadcasting, out=, overlap. Host only.
+#include <string>
+
+#include "../backend/backend.h"
+#include "elementwise_rules.h"
+#include "gpupy/error.h"
+#include "shape_util.h"
+
+namespace gpupy {
+namespace {
+
+Device common_device(const std::vector<Operand>& inputs, const Array* out, const char* op) {
+  std::optional<Device> device;
+  auto check = [&](const Array& a) {
+    if (!device)
+      device = a.device();
+    else if (*device != a.device())
+      throw ValueError(op_message(op, "operands are on different devices (" + device->str() +
+                                          " and " + a.device().str() +
+                                          "); move one with to_device()"));
+  };
+  for (const Operand& x : inputs)
+    if (x.is_array()) check(x.array());
+  if (out) check(*out);
+  return device.value_or(default_device());
+}
+
+DType loop_dtype(ElementwiseOp op, DType resolved) {
+  switch (op_rule(op)) {
+    case TypeRule::promote:
+      return resolved;
+    case TypeRule::promote_float:
+      return float_dtype_for(resolved);
+    case TypeRule::promote_bool_as_int8:
+      return is_bool(resolved) ? DType::int8 : resolved;
+    case TypeRule::as_bool:
+      return DType::bool_;
+  }
+  return resolved;
+}
+
+// NumPy refuses integer powers with negative exponents instead of returning garbage.
+void check_integer_power(const Operand& exponent, DType loop) {
+  if (dtype_kind(loop) != DTypeKind::signed_int) return;
+  bool negative = exponent.is_array() ? (exponent.array().size() > 0 &&
+                                         item(min(exponent.array(), std::nullopt)).to_int64() < 0)
+                                      : exponent.scalar().to_int64() < 0;
+  if (negative) throw ValueError("[power] Integers to negative integer powers are not allowed.");
+}
+
+void check_out(const Array& out, const Shape& shape, DType result, const char* op) {
+  if (out.readonly()) throw ValueError(op_message(op, "output array is read-only"));
+  if (broadcast_shapes(shape, out.shape(), op) != out.shape())
+    throw ValueError(op_message(op, "non-broadcastable output operand with shape " +
+                                        shape_str(out.shape()) +
+                                        " doesn't match the broadcast shape " +
+                                        shape_str(broadcast_shapes(shape, out.shape(), op))));
+  if (!can_cast(result, out.dtype(), Casting::same_kind))
+    throw TypeError(op_message(op, "Cannot cast ufunc '" + std::string(op) + "' output from " +
+                                       std::string(dtype_name(result)) + " to " +
+                                       std::string(dtype_name(out.dtype())) +
+                                       " with casting rule 'same_kind'"));
+}
+
+}  // namespace
+
+Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out) {
+  const char* name = op_name(op);
+  int nin = op_arity(op);
+  if (static_cast<int>(inputs.size()) != nin)
+    throw TypeError(op_message(
+        name, "takes " + std::to_string(nin) + " inputs, got " + std::to_string(inputs.size())));
+  Device device = common_device(inputs, out, name);
+  DType loop = loop_dtype(op, result_type(inputs, name));
+  DType result = functor_result(op, loop);
+  Backend& backend = backend_for(device);
+  if (!backend.supports(op, loop))
+    throw NotImplementedError(op_message(name, std::string("not implemented on ") + backend.name() +
+                                                   " for " + std::string(dtype_name(loop))));
+  Shape shape;
+  for (const Operand& x : inputs)
+    if (x.is_array()) shape = broadcast_shapes(shape, x.array().shape(), name);
+  if (out) {
+    check_out(*out, shape, result, name);
+    shape = out->shape();
+  }
+  if (op == ElementwiseOp::power) check_integer_power(inputs[1], loop);
+
+  Array target = (out && out->dtype() == result) ? *out : Array::empty(shape, result, device);
+  std::vector<Operand> prepared;
+  prepared.reserve(nin);
+  for (const Operand& x : inputs) {
+    if (!x.is_array()) {
+      prepared.emplace_back(x.scalar().cast(loop));
+      continue;
+    }
+    Array a = x.array();
+    if (a.dtype() != loop) a = astype(a, loop);
+    a = broadcast_to(a, shape);
+    // An input that overlaps the output other than element-for-element is read from a copy.
+    if (out && may_share_memory(a, target) &&
+        !(a.data() == target.data() && a.strides() == target.strides()))
+      a = copy(a);
+    prepared.emplace_back(std::move(a));
+  }
+  ElementwiseCall call{op, nin, {&prepared[0], nin > 1 ? &prepared[1] : nullptr}, loop, target};
+  if (shape_size(shape) > 0) backend.elementwise(call);
+  if (out && out->dtype() != result) {
+    backend.copy(target, *out);
+    return *out;
+  }
+  return target;
+}
+
+Array round(const Array& x, int decimals, const Array* out) {
+  if (decimals == 0 || !is_inexact(x.dtype())) return rint(x, out);
+  // NumPy rounds by scaling: y = rint(x * 10**d) / 10**d (and the reverse for negative d).
+  double scale = 1;
+  for (int i = 0; i < (decimals < 0 ? -decimals : decimals); ++i) scale *= 10;
+  Scalar factor(scale, /*weak=*/true);
+  if (decimals > 0) return divide(rint(multiply(x, factor)), factor, out);
+  return multiply(rint(divide(x, factor)), factor, out);
+}
+
+void assign(const Array& dst, const Operand& src) {
+  if (dst.readonly()) throw ValueError("[setitem] assignment destination is read-only");
+  Backend& backend = backend_for(dst.device());
+  if (!src.is_array()) {
+    const Scalar& s = src.scalar();
+    if (s.weak() && is_integer(dst.dtype()) && is_integer(s.dtype()) &&
+        !s.fits_integer(dst.dtype()))
+      result_type({Operand(dst), src}, "setitem");  // raises the NumPy OverflowError
+    if (dst.size() > 0) backend.fill(dst, s.cast(dst.dtype()));
+    return;
+  }
+  Array a = src.array();
+  if (a.device() != dst.device())
+    throw ValueError("[setitem] value is on " + a.device().str() + " but the array is on " +
+                     dst.device().str() + "; move it with to_device()");
+  a = broadcast_to(a, dst.shape());
+  if (may_share_memory(a, dst) && !(a.data() == dst.data() && a.strides() == dst.strides()))
+    a = copy(a);
+  if (dst.size() > 0) backend.copy(a, dst);
+}
+
+}  // namespace gpupy

@@ -1,0 +1,29 @@
+// How each elementwise op chooses its loop dtype, and what its functor accepts. Host only.
+#pragma once
+
+#include <optional>
+
+#include "gpupy/dtype.h"
+#include "gpupy/ops.h"
+
+namespace gpupy {
+
+/// The dtype rule column of elementwise_ops.inc.
+enum class TypeRule : uint8_t {
+  promote,               // loop dtype = NumPy 2 result_type of the inputs
+  promote_float,         // same, then integers/bool go to a float dtype (true division, exp, ...)
+  promote_bool_as_int8,  // same, but bool computes as int8 (floor_divide, remainder, power)
+  as_bool,               // inputs are read as bool (logical_*)
+};
+
+TypeRule op_rule(ElementwiseOp op);
+/// Whether the op's functor has a loop for inputs of dtype `dt`.
+bool functor_supports(ElementwiseOp op, DType dt);
+/// Output dtype of the op's functor for inputs of dtype `dt` (requires functor_supports).
+DType functor_result(ElementwiseOp op, DType dt);
+
+/// NumPy 2 result_type of operands (NEP 50: Python scalars are weak). Throws OverflowError
+/// naming `op` when a Python int does not fit the array dtype.
+DType result_type(const std::vector<Operand>& inputs, const char* op);
+
+}  // namespace gpupy

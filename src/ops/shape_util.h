@@ -1,0 +1,31 @@
+// Small shape helpers shared by the op front ends. Host only.
+#pragma once
+
+#include <string>
+
+#include "gpupy/array.h"
+#include "gpupy/error.h"
+
+namespace gpupy {
+
+/// "(3, 4)" / "(3,)" / "()", NumPy's spelling of a shape.
+inline std::string shape_str(const Shape& shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(shape[i]);
+  }
+  if (shape.size() == 1) s += ",";
+  return s + ")";
+}
+
+/// Maps a possibly negative axis into [0, ndim); throws the NumPy AxisError (an IndexError).
+inline int normalize_axis(int axis, int ndim, const char* op) {
+  if (axis < -ndim || axis >= ndim)
+    throw IndexError(op_message(op, "axis " + std::to_string(axis) +
+                                        " is out of bounds for array of dimension " +
+                                        std::to_string(ndim)));
+  return axis < 0 ? axis + ndim : axis;
+}
+
+}  // namespace gpupy
