@@ -1,0 +1,80 @@
+"""``python -m gpupy.bench [--device=cpu|emu|cuda] [--quick]``: a short demo of gpupy, then a table
+of gpupy and NumPy (and CuPy, where installed) times on the same machine, with ratios."""
+
+import argparse
+import os
+import sys
+
+import numpy as np
+
+import gpupy
+from gpupy.bench._timer import measure
+
+
+def demo(device):
+    print(f"gpupy {gpupy.__version__} on device {device}")
+    a = np.random.rand(3, 3).astype(np.float32)
+    b = np.random.rand(3, 3).astype(np.float32)
+    ga = gpupy.array(a, device=device)
+    gb = gpupy.array(b, device=device)
+    gc = ga.add(gb)
+    gd = ga.dot(gb)
+    ok = np.allclose(gpupy.asnumpy(gc), a + b) and np.allclose(gpupy.asnumpy(gd), a @ b, rtol=1e-5)
+    print(f"seed example (add, dot, asnumpy) matches NumPy: {ok}")
+    print()
+
+
+def cases(quick):
+    n_big = (1 << 22) if quick else (1 << 24)
+    n_mat = 512 if quick else 1024
+    rng = np.random.default_rng(0)
+    x = rng.random(n_big, dtype=np.float32)
+    y = rng.random(n_big, dtype=np.float32)
+    m1 = rng.random((n_mat, n_mat), dtype=np.float32)
+    m2 = rng.random((n_mat, n_mat), dtype=np.float32)
+    s1 = rng.random(100, dtype=np.float32)
+    s2 = rng.random(100, dtype=np.float32)
+    return [
+        ("a + b, 100 float32 (host time per op)", "add_small", (s1, s2), lambda xp, a, b: a + b),
+        (f"add, {n_big:,} float32", "add", (x, y), lambda xp, a, b: xp.add(a, b)),
+        (f"sum, {n_big:,} float32", "sum", (x,), lambda xp, a: xp.sum(a)),
+        (f"matmul {n_mat}x{n_mat} float32", "matmul", (m1, m2), lambda xp, a, b: a @ b),
+    ]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m gpupy.bench")
+    parser.add_argument("--device", default=None, help="cpu, emu or cuda (default: gpupy's)")
+    parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    args = parser.parse_args(argv)
+    device = gpupy.Device(args.device) if args.device else gpupy.default_device()
+    demo(device)
+    libs = [("numpy", np, None)]
+    rows = []
+    header = f"{'benchmark':42} {'numpy':>11} {'gpupy':>11} {'numpy/gpupy':>12}"
+    print(header)
+    print("-" * len(header))
+    for title, _key, data, fn in cases(args.quick):
+        times = {}
+        for name, xp, _ in libs:
+            times[name] = measure(lambda xp=xp: fn(xp, *data))
+        gdata = [gpupy.asarray(d, device=device) for d in data]
+        try:
+            times["gpupy"] = measure(
+                lambda: fn(gpupy, *gdata), sync=lambda: gpupy.synchronize(device)
+            )
+        except NotImplementedError as exc:
+            print(f"{title:42} {'':>11} {'n/a':>11}  ({exc})")
+            continue
+        ratio = times["numpy"] / times["gpupy"]
+        rows.append((title, ratio))
+        print(
+            f"{title:42} {times['numpy'] * 1e6:9.1f}us {times['gpupy'] * 1e6:9.1f}us {ratio:11.2f}x"
+        )
+    print()
+    print("ratio > 1 means gpupy is faster. threads:", os.environ.get("GPUPY_NUM_THREADS", "all"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,24 @@
+// Host-side entry points of gpupy's CUDA kernels (src/backend/cuda/*.cu). The same declarations
+// serve the cuda build (namespace gpupy::cuda) and the emu build (gpupy::emu). Host only.
+#pragma once
+
+#include "../backend.h"
+#include "device/portable.cuh"
+
+namespace gpupy::GPUPY_KERNEL_NS {
+
+/// dst[...] = src[...] with dtype conversion; any strides, same shape.
+void launch_copy(const Array& src, const Array& dst, Stream stream);
+/// dst[...] = value (already of dst's dtype).
+void launch_fill(const Array& dst, const Scalar& value, Stream stream);
+/// dst[i] = start + i * step for a 1-D dst.
+void launch_iota(const Array& dst, const Scalar& start, const Scalar& step, Stream stream);
+/// The strided N-ary elementwise pattern (see ElementwiseCall in backend.h).
+void launch_elementwise(const ElementwiseCall& call, Stream stream);
+/// Reduction over trailing axes (see ReduceCall in backend.h); temporaries come from
+/// Array::empty on the output's device.
+void launch_reduce(const ReduceCall& call, Stream stream);
+/// Batched matmul with our own tiled kernel (integers everywhere; every dtype on emu).
+void launch_matmul(const Array& a, const Array& b, const Array& out, Stream stream);
+
+}  // namespace gpupy::GPUPY_KERNEL_NS

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs gpupy with its test dependencies and runs every test: the C++ unit tests (GoogleTest),
+# then the Python suite once per device. DEVICES="cpu emu" by default; a GPU machine adds cuda.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python=${PYTHON:-python3}
+
+GPUPY_BUILD_TESTS=ON "$python" -m pip install ${PIP_FLAGS:-} ".[test]"
+
+cpp_tests=$(ls -t build/*/gpupy_cpp_tests 2>/dev/null | head -n 1)
+if [ -z "$cpp_tests" ]; then
+  echo "gpupy_cpp_tests was not built" >&2
+  exit 1
+fi
+"$cpp_tests" --gtest_brief=1
+
+# Run from outside the source tree so that the installed package is the one under test.
+cd tests/python
+for device in ${DEVICES:-cpu emu}; do
+  echo "== Python suite on device $device"
+  "$python" -m pytest -q -p no:cacheprovider --device="$device" .
+done
