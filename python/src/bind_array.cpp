@@ -49,10 +49,19 @@ void bind_array(nb::module_& m) {
           "to_device",
           [](const Array& a, nb::handle device) { return to_device(a, to_device_arg(device)); },
           "device"_a)
-      .def("_getitem", [](const Array& a, nb::handle key) { return getitem(a, to_index(key)); })
-      .def("_setitem", [](const Array& a, nb::handle key, nb::handle value) {
-        setitem(a, to_index(key), to_operand(value));
-      });
+      .def(
+          "_getitem", [](const Array& a, nb::handle key) { return getitem(a, to_index(key)); },
+          "key"_a.none())
+      .def(
+          "_setitem",
+          [](const Array& a, nb::handle key, nb::handle value) {
+            // NumPy data and lists are moved onto the destination's device; scalars stay scalars.
+            Operand v = to_operand(value);
+            if (v.is_array() && v.array().device() != a.device())
+              v = to_array(value, a.device(), std::nullopt);
+            setitem(a, to_index(key), v);
+          },
+          "key"_a.none(), "value"_a.none());
 }
 
 namespace {
@@ -60,6 +69,14 @@ namespace {
 std::optional<int64_t> opt_int(nb::handle h) {
   if (h.is_none()) return std::nullopt;
   return nb::cast<int64_t>(h.attr("__index__")());
+}
+
+// Lists, arrays of any dimension and booleans ask for advanced indexing (not a basic index).
+bool is_array_index(nb::handle h) {
+  if (PyList_Check(h.ptr()) || PyBool_Check(h.ptr()) || nb::isinstance<Array>(h)) return true;
+  if (!nb::hasattr(h, "dtype") || !nb::hasattr(h, "ndim")) return false;
+  return nb::cast<int>(h.attr("ndim")) > 0 ||
+         nb::cast<std::string>(h.attr("dtype").attr("kind")) == "b";
 }
 
 IndexItem to_item(nb::handle h) {
@@ -73,9 +90,11 @@ IndexItem to_item(nb::handle h) {
     item.start = opt_int(h.attr("start"));
     item.stop = opt_int(h.attr("stop"));
     item.step = opt_int(h.attr("step"));
+  } else if (is_array_index(h)) {
+    throw IndexError(
+        "[getitem] integer and boolean array indices are not supported yet; only integers, "
+        "slices (`:`), ellipsis (`...`) and None (`numpy.newaxis`) are");
   } else if (PyLong_Check(h.ptr()) || nb::hasattr(h, "__index__")) {
-    if (PyBool_Check(h.ptr()))
-      throw IndexError("[getitem] boolean scalars are not supported as indices yet");
     item.kind = IndexItem::Kind::integer;
     item.integer = nb::cast<int64_t>(h.attr("__index__")());
   } else {
