@@ -66,9 +66,17 @@ void bind_array(nb::module_& m) {
 
 namespace {
 
+// Python's own conversion: a null `overflow_error` saturates huge slice bounds as slices do, else
+// huge integers raise it (IndexError for indices, as NumPy).
+int64_t as_index(nb::handle h, PyObject* overflow_error) {
+  Py_ssize_t v = PyNumber_AsSsize_t(h.ptr(), overflow_error);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  return v;
+}
+
 std::optional<int64_t> opt_int(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  return nb::cast<int64_t>(h.attr("__index__")());
+  return as_index(h, nullptr);
 }
 
 // Lists, arrays of any dimension and booleans ask for advanced indexing (not a basic index).
@@ -96,7 +104,7 @@ IndexItem to_item(nb::handle h) {
         "slices (`:`), ellipsis (`...`) and None (`numpy.newaxis`) are");
   } else if (PyLong_Check(h.ptr()) || nb::hasattr(h, "__index__")) {
     item.kind = IndexItem::Kind::integer;
-    item.integer = nb::cast<int64_t>(h.attr("__index__")());
+    item.integer = as_index(h, PyExc_IndexError);
   } else {
     throw IndexError(
         "[getitem] only integers, slices (`:`), ellipsis (`...`) and None "

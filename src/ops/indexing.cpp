@@ -16,6 +16,7 @@ int64_t adjust_slice(const IndexItem& item, int64_t length, int64_t& start, int6
   constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
   step = item.step.value_or(1);
   if (step == 0) throw ValueError("[getitem] slice step cannot be zero");
+  if (step == kMin) step = -kMax;  // as Python does, so that -step cannot overflow
   start = item.start.value_or(step < 0 ? kMax : 0);
   int64_t stop = item.stop.value_or(step < 0 ? kMin : kMax);
   auto clamp = [&](int64_t& v) {

@@ -44,6 +44,10 @@ INDICES = [
     (1, 2, 3, Ellipsis),
     (),
     (np.int64(1), np.int8(-1)),
+    slice(-(2**70), 2**70, 2**65),
+    slice(None, None, -(2**70)),
+    2**70,
+    slice("1", None),
     # errors: out of range, too many indices, two ellipses, zero step, non-integers
     5,
     -6,

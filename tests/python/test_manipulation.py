@@ -1,8 +1,12 @@
 """Shape manipulation against NumPy: values, shapes, dtypes, errors and view aliasing."""
 
+import gpupy
 import numpy as np
 import pytest
 from gpupy import testing
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 
 def _data(shape, dtype="int64"):
@@ -229,3 +233,51 @@ def test_views_of_views_alias(xp):
     w = xp.expand_dims(a, 0).mT
     w[0, 1, :, 2] = 9
     return a, v, w
+
+
+@st.composite
+def _view_and_regrouping(draw):
+    """A random basic-index view of a random array, permuted, and a shape that merges runs of
+    adjacent axes and inserts length-1 axes: the cases where reshape may or may not copy."""
+    shape = draw(hnp.array_shapes(min_dims=0, max_dims=4, min_side=1, max_side=4))
+    index = draw(hnp.basic_indices(shape, allow_newaxis=True))
+    view_ndim = np.empty(shape)[index].ndim
+    perm = draw(st.permutations(range(view_ndim)))
+    cuts = draw(st.lists(st.booleans(), min_size=view_ndim, max_size=view_ndim))
+    ones = draw(st.lists(st.integers(0, view_ndim), max_size=2))
+    return shape, index, perm, cuts, ones
+
+
+def _regroup(dims, cuts, ones):
+    out, run = [], 1
+    for i, (d, cut) in enumerate(zip(dims, cuts, strict=True)):
+        run *= d
+        if cut or i == len(dims) - 1:
+            out.append(run)
+            run = 1
+    for pos in ones:
+        out.insert(min(pos, len(out)), 1)
+    return tuple(out)
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=_view_and_regrouping())
+def test_reshape_property(case, device_name):
+    shape, index, perm, cuts, ones = case
+    base = np.arange(int(np.prod(shape)), dtype="int16").reshape(shape)
+    g = gpupy.asarray(base.copy())
+    n = base.copy()
+    nv = np.asarray(n[index]).transpose(perm) if isinstance(n[index], np.ndarray) else None
+    if nv is None:
+        return  # full integer index: NumPy returns a scalar, nothing to reshape
+    gv = g[index].transpose(perm)
+    target = _regroup(nv.shape, cuts, ones)
+    nr, gr = nv.reshape(target), gv.reshape(target)
+    testing.assert_same(nr, gr)
+    # Same view-or-copy decision as NumPy, and writes through a view reach the base.
+    if nr.size:  # NumPy never reports empty arrays as sharing memory
+        assert gr._same_buffer(g) == np.shares_memory(nr, n)
+    nr[...] = -1
+    gr[...] = -1
+    testing.assert_same(n, g)
+    testing.assert_same(nv.ravel(), gv.ravel())
