@@ -56,8 +56,9 @@ void bind_array(nb::module_& m) {
           "_setitem",
           [](const Array& a, nb::handle key, nb::handle value) {
             // NumPy data and lists are moved onto the destination's device; scalars stay scalars.
+            // A gpupy array on another device is refused by assign: moving it is explicit.
             Operand v = to_operand(value);
-            if (v.is_array() && v.array().device() != a.device())
+            if (v.is_array() && !nb::isinstance<Array>(value) && v.array().device() != a.device())
               v = to_array(value, a.device(), std::nullopt);
             setitem(a, to_index(key), v);
           },

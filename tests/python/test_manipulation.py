@@ -281,3 +281,13 @@ def test_reshape_property(case, device_name):
     gr[...] = -1
     testing.assert_same(n, g)
     testing.assert_same(nv.ravel(), gv.ravel())
+
+
+@pytest.mark.parametrize("copy", [None, True, False])
+@pytest.mark.parametrize("transposed", [False, True])
+@testing.numpy_gpupy_allclose()
+def test_reshape_copy_argument(copy, transposed, xp):
+    a = xp.asarray(_data((2, 3)))
+    v = a.T if transposed else a
+    r = xp.reshape(v, -1, copy=copy)
+    return r, _shares(xp, r, a)
