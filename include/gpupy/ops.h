@@ -95,9 +95,20 @@ Array permute_dims(const Array& a, const std::vector<int>& axes);
 /// Reverses the axes.
 Array transpose(const Array& a);
 Array expand_dims(const Array& a, int axis);
+/// Inserts length-1 axes at the given positions of the result (NumPy's tuple form).
+Array expand_dims(const Array& a, const std::vector<int>& axes);
+/// Swaps the last two axes (ndim >= 2).
+Array matrix_transpose(const Array& a);
+Array swapaxes(const Array& a, int axis1, int axis2);
+Array moveaxis(const Array& a, const std::vector<int>& source, const std::vector<int>& destination);
+/// Reverses the element order along `axes` (all axes when nullopt) through negative strides.
+Array flip(const Array& a, const Axes& axes);
+/// Views of all inputs broadcast to their common shape.
+std::vector<Array> broadcast_arrays(const std::vector<Array>& arrays);
 /// Removes the given length-1 axes (all of them when `axes` is nullopt).
 Array squeeze(const Array& a, const Axes& axes);
 Array ravel(const Array& a);
+/// A read-only view of `a` broadcast to `shape`, as NumPy's.
 Array broadcast_to(const Array& a, const Shape& shape);
 Array ascontiguousarray(const Array& a);
 /// NumPy's broadcast rule; throws ValueError naming both shapes.

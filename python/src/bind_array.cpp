@@ -49,17 +49,43 @@ void bind_array(nb::module_& m) {
           "to_device",
           [](const Array& a, nb::handle device) { return to_device(a, to_device_arg(device)); },
           "device"_a)
-      .def("_getitem", [](const Array& a, nb::handle key) { return getitem(a, to_index(key)); })
-      .def("_setitem", [](const Array& a, nb::handle key, nb::handle value) {
-        setitem(a, to_index(key), to_operand(value));
-      });
+      .def(
+          "_getitem", [](const Array& a, nb::handle key) { return getitem(a, to_index(key)); },
+          "key"_a.none())
+      .def(
+          "_setitem",
+          [](const Array& a, nb::handle key, nb::handle value) {
+            // NumPy data and lists are moved onto the destination's device; scalars stay scalars.
+            // A gpupy array on another device is refused by assign: moving it is explicit.
+            Operand v = to_operand(value);
+            if (v.is_array() && !nb::isinstance<Array>(value) && v.array().device() != a.device())
+              v = to_array(value, a.device(), std::nullopt);
+            setitem(a, to_index(key), v);
+          },
+          "key"_a.none(), "value"_a.none());
 }
 
 namespace {
 
+// Python's own conversion: a null `overflow_error` saturates huge slice bounds as slices do, else
+// huge integers raise it (IndexError for indices, as NumPy).
+int64_t as_index(nb::handle h, PyObject* overflow_error) {
+  Py_ssize_t v = PyNumber_AsSsize_t(h.ptr(), overflow_error);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  return v;
+}
+
 std::optional<int64_t> opt_int(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  return nb::cast<int64_t>(h.attr("__index__")());
+  return as_index(h, nullptr);
+}
+
+// Lists, arrays of any dimension and booleans ask for advanced indexing (not a basic index).
+bool is_array_index(nb::handle h) {
+  if (PyList_Check(h.ptr()) || PyBool_Check(h.ptr()) || nb::isinstance<Array>(h)) return true;
+  if (!nb::hasattr(h, "dtype") || !nb::hasattr(h, "ndim")) return false;
+  return nb::cast<int>(h.attr("ndim")) > 0 ||
+         nb::cast<std::string>(h.attr("dtype").attr("kind")) == "b";
 }
 
 IndexItem to_item(nb::handle h) {
@@ -73,11 +99,13 @@ IndexItem to_item(nb::handle h) {
     item.start = opt_int(h.attr("start"));
     item.stop = opt_int(h.attr("stop"));
     item.step = opt_int(h.attr("step"));
+  } else if (is_array_index(h)) {
+    throw IndexError(
+        "[getitem] integer and boolean array indices are not supported yet; only integers, "
+        "slices (`:`), ellipsis (`...`) and None (`numpy.newaxis`) are");
   } else if (PyLong_Check(h.ptr()) || nb::hasattr(h, "__index__")) {
-    if (PyBool_Check(h.ptr()))
-      throw IndexError("[getitem] boolean scalars are not supported as indices yet");
     item.kind = IndexItem::Kind::integer;
-    item.integer = nb::cast<int64_t>(h.attr("__index__")());
+    item.integer = as_index(h, PyExc_IndexError);
   } else {
     throw IndexError(
         "[getitem] only integers, slices (`:`), ellipsis (`...`) and None "

@@ -1,0 +1,150 @@
+"""Shape manipulation and basic indexing: see the NumPy functions of the same names.
+
+Results are views of their input wherever NumPy's are (writes through them reach the base).
+"""
+
+from gpupy import _core
+from gpupy._core import ndarray
+
+
+def _arr(a):
+    # NumPy's functions take array-likes; lists and NumPy arrays land on the default device.
+    return a if isinstance(a, ndarray) else _core._asarray(a)
+
+
+def reshape(a, /, shape=None, *, newshape=None, order="C", copy=None):
+    """See numpy.reshape. Only C order; ``copy=False`` raises ValueError when a copy is needed."""
+    if shape is None:
+        shape = newshape
+    if order != "C":
+        raise NotImplementedError("[reshape] only order='C' is supported")
+    a = _arr(a)
+    out = _core.reshape(a, shape)
+    if copy and out._same_buffer(a):
+        return out.copy()
+    if copy is False and not out._same_buffer(a):
+        raise ValueError("[reshape] unable to avoid copying data while reshaping")
+    return out
+
+
+def permute_dims(a, /, axes):
+    """See numpy.permute_dims."""
+    return _core.permute_dims(_arr(a), axes)
+
+
+def transpose(a, axes=None):
+    """See numpy.transpose."""
+    return _core._transpose(_arr(a), axes)
+
+
+def matrix_transpose(x, /):
+    """See numpy.matrix_transpose."""
+    return _core.matrix_transpose(_arr(x))
+
+
+def expand_dims(a, axis):
+    """See numpy.expand_dims (an int or a tuple of ints)."""
+    return _core.expand_dims(_arr(a), axis)
+
+
+def squeeze(a, axis=None):
+    """See numpy.squeeze."""
+    return _core.squeeze(_arr(a), axis)
+
+
+def ravel(a, order="C"):
+    """See numpy.ravel: a view when ``a`` is C-contiguous, else a copy."""
+    if order != "C":
+        raise NotImplementedError("[ravel] only order='C' is supported")
+    return _core.ravel(_arr(a))
+
+
+def broadcast_to(array, shape):
+    """See numpy.broadcast_to: the result is a read-only view."""
+    return _core._broadcast_to(_arr(array), shape)
+
+
+def broadcast_arrays(*args):
+    """See numpy.broadcast_arrays (returns a tuple of views)."""
+    return tuple(_core._broadcast_arrays([_arr(a) for a in args]))
+
+
+def broadcast_shapes(*shapes):
+    """See numpy.broadcast_shapes."""
+    return _core._broadcast_shapes([(s,) if isinstance(s, int) else tuple(s) for s in shapes])
+
+
+def ascontiguousarray(a, dtype=None):
+    """See numpy.ascontiguousarray (ndim >= 1; no copy when already C-contiguous)."""
+    a = _arr(a)
+    if dtype is not None:
+        a = a.astype(dtype, copy=False)
+    return _core.ascontiguousarray(a)
+
+
+def swapaxes(a, axis1, axis2):
+    """See numpy.swapaxes."""
+    return _core.swapaxes(_arr(a), axis1, axis2)
+
+
+def moveaxis(a, source, destination):
+    """See numpy.moveaxis."""
+    return _core.moveaxis(_arr(a), source, destination)
+
+
+def flip(m, axis=None):
+    """See numpy.flip: a view with negative strides."""
+    return _core.flip(_arr(m), axis)
+
+
+# ---- ndarray methods ---------------------------------------------------------------------------
+
+
+def _method_reshape(self, *shape, order="C", copy=None):
+    if len(shape) == 1 and not isinstance(shape[0], int):
+        shape = shape[0]
+    return reshape(self, shape, order=order, copy=copy)
+
+
+def _method_transpose(self, *axes):
+    if not axes or (len(axes) == 1 and axes[0] is None):
+        return _core._transpose(self, None)
+    if len(axes) == 1 and not isinstance(axes[0], int):
+        axes = axes[0]
+    return _core.permute_dims(self, axes)
+
+
+def _method_flatten(self, order="C"):
+    if order != "C":
+        raise NotImplementedError("[flatten] only order='C' is supported")
+    out = _core.ravel(self)
+    return out.copy() if out._same_buffer(self) else out
+
+
+ndarray.__getitem__ = lambda self, key: self._getitem(key)
+ndarray.__setitem__ = lambda self, key, value: self._setitem(key, value)
+ndarray.reshape = _method_reshape
+ndarray.transpose = _method_transpose
+ndarray.T = property(lambda self: _core._transpose(self, None))
+ndarray.mT = property(lambda self: _core.matrix_transpose(self))
+ndarray.flatten = _method_flatten
+ndarray.ravel = ravel
+ndarray.squeeze = squeeze
+ndarray.swapaxes = swapaxes
+
+__all__ = [
+    "ascontiguousarray",
+    "broadcast_arrays",
+    "broadcast_shapes",
+    "broadcast_to",
+    "expand_dims",
+    "flip",
+    "matrix_transpose",
+    "moveaxis",
+    "permute_dims",
+    "ravel",
+    "reshape",
+    "squeeze",
+    "swapaxes",
+    "transpose",
+]

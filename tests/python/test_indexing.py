@@ -1,0 +1,209 @@
+"""Basic indexing (integers, slices, None, Ellipsis) against NumPy: views, assignment, errors."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+_ = slice(None)
+
+INDICES = [
+    0,
+    -1,
+    2,
+    (1, 2),
+    (-2, -1, 0),
+    (1, 2, 3),
+    _,
+    slice(1, 3),
+    slice(None, None, 2),
+    slice(None, None, -1),
+    slice(None, None, -2),
+    slice(3, 0, -1),
+    slice(-1, -10, -3),
+    slice(10, -10, -1),
+    slice(-10, 10),
+    slice(2, 2),
+    slice(5, 1),
+    (_, 1),
+    (_, _, slice(1, None, 2)),
+    (slice(None, None, -1), 0, slice(None, None, -2)),
+    None,
+    (None, 0),
+    (0, None, _, None),
+    (None, None, None),
+    Ellipsis,
+    (Ellipsis, 0),
+    (0, Ellipsis),
+    (0, Ellipsis, 1),
+    (Ellipsis, None),
+    (None, Ellipsis, slice(None, None, -1), None),
+    (1, 2, 3, Ellipsis),
+    (),
+    (np.int64(1), np.int8(-1)),
+    slice(-(2**70), 2**70, 2**65),
+    slice(None, None, -(2**70)),
+    2**70,
+    slice("1", None),
+    # errors: out of range, too many indices, two ellipses, zero step, non-integers
+    5,
+    -6,
+    (0, 3),
+    (0, 0, 4),
+    (0, 0, 0, 0),
+    (0, Ellipsis, 0, 0, 0),
+    (Ellipsis, Ellipsis),
+    slice(None, None, 0),
+    1.5,
+    (0, "a"),
+]
+
+
+@pytest.mark.parametrize("index", INDICES, ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_getitem(index, xp):
+    a = xp.asarray(np.arange(5 * 3 * 4).reshape(5, 3, 4))
+    return a[index]
+
+
+def test_getitem_error_messages():
+    a = gpupy.asarray(np.arange(3))
+    with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 3"):
+        a[5]
+    with pytest.raises(IndexError, match="too many indices"):
+        a[0, 0]
+    with pytest.raises(IndexError, match="single ellipsis"):
+        a[..., ...]
+    with pytest.raises(ValueError, match="slice step cannot be zero"):
+        a[::0]
+
+
+@pytest.mark.parametrize(
+    "index", [[0, 1], np.array([0, 1]), np.array([True, False, True]), True, (0, [1])], ids=repr
+)
+def test_advanced_indices_not_supported_yet(index):
+    a = gpupy.asarray(np.arange(6).reshape(3, 2))
+    with pytest.raises(IndexError, match="not supported yet"):
+        a[index]
+
+
+@pytest.mark.parametrize(
+    "index", [0, (1, slice(None, None, -1)), (Ellipsis, 1), (None, 2, 1)], ids=repr
+)
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_getitem_all_dtypes(index, dtype, xp):
+    a = xp.asarray(np.arange(12).reshape(3, 4).astype(dtype))
+    return a[index]
+
+
+@testing.numpy_gpupy_allclose()
+def test_zero_dim_array(xp):
+    a = xp.asarray(np.array(3.5))
+    return a[()], a[...], a[None], a[..., None]
+
+
+@pytest.mark.parametrize(
+    "index",
+    [0, -1, (1, 2), slice(None, None, -2), (Ellipsis, 1), (None, 1, slice(3, 0, -1)), (), Ellipsis],
+    ids=repr,
+)
+@pytest.mark.parametrize("value", [7, -1.5, True, "array", "numpy", "list"])
+@testing.numpy_gpupy_allclose()
+def test_setitem(index, value, xp):
+    a = xp.asarray(np.zeros((3, 4), dtype="float32"))
+    target_shape = np.zeros((3, 4))[index].shape
+    if value == "array":
+        data = np.arange(target_shape[-1]) if target_shape else np.array(3)
+        value = xp.asarray(data.astype("int16"))
+    elif value == "numpy":
+        value = np.arange(int(np.prod(target_shape)), dtype="float64").reshape(target_shape) + 0.5
+    elif value == "list":
+        value = np.arange(int(np.prod(target_shape))).reshape(target_shape).tolist()
+    a[index] = value
+    return a
+
+
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_setitem_casts_unsafely(dtype, xp):
+    a = xp.asarray(np.zeros((2, 3), dtype=dtype))
+    a[0] = xp.asarray(np.array([1.7, -2.2, 3.9]) if dtype != "bool" else np.array([1.0, 0.0, 2.0]))
+    a[1, ::-1] = xp.asarray(np.array([0, 1, 2], dtype="uint8"))
+    return a
+
+
+@testing.numpy_gpupy_allclose()
+def test_setitem_shape_mismatch(xp):
+    a = xp.asarray(np.zeros((3, 4)))
+    a[0] = xp.asarray(np.arange(3.0))
+
+
+@testing.numpy_gpupy_allclose()
+def test_setitem_overlapping_self(xp):
+    a = xp.asarray(np.arange(10))
+    a[1:] = a[:-1]
+    b = xp.asarray(np.arange(10))
+    b[::-1] = b
+    return a, b
+
+
+@testing.numpy_gpupy_allclose()
+def test_write_through_views_reaches_base(xp):
+    a = xp.asarray(np.arange(24).reshape(2, 3, 4))
+    v = a[1, ::-1]
+    v[0] = -5  # a[1, 2]
+    w = a[..., 1::2][None]
+    w[0, 0, :, 0] = 77  # a[0, :, 1]
+    t = a.T
+    t[3, 0, 0] = 99  # a[0, 0, 3]
+    return a, v, w
+
+
+@testing.numpy_gpupy_allclose()
+def test_read_only_destination(xp):
+    a = np.arange(6)
+    a.flags.writeable = False
+    g = xp.asarray(a)
+    g[0] = 1
+
+
+def test_read_only_message():
+    b = gpupy.broadcast_to(gpupy.asarray(np.arange(3)), (2, 3))
+    with pytest.raises(ValueError, match="assignment destination is read-only"):
+        b[0] = 1
+    with pytest.raises(ValueError, match="assignment destination is read-only"):
+        b[0][1:] = 1
+
+
+def _numpy_index_result(a, index):
+    r = a[index]
+    return np.asarray(r), np.ndim(r)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_basic_indices_property(data, device_name):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=5))
+    index = data.draw(hnp.basic_indices(shape, allow_newaxis=True, allow_ellipsis=True))
+    base = np.arange(int(np.prod(shape)), dtype="int32").reshape(shape)
+    g = gpupy.asarray(base.copy())
+    expected = base[index]
+    got = g[index]
+    testing.assert_same(expected, got)
+    # The result is a view: writing through it is seen by the base, exactly as in NumPy.
+    n = base.copy()
+    view = n[index]
+    if isinstance(view, np.ndarray):
+        view[...] = -1
+    else:
+        n[index] = -1
+    g[index][...] = -1
+    testing.assert_same(n, g)
+    # setitem with a broadcast value
+    n[index] = 7
+    g[index] = 7
+    testing.assert_same(n, g)
