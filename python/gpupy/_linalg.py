@@ -1,0 +1,48 @@
+"""Linear algebra: matmul and dot, and the BLAS library the cpu device uses for float matmul."""
+
+import ctypes.util
+import glob
+import os
+
+from gpupy import _core
+from gpupy._core import dot, matmul  # noqa: F401
+
+__all__ = ["dot", "matmul"]
+
+
+def _blas_candidates():
+    """Paths of CBLAS libraries to try, best first: scipy-openblas32 (a gpupy dependency), then
+    a system OpenBLAS / CBLAS / reference BLAS."""
+    try:
+        import scipy_openblas32
+
+        lib_dir = scipy_openblas32.get_lib_dir()
+        for pattern in ("libscipy_openblas*.so*", "libscipy_openblas*.dylib", "*openblas*.dll"):
+            yield from sorted(glob.glob(os.path.join(lib_dir, pattern)))
+    except Exception:  # noqa: BLE001 - a broken or absent wheel only means "try the next one"
+        pass
+    for name in ("openblas", "cblas", "blas"):
+        path = ctypes.util.find_library(name)
+        if path:
+            yield path
+
+
+def _load_blas():
+    """Loads the first usable BLAS; without one, float matmul runs on gpupy's own kernel.
+
+    ``GPUPY_BLAS`` overrides the search: a library path, or ``none`` for gpupy's own kernel.
+    """
+    choice = os.environ.get("GPUPY_BLAS")
+    if choice:
+        if choice.lower() != "none":
+            _core._set_blas_library(choice)
+        return
+    for path in _blas_candidates():
+        try:
+            _core._set_blas_library(path)
+            return
+        except ValueError:
+            continue
+
+
+_load_blas()
