@@ -2,12 +2,31 @@
 
 import ctypes.util
 import glob
+import operator
 import os
 
 from gpupy import _core
-from gpupy._core import dot, matmul  # noqa: F401
+from gpupy._core import dot, inner, matmul, outer, vdot, vecdot  # noqa: F401
+from gpupy._creation import asarray
 
-__all__ = ["dot", "matmul"]
+__all__ = ["dot", "inner", "matmul", "outer", "tensordot", "vdot", "vecdot"]
+
+
+def tensordot(a, b, axes=2):
+    """See numpy.tensordot. ``axes`` is N (the last N axes of ``a`` with the first N of ``b``)
+    or a pair of axis sequences."""
+    a, b = asarray(a), asarray(b)
+    try:
+        n = operator.index(axes)
+    except TypeError:
+        axes_a, axes_b = axes
+        axes_a = [axes_a] if isinstance(axes_a, int) else list(axes_a)
+        axes_b = [axes_b] if isinstance(axes_b, int) else list(axes_b)
+    else:
+        if n < 0:
+            raise ValueError("[tensordot] axes must be non-negative")
+        axes_a, axes_b = list(range(a.ndim - n, a.ndim)), list(range(n))
+    return _core._tensordot(a, b, axes_a, axes_b)
 
 
 def _blas_candidates():

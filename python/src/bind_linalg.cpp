@@ -52,6 +52,30 @@ void bind_linalg(nb::module_& m) {
   m.def(
       "dot", [](nb::handle a, nb::handle b) { return dot_nogil(as_array(a), as_array(b)); }, "a"_a,
       "b"_a, "See numpy.dot.");
+  m.def(
+      "inner", [](nb::handle a, nb::handle b) { return inner(as_array(a), as_array(b)); }, "a"_a,
+      "b"_a, "See numpy.inner.");
+  m.def(
+      "outer", [](nb::handle a, nb::handle b) { return outer(as_array(a), as_array(b)); }, "a"_a,
+      "b"_a, "See numpy.outer.");
+  m.def(
+      "vdot", [](nb::handle a, nb::handle b) { return vdot(as_array(a), as_array(b)); }, "a"_a,
+      "b"_a, "See numpy.vdot.");
+  m.def(
+      "vecdot",
+      [](nb::handle x1, nb::handle x2, int axis) {
+        return vecdot(as_array(x1), as_array(x2), axis);
+      },
+      "x1"_a, "x2"_a, nb::kw_only(), "axis"_a = -1, "See numpy.vecdot.");
+  m.def(
+      "_tensordot",
+      [](nb::handle a, nb::handle b, const std::vector<int>& axes_a,
+         const std::vector<int>& axes_b) {
+        Array x = as_array(a), y = as_array(b);
+        nb::gil_scoped_release release;
+        return tensordot(x, y, axes_a, axes_b);
+      },
+      "a"_a, "b"_a, "axes_a"_a, "axes_b"_a, "tensordot with explicit axis lists.");
   m.def("_set_blas_library", &cpu::set_blas_library, "path"_a,
         "Loads the CBLAS library at `path` for cpu float matmul ('' to use gpupy's own kernel).");
   m.def("_blas_info", &cpu::blas_info, "Which BLAS the cpu device uses for float matmul.");

@@ -1,4 +1,5 @@
 // Linear algebra front end: matmul and dot (shape rules, promotion, output allocation). Host only.
+#include <algorithm>
 #include <string>
 
 #include "../backend/backend.h"
@@ -106,6 +107,106 @@ Array dot(const Array& a, const Array& b) {
   Array aq = a.ndim() == 1 ? a : reshaped(a, {shape_size(leading(a.shape(), 1)), k});
   Array r = matmul(aq, bq);
   return r.view(result, c_strides(result, r.itemsize()), r.offset());
+}
+
+}  // namespace gpupy
+
+namespace gpupy {
+namespace {
+
+Array permuted(const Array& a, const std::vector<int>& axes) {
+  Shape shape;
+  Strides strides;
+  for (int d : axes) shape.push_back(a.shape()[d]), strides.push_back(a.strides()[d]);
+  return a.view(shape, strides, a.offset());
+}
+
+Array flat(const Array& a) { return reshaped(a, {a.size()}); }
+
+}  // namespace
+
+Array tensordot(const Array& a, const Array& b, const std::vector<int>& axes_a,
+                const std::vector<int>& axes_b) {
+  if (axes_a.size() != axes_b.size()) throw ValueError("[tensordot] shape-mismatch for sum");
+  std::vector<int> sum_a, sum_b, perm_a, perm_b;
+  for (size_t i = 0; i < axes_a.size(); ++i) {
+    sum_a.push_back(normalize_axis(axes_a[i], a.ndim(), "tensordot"));
+    sum_b.push_back(normalize_axis(axes_b[i], b.ndim(), "tensordot"));
+    if (a.shape()[sum_a.back()] != b.shape()[sum_b.back()])
+      throw ValueError("[tensordot] shape-mismatch for sum");
+  }
+  Shape result;
+  int64_t p = 1, k = 1, q = 1;
+  for (int d = 0; d < a.ndim(); ++d)
+    if (std::find(sum_a.begin(), sum_a.end(), d) == sum_a.end())
+      perm_a.push_back(d), result.push_back(a.shape()[d]), p *= a.shape()[d];
+  for (int d : sum_a) k *= a.shape()[d];
+  perm_a.insert(perm_a.end(), sum_a.begin(), sum_a.end());
+  perm_b = sum_b;
+  for (int d = 0; d < b.ndim(); ++d)
+    if (std::find(sum_b.begin(), sum_b.end(), d) == sum_b.end())
+      perm_b.push_back(d), result.push_back(b.shape()[d]), q *= b.shape()[d];
+  if (perm_a.size() != static_cast<size_t>(a.ndim()) ||
+      perm_b.size() != static_cast<size_t>(b.ndim()))
+    throw ValueError("[tensordot] repeated axis in the summed axes");
+  Array r = matmul(reshaped(permuted(a, perm_a), {p, k}), reshaped(permuted(b, perm_b), {k, q}));
+  return r.view(result, c_strides(result, r.itemsize()), r.offset());
+}
+
+Array inner(const Array& a, const Array& b) {
+  if (a.ndim() == 0 || b.ndim() == 0) return multiply(a, b);
+  if (a.shape().back() != b.shape().back())
+    throw ValueError(op_message("inner", "shapes " + shape_str(a.shape()) + " and " +
+                                             shape_str(b.shape()) + " not aligned"));
+  return tensordot(a, b, {-1}, {-1});
+}
+
+Array outer(const Array& a, const Array& b) {
+  Array fa = flat(a), fb = flat(b);
+  return multiply(fa.view({a.size(), 1}, {fa.strides()[0], 0}, fa.offset()),
+                  fb.view({1, b.size()}, {0, fb.strides()[0]}, fb.offset()));
+}
+
+Array vdot(const Array& a, const Array& b) {
+  if (a.size() != b.size())
+    throw ValueError(op_message("vdot", "vectors have different lengths (" +
+                                            std::to_string(a.size()) + " and " +
+                                            std::to_string(b.size()) + ")"));
+  Array fa = flat(a);
+  return matmul(is_complex(a.dtype()) ? conjugate(fa) : fa, flat(b));
+}
+
+Array vecdot(const Array& x1, const Array& x2, int axis) {
+  for (int i = 0; i < 2; ++i)
+    if ((i == 0 ? x1 : x2).ndim() == 0)
+      throw ValueError(op_message(
+          "vecdot", "Input operand " + std::to_string(i) +
+                        " does not have enough dimensions (has 0, gufunc core with signature "
+                        "(n),(n)->() requires 1)"));
+  // Each operand's core axis moves last; x1 becomes a row (..., 1, n), x2 a column (..., n, 1).
+  auto core_last = [axis](const Array& x, bool row) {
+    const int ax = normalize_axis(axis, x.ndim(), "vecdot");
+    Shape shape;
+    Strides strides;
+    for (int d = 0; d < x.ndim(); ++d)
+      if (d != ax) shape.push_back(x.shape()[d]), strides.push_back(x.strides()[d]);
+    const int64_t n = x.shape()[ax], s = x.strides()[ax];
+    shape.insert(shape.end(), {row ? 1 : n, row ? n : 1});
+    strides.insert(strides.end(), {row ? 0 : s, row ? s : 0});
+    return x.view(shape, strides, x.offset());
+  };
+  Array a = core_last(x1, true), b = core_last(x2, false);
+  const int64_t n1 = a.shape().back(), n2 = b.shape()[b.ndim() - 2];
+  if (n1 != n2)
+    throw ValueError(
+        op_message("vecdot",
+                   "Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                   "(n),(n)->() (size " +
+                       std::to_string(n2) + " is different from " + std::to_string(n1) + ")"));
+  if (is_complex(a.dtype())) a = conjugate(a);
+  Array r = matmul(a, b);
+  Shape shape = leading(r.shape(), 2);
+  return r.view(shape, c_strides(shape, r.itemsize()), r.offset());
 }
 
 }  // namespace gpupy

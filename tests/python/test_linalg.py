@@ -216,3 +216,74 @@ def test_matmul_without_blas(dtype, xp):
     a = xp.asarray(_data((2, 40, 33), dtype, 17).transpose(0, 2, 1))
     b = xp.asarray(_data((40, 270), dtype, 18)[:, ::-1])
     return a @ b
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b",
+    [((), (3,)), ((4,), (4,)), ((2, 4), (4,)), ((2, 4), (3, 4)), ((2, 3, 4), (5, 4)), ((3,), (4,))],
+)
+@testing.for_dtypes(("bool", "int16", "uint64", "float32", "complex128"))
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_inner(dtype, shape_a, shape_b, xp):
+    a = xp.asarray(_data(shape_a, dtype, 19))
+    b = xp.asarray(_data(shape_b, dtype, 20))
+    return xp.inner(a, b)
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b", [((3,), (4,)), ((2, 3), (4,)), ((0,), (3, 2)), ((), ())]
+)
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_outer(dtype, shape_a, shape_b, xp):
+    a = xp.asarray(_data(shape_a, dtype, 21))
+    b = xp.asarray(_data(shape_b, dtype, 22))
+    return xp.outer(a, b)
+
+
+@pytest.mark.parametrize("shape_a, shape_b", [((4,), (4,)), ((2, 2), (4,)), ((3,), (4,))])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_vdot(dtype, shape_a, shape_b, xp):
+    a = xp.asarray(_data(shape_a, dtype, 23))
+    b = xp.asarray(_data(shape_b, dtype, 24))
+    return xp.vdot(a, b)
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b, axes",
+    [
+        ((3, 4, 5), (4, 5, 2), 2),
+        ((3, 4), (4, 5), 1),
+        ((2, 3), (3, 2), 0),
+        ((3, 4, 5), (5, 3, 2), ([0, 2], [1, 0])),
+        ((3, 4), (2, 4), (1, 1)),
+        ((2, 3), (4, 2), 1),
+        ((2, 3), (3, 2), ([5], [0])),
+    ],
+)
+@testing.for_dtypes(("bool", "int32", "float64", "complex64"))
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_tensordot(dtype, shape_a, shape_b, axes, xp):
+    a = xp.asarray(_data(shape_a, dtype, 25))
+    b = xp.asarray(_data(shape_b, dtype, 26))
+    return xp.tensordot(a, b, axes)
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b, axis",
+    [
+        ((4,), (4,), -1),
+        ((2, 3), (3,), -1),
+        ((2, 3), (4, 1, 3), -1),
+        ((3, 2), (3, 2), 0),
+        ((3,), (4,), -1),
+        ((), (), -1),
+    ],
+)
+@testing.for_dtypes(("bool", "int8", "uint16", "float32", "complex64", "complex128"))
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_vecdot(dtype, shape_a, shape_b, axis, xp):
+    a = xp.asarray(_data(shape_a, dtype, 27))
+    b = xp.asarray(_data(shape_b, dtype, 28))
+    return xp.vecdot(a, b, axis=axis)

@@ -88,6 +88,9 @@ void gemm_tile(const Mat& a, const T* b, int64_t ldb, const Mat& c, int64_t i0, 
       const char* arow = a.data + (i0 + i) * a.rs;
       for (int64_t k = k0; k < k1; ++k) {
         const A av = A(*reinterpret_cast<const T*>(arow + k * a.cs));
+        // Zeros contribute nothing to integer and bool sums (for floats 0 * inf must stay NaN).
+        if constexpr (std::is_integral_v<T>)
+          if (av == A(0)) continue;
         const T* __restrict brow = b + k * ldb + j0;
         for (int64_t j = 0; j < nj; ++j) row[j] = madd<T>(row[j], av, A(brow[j]));
       }
