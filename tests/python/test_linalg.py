@@ -287,3 +287,25 @@ def test_vecdot(dtype, shape_a, shape_b, axis, xp):
     a = xp.asarray(_data(shape_a, dtype, 27))
     b = xp.asarray(_data(shape_b, dtype, 28))
     return xp.vecdot(a, b, axis=axis)
+
+
+@pytest.mark.parametrize(
+    "setting, expected",
+    [("none", "none"), ("/nonexistent/libblas.so", "openblas")],
+)
+def test_gpupy_blas_environment_variable(setting, expected):
+    import os
+    import subprocess
+    import sys
+
+    code = "import gpupy; print(gpupy._core._blas_info())"
+    package_root = os.path.dirname(os.path.dirname(gpupy.__file__))
+    path = os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))
+    env = dict(os.environ, GPUPY_BLAS=setting, PYTHONPATH=path)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    if expected == "openblas":
+        pytest.importorskip("scipy_openblas32")
+        assert "GPUPY_BLAS ignored" in done.stderr
+    assert expected in done.stdout
