@@ -42,6 +42,15 @@ void check_core_dims(const Array& a, const Array& b) {
                         kSignature + " requires 1)"));
 }
 
+Array permuted(const Array& a, const std::vector<int>& axes) {
+  Shape shape;
+  Strides strides;
+  for (int d : axes) shape.push_back(a.shape()[d]), strides.push_back(a.strides()[d]);
+  return a.view(shape, strides, a.offset());
+}
+
+Array flat(const Array& a) { return reshaped(a, {a.size()}); }
+
 }  // namespace
 
 Array matmul(const Array& a_in, const Array& b_in) {
@@ -108,22 +117,6 @@ Array dot(const Array& a, const Array& b) {
   Array r = matmul(aq, bq);
   return r.view(result, c_strides(result, r.itemsize()), r.offset());
 }
-
-}  // namespace gpupy
-
-namespace gpupy {
-namespace {
-
-Array permuted(const Array& a, const std::vector<int>& axes) {
-  Shape shape;
-  Strides strides;
-  for (int d : axes) shape.push_back(a.shape()[d]), strides.push_back(a.strides()[d]);
-  return a.view(shape, strides, a.offset());
-}
-
-Array flat(const Array& a) { return reshaped(a, {a.size()}); }
-
-}  // namespace
 
 Array tensordot(const Array& a, const Array& b, const std::vector<int>& axes_a,
                 const std::vector<int>& axes_b) {
