@@ -152,5 +152,16 @@ Array argmax(const Array& a, std::optional<int> axis, bool keepdims = false);
 Array matmul(const Array& a, const Array& b);
 /// NumPy's dot (matmul for ndim <= 2, sum-product over last/second-to-last axes otherwise).
 Array dot(const Array& a, const Array& b);
+/// NumPy's inner: sum-product over the last axes of `a` and `b` (multiply for 0-d operands).
+Array inner(const Array& a, const Array& b);
+/// NumPy's outer: the flattened operands' products, shape (a.size(), b.size()).
+Array outer(const Array& a, const Array& b);
+/// NumPy's vdot: flattened operands of equal size, `a` conjugated; a 0-d result.
+Array vdot(const Array& a, const Array& b);
+/// NumPy's tensordot: sums over the paired axes axes_a[i] of `a` and axes_b[i] of `b`.
+Array tensordot(const Array& a, const Array& b, const std::vector<int>& axes_a,
+                const std::vector<int>& axes_b);
+/// NumPy's vecdot: conj(x1) * x2 summed over `axis`, the other axes broadcast.
+Array vecdot(const Array& x1, const Array& x2, int axis = -1);
 
 }  // namespace gpupy

@@ -1,8 +1,103 @@
-// Bindings of the linalg chapter.
+// Bindings of the linalg chapter: matmul, dot, the @ operator, the BLAS loader. Host compiler.
+#include "backend/cpu/blas.h"
 #include "bindings.h"
 
 namespace gpupy::py {
+namespace {
 
-void bind_linalg(nb::module_& m) {}
+using namespace nb::literals;
+
+// Long products run without the GIL; the arrays are built (and kept alive) before it is released.
+Array matmul_nogil(const Array& a, const Array& b) {
+  nb::gil_scoped_release release;
+  return matmul(a, b);
+}
+
+Array dot_nogil(const Array& a, const Array& b) {
+  nb::gil_scoped_release release;
+  return dot(a, b);
+}
+
+Array as_array(nb::handle value) { return to_array(value, std::nullopt, std::nullopt); }
+
+// The @ operator returns NotImplemented for operands it cannot interpret, as Python expects.
+std::optional<Array> array_or_none(nb::handle value) {
+  try {
+    return as_array(value);
+  } catch (const std::exception&) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+}
+
+nb::object matmul_operator(const Array& self, nb::handle other) {
+  auto o = array_or_none(other);
+  if (!o) return nb::borrow(Py_NotImplemented);
+  return nb::cast(matmul_nogil(self, *o));
+}
+
+nb::object rmatmul_operator(const Array& self, nb::handle other) {
+  auto o = array_or_none(other);
+  if (!o) return nb::borrow(Py_NotImplemented);
+  return nb::cast(matmul_nogil(*o, self));
+}
+
+}  // namespace
+
+void bind_linalg(nb::module_& m) {
+  m.def(
+      "matmul",
+      [](nb::handle x1, nb::handle x2) { return matmul_nogil(as_array(x1), as_array(x2)); }, "x1"_a,
+      "x2"_a, "See numpy.matmul.");
+  m.def(
+      "dot", [](nb::handle a, nb::handle b) { return dot_nogil(as_array(a), as_array(b)); }, "a"_a,
+      "b"_a, "See numpy.dot.");
+  m.def(
+      "inner", [](nb::handle a, nb::handle b) { return inner(as_array(a), as_array(b)); }, "a"_a,
+      "b"_a, "See numpy.inner.");
+  m.def(
+      "outer", [](nb::handle a, nb::handle b) { return outer(as_array(a), as_array(b)); }, "a"_a,
+      "b"_a, "See numpy.outer.");
+  m.def(
+      "vdot", [](nb::handle a, nb::handle b) { return vdot(as_array(a), as_array(b)); }, "a"_a,
+      "b"_a, "See numpy.vdot.");
+  m.def(
+      "vecdot",
+      [](nb::handle x1, nb::handle x2, int axis) {
+        return vecdot(as_array(x1), as_array(x2), axis);
+      },
+      "x1"_a, "x2"_a, nb::kw_only(), "axis"_a = -1, "See numpy.vecdot.");
+  m.def(
+      "_tensordot",
+      [](nb::handle a, nb::handle b, const std::vector<int>& axes_a,
+         const std::vector<int>& axes_b) {
+        Array x = as_array(a), y = as_array(b);
+        nb::gil_scoped_release release;
+        return tensordot(x, y, axes_a, axes_b);
+      },
+      "a"_a, "b"_a, "axes_a"_a, "axes_b"_a, "tensordot with explicit axis lists.");
+  m.def("_set_blas_library", &cpu::set_blas_library, "path"_a,
+        "Loads the CBLAS library at `path` for cpu float matmul ('' to use gpupy's own kernel).");
+  m.def("_blas_info", &cpu::blas_info, "Which BLAS the cpu device uses for float matmul.");
+
+  nb::object ndarray = nb::borrow(nb::type<Array>());
+  nb::setattr(ndarray, "__matmul__", nb::cpp_function(matmul_operator, nb::is_method(), "other"_a));
+  nb::setattr(ndarray, "__rmatmul__",
+              nb::cpp_function(rmatmul_operator, nb::is_method(), "other"_a));
+  nb::setattr(
+      ndarray, "dot",
+      nb::cpp_function([](const Array& self, nb::handle b) { return dot_nogil(self, as_array(b)); },
+                       nb::is_method(), "b"_a, "See numpy.ndarray.dot."));
+  // The original gpupy's method spellings: ga.add(gb), ga.mul(gb).
+  nb::setattr(ndarray, "add",
+              nb::cpp_function(
+                  [](const Array& self, nb::handle other) { return add(self, to_operand(other)); },
+                  nb::is_method(), "other"_a, "Elementwise self + other (see gpupy.add)."));
+  nb::setattr(
+      ndarray, "mul",
+      nb::cpp_function(
+          [](const Array& self, nb::handle other) { return multiply(self, to_operand(other)); },
+          nb::is_method(), "other"_a, "Elementwise self * other (see gpupy.multiply)."));
+}
 
 }  // namespace gpupy::py

@@ -1,0 +1,74 @@
+"""Linear algebra: matmul and dot, and the BLAS library the cpu device uses for float matmul."""
+
+import glob
+import importlib.util
+import operator
+import os
+
+from gpupy import _core
+from gpupy._core import dot, inner, matmul, outer, vdot, vecdot  # noqa: F401
+from gpupy._creation import asarray
+
+__all__ = ["dot", "inner", "matmul", "outer", "tensordot", "vdot", "vecdot"]
+
+
+def tensordot(a, b, axes=2):
+    """See numpy.tensordot. ``axes`` is N (the last N axes of ``a`` with the first N of ``b``)
+    or a pair of axis sequences."""
+    a, b = asarray(a), asarray(b)
+    try:
+        n = operator.index(axes)
+    except TypeError:
+        axes_a, axes_b = axes
+        axes_a = [axes_a] if isinstance(axes_a, int) else list(axes_a)
+        axes_b = [axes_b] if isinstance(axes_b, int) else list(axes_b)
+    else:
+        if n < 0:
+            raise ValueError("[tensordot] axes must be non-negative")
+        axes_a, axes_b = list(range(a.ndim - n, a.ndim)), list(range(n))
+    return _core._tensordot(a, b, axes_a, axes_b)
+
+
+def _blas_candidates():
+    """Paths of CBLAS libraries to try, best first: scipy-openblas32 (a gpupy dependency), then
+    a system OpenBLAS / CBLAS / reference BLAS."""
+    # The wheel's lib folder is found without importing the package: its import reads package
+    # metadata, which would add ~20 ms to `import gpupy`.
+    spec = importlib.util.find_spec("scipy_openblas32")
+    for root in (spec.submodule_search_locations or []) if spec else []:
+        lib_dir = os.path.join(root, "lib")
+        for pattern in ("libscipy_openblas*.so*", "libscipy_openblas*.dylib", "*openblas*.dll"):
+            yield from sorted(glob.glob(os.path.join(lib_dir, pattern)))
+    import ctypes.util
+
+    for name in ("openblas", "cblas", "blas"):
+        path = ctypes.util.find_library(name)
+        if path:
+            yield path
+
+
+def _load_blas():
+    """Loads the first usable BLAS; without one, float matmul runs on gpupy's own kernel.
+
+    ``GPUPY_BLAS`` overrides the search: a library path, or ``none`` for gpupy's own kernel.
+    """
+    choice = os.environ.get("GPUPY_BLAS")
+    if choice and choice.lower() == "none":
+        return
+    if choice:
+        try:
+            _core._set_blas_library(choice)
+            return
+        except ValueError as exc:
+            import warnings
+
+            warnings.warn(f"GPUPY_BLAS ignored: {exc}", RuntimeWarning, stacklevel=2)
+    for path in _blas_candidates():
+        try:
+            _core._set_blas_library(path)
+            return
+        except ValueError:
+            continue
+
+
+_load_blas()

@@ -1,0 +1,311 @@
+"""matmul, dot and the @ operator against NumPy on the selected device."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+# BLAS and our kernel sum in other orders than NumPy does.
+RTOL = 1e-5
+
+
+def _data(shape, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.integers(0, 5, size=shape)
+    if np.dtype(dtype).kind == "b":
+        return (x > 2).astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        return (x + 1j * rng.integers(-3, 3, size=shape)).astype(dtype)
+    return x.astype(dtype)
+
+
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_matmul_2d(dtype, xp):
+    a = xp.asarray(_data((5, 7), dtype, 1))
+    b = xp.asarray(_data((7, 3), dtype, 2))
+    return xp.matmul(a, b)
+
+
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_matmul_larger_than_tiles(dtype, xp):
+    # Spans several row, column and k tiles of the C++ kernel, and BLAS's threading.
+    a = xp.asarray(_data((70, 300), dtype, 3))
+    b = xp.asarray(_data((300, 260), dtype, 4))
+    return a @ b
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b",
+    [
+        ((3,), (3,)),
+        ((3,), (3, 4)),
+        ((2, 3), (3,)),
+        ((4, 2, 3), (3, 5)),
+        ((2, 3), (4, 3, 5)),
+        ((2, 1, 2, 3), (3, 3, 4)),
+        ((3,), (2, 3, 4)),
+        ((2, 3, 4), (4,)),
+        ((1, 1), (1, 1)),
+        ((6, 1), (1, 5)),
+    ],
+)
+@testing.for_dtypes(("bool", "int32", "uint8", "float32", "float64", "complex128"))
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_matmul_shapes(dtype, shape_a, shape_b, xp):
+    a = xp.asarray(_data(shape_a, dtype, 5))
+    b = xp.asarray(_data(shape_b, dtype, 6))
+    return xp.matmul(a, b)
+
+
+@testing.for_dtypes(testing.ALL_DTYPES, name="dtype1")
+@testing.for_dtypes(testing.ALL_DTYPES, name="dtype2")
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_matmul_promotes(dtype1, dtype2, xp):
+    a = xp.asarray(_data((2, 3), dtype1, 7))
+    b = xp.asarray(_data((3, 2), dtype2, 8))
+    return a @ b
+
+
+def _views(kind, dtype):
+    base_a = _data((12, 15), dtype, 9)
+    base_b = _data((15, 12), dtype, 10)
+    if kind == "transposed":
+        return base_b.T, base_a.T
+    if kind == "fortran":
+        return np.asfortranarray(base_a), np.asfortranarray(base_b)
+    if kind == "sliced":
+        return base_a[::2, 1::3], base_b[2::3, ::-2]
+    if kind == "mixed":
+        return base_a[1:9, :], base_a.T[:, 2:10]
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ["transposed", "fortran", "sliced", "mixed"])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_matmul_non_contiguous(dtype, kind, xp):
+    a, b = _views(kind, dtype)
+    return xp.asarray(a) @ xp.asarray(b)
+
+
+@testing.for_dtypes(("float32", "complex64", "int64"))
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_matmul_batched_transposed_views(dtype, xp):
+    a = np.moveaxis(_data((4, 6, 3), dtype, 11), 0, -1)  # (6, 3, 4), no unit stride in core dims
+    b = _data((3, 5, 4), dtype, 12).transpose(0, 2, 1)  # (3, 4, 5) read transposed
+    return xp.matmul(xp.asarray(a), xp.asarray(b))
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b",
+    [((0, 3), (3, 4)), ((3, 0), (0, 4)), ((3, 4), (4, 0)), ((0,), (0,)), ((2, 0, 3), (3, 2))],
+)
+@testing.for_dtypes(("bool", "int16", "float32", "complex128"))
+@testing.numpy_gpupy_allclose()
+def test_matmul_empty(dtype, shape_a, shape_b, xp):
+    a = xp.asarray(np.ones(shape_a, dtype))
+    b = xp.asarray(np.ones(shape_b, dtype))
+    return xp.matmul(a, b)
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b",
+    [((3, 4), (5, 6)), ((3,), (4,)), ((2, 3, 4), (3, 4, 5)), ((), (3,)), ((3,), ())],
+)
+@testing.numpy_gpupy_allclose()
+def test_matmul_errors(shape_a, shape_b, xp):
+    a = xp.asarray(np.ones(shape_a))
+    b = xp.asarray(np.ones(shape_b))
+    return xp.matmul(a, b)
+
+
+def test_matmul_operator_errors():
+    a = gpupy.asarray(np.ones((3, 4)))
+    with pytest.raises(ValueError, match=r"\[matmul\]"):
+        a @ gpupy.asarray(np.ones((5, 6)))
+    with pytest.raises(TypeError):
+        a @ object()
+
+
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_rmatmul_with_list(xp):
+    return [[1.0, 2.0], [3.0, 4.0]] @ xp.asarray(np.arange(6.0).reshape(2, 3))
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b",
+    [
+        ((), ()),
+        ((), (3, 2)),
+        ((4,), ()),
+        ((4,), (4,)),
+        ((3, 4), (4, 2)),
+        ((3, 4), (4,)),
+        ((4,), (4, 2)),
+        ((2, 3, 4), (4,)),
+        ((2, 3, 4), (4, 5)),
+        ((2, 3, 4), (5, 4, 6)),
+        ((4,), (2, 4, 3)),
+        ((3, 4), (2, 0, 4, 3)),
+    ],
+)
+@testing.for_dtypes(("bool", "int8", "uint32", "float32", "float64", "complex64"))
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_dot(dtype, shape_a, shape_b, xp):
+    a = xp.asarray(_data(shape_a, dtype, 13))
+    b = xp.asarray(_data(shape_b, dtype, 14))
+    return xp.dot(a, b)
+
+
+@pytest.mark.parametrize("shape_a, shape_b", [((3, 4), (5, 6)), ((3,), (4,)), ((2, 3), (2, 4, 3))])
+@testing.numpy_gpupy_allclose()
+def test_dot_errors(shape_a, shape_b, xp):
+    return xp.dot(xp.asarray(np.ones(shape_a)), xp.asarray(np.ones(shape_b)))
+
+
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_dot_method_non_contiguous(xp):
+    a = xp.asarray(_data((4, 6, 5), "float64", 15)[:, ::2, :])
+    b = xp.asarray(_data((3, 5, 7), "float64", 16).transpose(2, 1, 0))
+    return a.dot(b)
+
+
+def test_seed_example():
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    b = np.ones((3, 4), dtype=np.float32)
+    c = np.linspace(0, 1, 8, dtype=np.float32).reshape(4, 2)
+    ga, gb, gc = gpupy.asarray(a), gpupy.asarray(b), gpupy.asarray(c)
+    testing.assert_same(a + b, gpupy.asnumpy(ga.add(gb)))
+    testing.assert_same(a * b, gpupy.asnumpy(ga.mul(gb)))
+    testing.assert_same(a * 2, gpupy.asnumpy(ga.mul(2)))
+    testing.assert_same(a.dot(c), gpupy.asnumpy(ga.dot(gc)), rtol=RTOL)
+    testing.assert_same(a.dot(c), gpupy.asnumpy(gpupy.ndarray.dot(ga, gc)), rtol=RTOL)
+
+
+def test_blas_info_names_the_library():
+    info = gpupy._core._blas_info()
+    assert isinstance(info, str)
+    try:
+        import scipy_openblas32  # noqa: F401
+    except ImportError:
+        return
+    assert "openblas" in info
+
+
+def test_bad_blas_library_keeps_the_current_one():
+    before = gpupy._core._blas_info()
+    with pytest.raises(ValueError, match=r"\[set_blas_library\]"):
+        gpupy._core._set_blas_library("/nonexistent/libblas.so")
+    assert gpupy._core._blas_info() == before
+
+
+@pytest.fixture
+def without_blas():
+    gpupy._core._set_blas_library("")
+    yield
+    gpupy._linalg._load_blas()
+
+
+@pytest.mark.usefixtures("without_blas")
+@testing.for_dtypes(("float32", "float64", "complex64", "complex128"))
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_matmul_without_blas(dtype, xp):
+    assert gpupy._core._blas_info().startswith("none")
+    a = xp.asarray(_data((2, 40, 33), dtype, 17).transpose(0, 2, 1))
+    b = xp.asarray(_data((40, 270), dtype, 18)[:, ::-1])
+    return a @ b
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b",
+    [((), (3,)), ((4,), (4,)), ((2, 4), (4,)), ((2, 4), (3, 4)), ((2, 3, 4), (5, 4)), ((3,), (4,))],
+)
+@testing.for_dtypes(("bool", "int16", "uint64", "float32", "complex128"))
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_inner(dtype, shape_a, shape_b, xp):
+    a = xp.asarray(_data(shape_a, dtype, 19))
+    b = xp.asarray(_data(shape_b, dtype, 20))
+    return xp.inner(a, b)
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b", [((3,), (4,)), ((2, 3), (4,)), ((0,), (3, 2)), ((), ())]
+)
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_outer(dtype, shape_a, shape_b, xp):
+    a = xp.asarray(_data(shape_a, dtype, 21))
+    b = xp.asarray(_data(shape_b, dtype, 22))
+    return xp.outer(a, b)
+
+
+@pytest.mark.parametrize("shape_a, shape_b", [((4,), (4,)), ((2, 2), (4,)), ((3,), (4,))])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_vdot(dtype, shape_a, shape_b, xp):
+    a = xp.asarray(_data(shape_a, dtype, 23))
+    b = xp.asarray(_data(shape_b, dtype, 24))
+    return xp.vdot(a, b)
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b, axes",
+    [
+        ((3, 4, 5), (4, 5, 2), 2),
+        ((3, 4), (4, 5), 1),
+        ((2, 3), (3, 2), 0),
+        ((3, 4, 5), (5, 3, 2), ([0, 2], [1, 0])),
+        ((3, 4), (2, 4), (1, 1)),
+        ((2, 3), (4, 2), 1),
+        ((2, 3), (3, 2), ([5], [0])),
+    ],
+)
+@testing.for_dtypes(("bool", "int32", "float64", "complex64"))
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_tensordot(dtype, shape_a, shape_b, axes, xp):
+    a = xp.asarray(_data(shape_a, dtype, 25))
+    b = xp.asarray(_data(shape_b, dtype, 26))
+    return xp.tensordot(a, b, axes)
+
+
+@pytest.mark.parametrize(
+    "shape_a, shape_b, axis",
+    [
+        ((4,), (4,), -1),
+        ((2, 3), (3,), -1),
+        ((2, 3), (4, 1, 3), -1),
+        ((3, 2), (3, 2), 0),
+        ((3,), (4,), -1),
+        ((), (), -1),
+    ],
+)
+@testing.for_dtypes(("bool", "int8", "uint16", "float32", "complex64", "complex128"))
+@testing.numpy_gpupy_allclose(rtol=RTOL)
+def test_vecdot(dtype, shape_a, shape_b, axis, xp):
+    a = xp.asarray(_data(shape_a, dtype, 27))
+    b = xp.asarray(_data(shape_b, dtype, 28))
+    return xp.vecdot(a, b, axis=axis)
+
+
+@pytest.mark.parametrize(
+    "setting, expected",
+    [("none", "none"), ("/nonexistent/libblas.so", "openblas")],
+)
+def test_gpupy_blas_environment_variable(setting, expected):
+    import os
+    import subprocess
+    import sys
+
+    code = "import gpupy; print(gpupy._core._blas_info())"
+    package_root = os.path.dirname(os.path.dirname(gpupy.__file__))
+    path = os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))
+    env = dict(os.environ, GPUPY_BLAS=setting, PYTHONPATH=path)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    if expected == "openblas":
+        pytest.importorskip("scipy_openblas32")
+        assert "GPUPY_BLAS ignored" in done.stderr
+    assert expected in done.stdout
