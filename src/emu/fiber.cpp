@@ -12,7 +12,7 @@
 
 #include "gpupy/error.h"
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(GPUPY_EMU_UCONTEXT)
 extern "C" void gpupy_emu_fiber_switch(void** save_sp, void* new_sp);
 extern "C" void gpupy_emu_fiber_entry();
 
@@ -93,7 +93,7 @@ FiberStack::FiberStack(FiberStack&& other) noexcept
   other.base_ = nullptr;
 }
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(GPUPY_EMU_UCONTEXT)
 
 void fiber_make(FiberContext& ctx, const FiberStack& stack, void (*fn)(void*), void* arg) {
   auto top = reinterpret_cast<std::uintptr_t>(stack.top()) & ~std::uintptr_t{15};
@@ -127,8 +127,7 @@ void ucontext_entry() { t_entry_fn(t_entry_arg); }
 
 void fiber_make(FiberContext& ctx, const FiberStack& stack, void (*fn)(void*), void* arg) {
   getcontext(&ctx.uc);
-  ctx.uc.uc_stack.ss_sp = static_cast<char*>(stack.base()) +
-                          (stack.top() - static_cast<char*>(stack.base()) - stack.usable());
+  ctx.uc.uc_stack.ss_sp = stack.top() - stack.usable();
   ctx.uc.uc_stack.ss_size = stack.usable();
   ctx.uc.uc_link = nullptr;
   makecontext(&ctx.uc, reinterpret_cast<void (*)()>(&ucontext_entry), 0);

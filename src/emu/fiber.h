@@ -4,7 +4,8 @@
 
 #include <cstddef>
 
-#if !defined(__x86_64__)
+// GPUPY_EMU_UCONTEXT forces the portable ucontext path (to test it on x86-64).
+#if !defined(__x86_64__) || defined(GPUPY_EMU_UCONTEXT)
 #include <ucontext.h>
 #endif
 
@@ -12,7 +13,7 @@ namespace gpupy::emu {
 
 /// A suspended execution context.
 struct FiberContext {
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(GPUPY_EMU_UCONTEXT)
   void* sp = nullptr;  // callee-saved registers and MXCSR/x87 control word live on the stack
 #else
   ucontext_t uc;

@@ -36,6 +36,7 @@ void job_body(const Job& job, void (**body)(void*), void** ctx) {
 namespace {
 
 std::atomic<std::size_t> g_max_dynamic_shared{48 * 1024};
+std::atomic<unsigned long long> g_blocks{0}, g_fiber_blocks{0};
 
 std::string kernel_name(const LaunchConfig& c) {
   if (c.name) return c.name;
@@ -69,6 +70,7 @@ void run_blocks(Job& job) {
   b.ctx.block_dim = c.block;
   b.ctx.grid_dim = c.grid;
   b.ctx.dynamic_shared = w.dynamic_shared(c.dynamic_shared_bytes);
+  unsigned long long blocks = 0, fiber_blocks = 0;  // published once, not per block
   for (;;) {
     const std::uint64_t id = job.next.fetch_add(1, std::memory_order_relaxed);
     if (id >= job.total_blocks || job.failed.load(std::memory_order_relaxed)) break;
@@ -77,13 +79,19 @@ void run_blocks(Job& job) {
     b.live = b.barrier_waiting = b.warp_waiting = b.promoted_index = 0;
     b.promoted = b.aborting = b.failed = false;
     run_block(b);
+    ++blocks;
+    fiber_blocks += b.promoted;
   }
+  g_blocks.fetch_add(blocks, std::memory_order_relaxed);
+  g_fiber_blocks.fetch_add(fiber_blocks, std::memory_order_relaxed);
 }
 
 }  // namespace
 
 std::string format_index(uint3 v) {
-  return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
+  char buf[40];  // snprintf: GCC 12 warns falsely (-Wrestrict) on chained string operator+
+  std::snprintf(buf, sizeof buf, "(%u,%u,%u)", v.x, v.y, v.z);
+  return buf;
 }
 
 void report_thread_error(BlockRun& b, const EmuThread& t, const std::string& what) {
@@ -144,6 +152,13 @@ void launch_erased(const LaunchConfig& config, void (*thread_body)(void*), void*
 
 void set_max_dynamic_shared_bytes(std::size_t bytes) { g_max_dynamic_shared.store(bytes); }
 std::size_t max_dynamic_shared_bytes() { return g_max_dynamic_shared.load(); }
+
+Stats stats() { return {g_blocks.load(), g_fiber_blocks.load()}; }
+
+void reset_stats() {
+  g_blocks.store(0);
+  g_fiber_blocks.store(0);
+}
 
 unsigned num_workers() { return Pool::instance().size() + 1; }
 

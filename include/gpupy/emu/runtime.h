@@ -36,6 +36,15 @@ std::size_t max_dynamic_shared_bytes();
 /// OS threads a large grid runs on (the caller plus the pool; $GPUPY_EMU_THREADS overrides).
 unsigned num_workers();
 
+/// Counters since the last reset_stats(): blocks run, and blocks that needed fibers (a thread
+/// reached a barrier or warp collective); the rest ran as plain calls.
+struct Stats {
+  unsigned long long blocks = 0;
+  unsigned long long fiber_blocks = 0;
+};
+Stats stats();
+void reset_stats();
+
 /// Rewrites every `extern __shared__ [__align__(n)] T name[];` into GPUPY_DYNAMIC_SHARED(T, name);
 /// (GPUPY_DYNAMIC_SHARED_GLOBAL at namespace scope), so CUDA sources compile with the host
 /// compiler.
