@@ -68,6 +68,22 @@ TEST(EmuBlock, EarlyExitBeforeBarrier) {
   }
 }
 
+TEST(EmuBlock, ThreadsExitingBeforeTheFirstBarrierThread) {
+  for (unsigned threads : {2u, 64u, 200u, 256u}) {
+    int out = -1, want = 0;
+    for (unsigned i = 0; i < threads; ++i) want += i % 3 ? static_cast<int>(i) : 0;
+    launch(scattered_exit_sum, dim3(2), dim3(threads), 0, &out);
+    EXPECT_EQ(out, want) << threads;
+  }
+}
+
+TEST(EmuBlock, PrintfWorksInKernels) {
+  testing::internal::CaptureStdout();
+  launch(say_hello, dim3(4), dim3(8), 0, 42);
+  std::fflush(stdout);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "hello from the emu device: 42\n");
+}
+
 TEST(EmuBlock, SyncthreadsCountAndOr) {
   std::vector<int> flags(96, 0);
   int count = -1, all = -1, any = -1;

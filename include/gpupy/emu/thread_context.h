@@ -3,6 +3,7 @@
 // __syncthreads, warp collectives and __trap. Host only; included by cuda_emu.h.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "gpupy/emu/types.h"

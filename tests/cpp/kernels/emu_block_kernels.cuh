@@ -77,6 +77,25 @@ __global__ void early_exit_sum(const int* in, int* out, int n) {
   }
 }
 
+// Every third thread (thread 0 among them) exits first; the others meet at two barriers.
+__global__ void scattered_exit_sum(int* out) {
+  __shared__ int s[256];
+  const int t = threadIdx.x;
+  if (t % 3 == 0) return;
+  s[t] = t;
+  __syncthreads();
+  if (t == 1) {
+    int sum = 0;
+    for (int i = 0; i < static_cast<int>(blockDim.x); ++i) sum += i % 3 ? s[i] : 0;
+    *out = sum;
+  }
+  __syncthreads();
+}
+
+__global__ void say_hello(int value) {
+  if (threadIdx.x == 1 && blockIdx.x == 2) printf("hello from the emu device: %d\n", value);
+}
+
 __global__ void sync_predicates(const int* flags, int* count, int* all, int* any) {
   const int t = threadIdx.x;
   const int c = __syncthreads_count(flags[t]);
