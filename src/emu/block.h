@@ -78,6 +78,7 @@ void report_thread_error(BlockRun& b, const EmuThread& t, const std::string& wha
 void report_block_error(BlockRun& b, const std::string& what);
 std::string format_index(uint3 v);
 
-inline EmuThread& current_thread() { return *reinterpret_cast<EmuThread*>(detail::t_thread); }
+/// The running emulated thread; throws when a device intrinsic is called outside a kernel.
+EmuThread& current_thread(const char* intrinsic);
 
 }  // namespace gpupy::emu

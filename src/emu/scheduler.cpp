@@ -12,6 +12,7 @@
 
 #include "block.h"
 #include "gpupy/emu/thread_context.h"
+#include "gpupy/error.h"
 
 namespace gpupy::emu {
 
@@ -152,6 +153,13 @@ void promote(BlockRun& b, EmuThread& t) {
 
 }  // namespace
 
+EmuThread& current_thread(const char* intrinsic) {
+  if (!detail::t_thread) {
+    throw Error(std::string("[emu] ") + intrinsic + " called outside an emulated kernel");
+  }
+  return *reinterpret_cast<EmuThread*>(detail::t_thread);
+}
+
 void wait_for_release(BlockRun& b, EmuThread& t) {
   if (!b.promoted) {
     promote(b, t);
@@ -189,7 +197,7 @@ void run_block(BlockRun& b) {
 namespace detail {
 
 int block_sync(BarrierKind kind, int predicate) {
-  EmuThread& t = current_thread();
+  EmuThread& t = current_thread("__syncthreads");
   BlockRun& b = *t.run;
   t.state = ThreadState::kBarrier;
   t.barrier_kind = kind;

@@ -116,7 +116,7 @@ bool resolve_warps(BlockRun& b) {
 namespace detail {
 
 std::uint64_t warp_collective(WarpOp op, unsigned mask, std::uint64_t value, int param, int width) {
-  EmuThread& t = current_thread();
+  EmuThread& t = current_thread("a warp collective");
   BlockRun& b = *t.run;
   t.state = ThreadState::kWarp;
   t.op = op;
@@ -130,7 +130,7 @@ std::uint64_t warp_collective(WarpOp op, unsigned mask, std::uint64_t value, int
 }
 
 unsigned active_mask() {
-  const EmuThread& t = current_thread();
+  const EmuThread& t = current_thread("__activemask");
   const BlockRun& b = *t.run;
   const unsigned base = t.ctx.linear - t.ctx.linear % kWarp;
   unsigned live = existing_lanes(b, base);

@@ -93,6 +93,11 @@ TEST(EmuLaunch, UnnamedLaunchStillNamesSomething) {
   EXPECT_NE(msg.find("trapped in block (0,0,0) thread (2,0,0)"), std::string::npos) << msg;
 }
 
+TEST(EmuLaunch, IntrinsicsOutsideKernelsRaise) {
+  EXPECT_THROW(__syncthreads(), gpupy::Error);
+  EXPECT_THROW(__syncwarp(), gpupy::Error);
+}
+
 TEST(EmuLaunch, RuntimeWorksAfterErrors) {
   unsigned counter = 0;
   launch(count_threads, dim3(7), dim3(5), 0, &counter);

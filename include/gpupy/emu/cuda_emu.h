@@ -5,6 +5,11 @@
 // Include it after the standard headers a kernel needs (it includes <cassert>, <cstdio>, <cmath>
 // itself): it redefines `assert` so that a failing assert in a kernel raises instead of aborting,
 // and a later #include <assert.h> would restore the aborting one.
+//
+// Where CUDA leaves behaviour undefined the emulator picks one answer and says so: a warp
+// collective whose mask names an exited lane raises; reading a lane outside the mask returns the
+// own value; threads of a block run one after another between sync points, so a thread that spins
+// on a value another thread of its block writes without a barrier never ends.
 #pragma once
 
 #include <cassert>

@@ -45,9 +45,11 @@ struct Stats {
 Stats stats();
 void reset_stats();
 
-/// Rewrites every `extern __shared__ [__align__(n)] T name[];` into GPUPY_DYNAMIC_SHARED(T, name);
-/// (GPUPY_DYNAMIC_SHARED_GLOBAL at namespace scope), so CUDA sources compile with the host
-/// compiler.
+/// Rewrites every `extern __shared__ [__align__(n)] T name[];` so CUDA sources compile with the
+/// host compiler: inside a function it becomes `GPUPY_DYNAMIC_SHARED(T, name);` (a `T* const`);
+/// at namespace scope `GPUPY_DYNAMIC_SHARED_GLOBAL(T, name);` (an object converting to T* on every
+/// use). A type with a comma is first named by `using gpupy_emu_shared_t_<name> = T;`. Comments,
+/// strings and every other declaration are left as they are.
 std::string rewrite_dynamic_shared(std::string source);
 
 namespace detail {
