@@ -58,6 +58,34 @@ void job_body(const Job& job, void (**body)(void*), void** ctx);
 
 namespace {
 
+void fiber_main(void* arg);
+
+// The next thread of the current round at or after index from (starting it if need be); null when
+// the round is over or the block failed.
+EmuThread* next_runnable(BlockRun& b, unsigned from) {
+  if (b.failed) return nullptr;
+  for (unsigned i = from; i < b.n; ++i) {
+    EmuThread& t = b.threads[i];
+    if (t.state == ThreadState::kNotStarted) {
+      fiber_make(t.fiber, this_worker().stack(i), &fiber_main, &t);
+      t.state = ThreadState::kRunnable;
+    }
+    if (t.state == ThreadState::kRunnable) return &t;
+  }
+  return nullptr;
+}
+
+// Hands the OS thread to the next thread of the round directly (one switch per suspension instead
+// of two through the scheduler), or to the scheduler when the round is over.
+void switch_onward(BlockRun& b, FiberContext& from, unsigned after) {
+  if (EmuThread* next = next_runnable(b, after)) {
+    detail::t_thread = &next->ctx;
+    fiber_switch(from, next->fiber);
+  } else {
+    fiber_switch(from, b.scheduler);
+  }
+}
+
 void fiber_main(void* arg) {
   auto& t = *static_cast<EmuThread*>(arg);
   BlockRun& b = *t.run;
@@ -67,7 +95,7 @@ void fiber_main(void* arg) {
   run_guarded(b, t, body, ctx);
   t.state = ThreadState::kDone;
   --b.live;
-  fiber_switch(t.fiber, b.scheduler);
+  switch_onward(b, t.fiber, t.ctx.linear + 1);
   __builtin_unreachable();  // a finished fiber is never resumed
 }
 
@@ -100,18 +128,12 @@ bool resolve_barrier(BlockRun& b) {
   return true;
 }
 
-// Resumes every thread that can run, once, in thread order.
+// Resumes every thread that can run, once, in thread order: each hands over to the next one, and
+// the last one of the round comes back here.
 void run_round(BlockRun& b) {
-  Worker& w = this_worker();
-  for (unsigned i = 0; i < b.n && !b.failed; ++i) {
-    EmuThread& t = b.threads[i];
-    if (t.state == ThreadState::kNotStarted) {
-      fiber_make(t.fiber, w.stack(i), &fiber_main, &t);
-      t.state = ThreadState::kRunnable;
-    }
-    if (t.state != ThreadState::kRunnable) continue;
-    detail::t_thread = &t.ctx;
-    fiber_switch(b.scheduler, t.fiber);
+  if (EmuThread* first = next_runnable(b, 0)) {
+    detail::t_thread = &first->ctx;
+    fiber_switch(b.scheduler, first->fiber);
   }
 }
 
@@ -164,7 +186,7 @@ void wait_for_release(BlockRun& b, EmuThread& t) {
   if (!b.promoted) {
     promote(b, t);
   } else {
-    fiber_switch(t.fiber, b.scheduler);
+    switch_onward(b, t.fiber, t.ctx.linear + 1);
   }
   detail::t_thread = &t.ctx;
   if (b.aborting) throw AbortSignal{};
@@ -185,7 +207,7 @@ void run_block(BlockRun& b) {
       if (!b.aborting) {
         t.state = ThreadState::kDone;
         --b.live;
-        fiber_switch(b.main, b.scheduler);
+        switch_onward(b, b.main, i + 1);
       }
       break;
     }

@@ -70,7 +70,8 @@ TEST(EmuPerf, BarrierCostPerThread) {
   const auto t0 = Clock::now();
   gpupy::emu::launch(many_barriers, dim3(1), dim3(256), 0, rounds, &out);
   const double ns = seconds_since(t0) * 1e9 / (256.0 * rounds);
-  std::printf("[emu perf] __syncthreads: %.1f ns per thread and barrier (2 switches)\n", ns);
+  std::printf("[emu perf] __syncthreads: %.1f ns per thread and barrier (about one fiber switch)\n",
+              ns);
   EXPECT_EQ(out, rounds);
 }
 
