@@ -152,6 +152,43 @@ TEST(EmuMath, IntrinsicsMatchReferences) {
   EXPECT_EQ(std::min(3, 5), 3);  // std::min is still usable
   int x = 42;
   EXPECT_EQ(__ldg(&x), 42);
+  EXPECT_FLOAT_EQ(__logf(2.0f), std::log(2.0f));
+  EXPECT_FLOAT_EQ(__sinf(0.5f), std::sin(0.5f));
+  EXPECT_FLOAT_EQ(__cosf(0.5f), std::cos(0.5f));
+  EXPECT_FLOAT_EQ(__powf(2.0f, 10.0f), 1024.0f);
+  EXPECT_FLOAT_EQ(fmaf(2.0f, 3.0f, 1.0f), 7.0f);
+  EXPECT_EQ(__fmul_rn(1.5f, 2.0f), 3.0f);
+  EXPECT_EQ(__fadd_rn(1.5f, 2.0f), 3.5f);
+  EXPECT_DOUBLE_EQ(rsqrt(16.0), 0.25);
+}
+
+// Every qualifier CUDA code spells must compile away.
+__constant__ float c_table[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+__managed__ int m_counter = 0;
+__shared__ int s_file_scope[32];
+struct __align__(16) Aligned {
+  float v[4];
+};
+
+__host__ __device__ __forceinline__ float twice(float v) { return 2.0f * v; }
+__device__ __noinline__ float thrice(float v) { return 3.0f * v; }
+
+__global__ void __launch_bounds__(64, 2)
+    qualified(const float* __restrict__ in, float* __restrict__ out) {
+  const int t = threadIdx.x;
+  s_file_scope[t] = t;
+  __syncthreads();
+  out[t] = twice(in[t]) + thrice(c_table[t % 4]) + s_file_scope[31 - t];
+  atomicAdd(&m_counter, 1);
+  __threadfence();
+}
+
+TEST(EmuMath, QualifiersCompileAway) {
+  static_assert(alignof(Aligned) == 16);
+  std::vector<float> in(32, 1.0f), out(32);
+  launch(qualified, dim3(1), dim3(32), 0, in.data(), out.data());
+  for (int t = 0; t < 32; ++t) EXPECT_EQ(out[t], 2.0f + 3.0f * (t % 4 + 1) + (31 - t));
+  EXPECT_EQ(m_counter, 32);
 }
 
 }  // namespace
