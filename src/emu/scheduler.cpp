@@ -167,7 +167,10 @@ void promote(BlockRun& b, EmuThread& t) {
     b.threads[j].state = ThreadState::kNotStarted;
   }
   b.live = b.n - i;
+  // Map every stack now, while a failure can still unwind through the kernel to run_guarded;
+  // nothing may throw on the scheduler's side of a fiber switch.
   Worker& w = this_worker();
+  if (b.n > 0) w.stack(b.n - 1);
   if (!w.scheduler_stack) w.scheduler_stack = std::make_unique<FiberStack>(fiber_stack_bytes());
   fiber_make(b.scheduler, *w.scheduler_stack, &scheduler_main, &b);
   fiber_switch(t.fiber, b.scheduler);
