@@ -4,13 +4,15 @@
 
 #if defined(GPUPY_EMU_BUILD)
 #include "gpupy/emu/cuda_emu.h"
+#include "gpupy/emu/runtime.h"
 /// Namespace of everything compiled from the .cu files, so both builds link into one module.
 #define GPUPY_KERNEL_NS emu
 namespace gpupy::emu {
 using Stream = void*;
 }
+// Named launch: emu errors (a trap, a bad configuration) then name the kernel.
 #define GPUPY_LAUNCH(kernel, grid, block, shared_bytes, stream, ...) \
-  ::gpupy::emu::launch(kernel, grid, block, shared_bytes, __VA_ARGS__)
+  GPUPY_EMU_LAUNCH(kernel, grid, block, shared_bytes, __VA_ARGS__)
 #define GPUPY_DYNAMIC_SHARED_ARRAY(T, name) GPUPY_DYNAMIC_SHARED(T, name)
 #else
 #include <cuda_runtime.h>
