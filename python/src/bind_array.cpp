@@ -28,6 +28,13 @@ void bind_array(nb::module_& m) {
       .def_prop_ro("_c_contiguous", &Array::is_c_contiguous)
       .def_prop_ro("_f_contiguous", &Array::is_f_contiguous)
       .def_prop_ro("_owns_buffer_base", [](const Array& a) { return a.buffer()->owner == nullptr; })
+      // NumPy's OWNDATA: gpupy keeps no base chain, so an array owns its data when it spans the
+      // whole of a buffer gpupy allocated.
+      .def_prop_ro("_owndata",
+                   [](const Array& a) {
+                     return a.buffer()->owner == nullptr && a.offset() == 0 &&
+                            static_cast<size_t>(a.nbytes()) == a.buffer()->nbytes;
+                   })
       .def("_same_buffer", [](const Array& a, const Array& b) { return a.buffer() == b.buffer(); })
       .def("__len__",
            [](const Array& a) {
