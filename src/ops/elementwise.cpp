@@ -87,6 +87,32 @@ void check_out(const Array& out, const Shape& shape, DType result, const char* o
                                        " with casting rule 'same_kind'"));
 }
 
+// NumPy compares an integer array with a Python int outside its range exactly (uint8 == -1 is
+// all False) instead of overflowing; the answer is then the same for every element.
+std::optional<bool> out_of_range_comparison(ElementwiseOp op, const std::vector<Operand>& in) {
+  using E = ElementwiseOp;
+  if (op < E::equal || op > E::greater_equal || !in[0].is_array() == !in[1].is_array())
+    return std::nullopt;
+  bool array_first = in[0].is_array();
+  const Array& a = in[array_first ? 0 : 1].array();
+  const Scalar& s = in[array_first ? 1 : 0].scalar();
+  if (!s.weak() || !is_integer(a.dtype()) || !is_integer(s.dtype()) || s.fits_integer(a.dtype()))
+    return std::nullopt;
+  bool scalar_above = s.dtype() == DType::uint64 || s.to_int64() > 0;
+  bool left_below = array_first ? scalar_above : !scalar_above;  // is left < right?
+  switch (op) {
+    case E::equal:
+      return false;
+    case E::not_equal:
+      return true;
+    case E::less:
+    case E::less_equal:
+      return left_below;
+    default:
+      return !left_below;
+  }
+}
+
 }  // namespace
 
 Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out) {
@@ -96,6 +122,15 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     throw TypeError(op_message(
         name, "takes " + std::to_string(nin) + " inputs, got " + std::to_string(inputs.size())));
   Device device = common_device(inputs, out, name);
+  if (nin == 2) {
+    if (auto constant = out_of_range_comparison(op, inputs)) {
+      const Array& a = inputs[inputs[0].is_array() ? 0 : 1].array();
+      if (!out) return full(a.shape(), Scalar(*constant), DType::bool_, device);
+      check_out(*out, a.shape(), DType::bool_, name);
+      assign(*out, Scalar(*constant));
+      return *out;
+    }
+  }
   DType loop = resolve_loop(op, inputs, name);
   DType result = functor_result(op, loop);
   Backend& backend = backend_for(device);

@@ -85,3 +85,17 @@ def test_cuda_unavailable_raises_cleanly():
         pytest.skip("CUDA is available here")
     with pytest.raises((NotImplementedError, RuntimeError)):
         gpupy.zeros(2, device="cuda")
+
+
+def test_gpupy_device_environment_variable():
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    env = dict(os.environ, GPUPY_DEVICE="cpu")
+    env["PYTHONPATH"] = str(pathlib.Path(gpupy.__file__).parents[1])
+    code = "import gpupy; print(gpupy.get_default_device(), gpupy.zeros(1).device)"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["cpu", "cpu"]

@@ -338,3 +338,19 @@ def test_aliases():
     for alias, name in [("abs", "absolute"), ("conj", "conjugate"), ("mod", "remainder")]:
         assert getattr(gpupy, alias) is getattr(gpupy, name)
     testing.assert_same(np.arctan2(1.0, 2.0), gpupy.atan2(gpupy.asarray(1.0), 2.0))
+
+
+@pytest.mark.parametrize("value", [-1, 300, 2**63, -(2**40)])
+@pytest.mark.parametrize("op", range(7, 13))
+@pytest.mark.parametrize("reflected", [False, True])
+@testing.numpy_gpupy_allclose()
+def test_comparison_with_out_of_range_python_int(value, op, reflected, xp):
+    a = xp.asarray(np.array([0, 1, 255], dtype=np.uint8))
+    return _OPERATORS[op](value, a) if reflected else _OPERATORS[op](a, value)
+
+
+@testing.numpy_gpupy_allclose()
+def test_comparison_out_of_range_with_out(xp):
+    out = xp.asarray(np.ones(3, dtype=bool))
+    xp.equal(xp.asarray(np.array([1, 2, 3], dtype=np.int8)), 1000, out=out)
+    return out
