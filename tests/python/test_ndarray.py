@@ -240,3 +240,34 @@ def test_real_imag_conj_copy():
 def test_unhashable():
     with pytest.raises(TypeError):
         hash(gpupy.zeros(2))
+
+
+@testing.for_dtypes()
+def test_buffer_protocol_on_cpu(dtype):
+    n = np.arange(6).reshape(2, 3).astype(dtype)
+    a = gpupy.asarray(n, device="cpu", copy=True)
+    m = memoryview(a)
+    assert m.shape == (2, 3) and m.strides == n.strides and not m.readonly
+    b = np.asarray(m)
+    assert b.dtype == n.dtype and np.shares_memory(b, np.asarray(a))
+    testing.assert_same(n, b)
+
+
+def test_buffer_protocol_strided_and_readonly():
+    n = np.arange(12.0).reshape(3, 4)[::2, ::-1]
+    a = gpupy.asarray(n, device="cpu")
+    testing.assert_same(n, np.asarray(memoryview(a)))
+    assert bytes(a) == n.tobytes()
+    r = np.arange(3.0)
+    r.flags.writeable = False
+    assert memoryview(gpupy.asarray(r, device="cpu")).readonly
+    assert bytes(gpupy.asarray(np.array([1, 2], dtype=np.uint8), device="cpu")) == b"\x01\x02"
+
+
+def test_buffer_protocol_refused_off_cpu():
+    try:
+        a = gpupy.asarray(np.arange(3.0), device="emu")
+    except NotImplementedError:
+        pytest.skip("emu device not built")
+    with pytest.raises(BufferError):
+        memoryview(a)
