@@ -1,11 +1,31 @@
 """gpupy: NumPy-compatible n-dimensional arrays on NVIDIA GPUs (cuda), the CPU (cpu), and the
 CUDA device emulated on the CPU (emu)."""
 
-from gpupy import _core
-from gpupy._core import CudaError, Device, ndarray  # noqa: F401
+import math as _math
+
+from gpupy import (  # noqa: F401 - _ndarray attaches the Python-level methods
+    _core,
+    _ndarray,
+    cuda,  # noqa: F401
+)
+from gpupy._core import (  # noqa: F401
+    CudaError,
+    Device,
+    free_all_blocks,
+    memory_stats,
+    ndarray,
+    synchronize,  # noqa: F401
+)
 from gpupy._creation import *  # noqa: F401,F403
+from gpupy._dtypes import *  # noqa: F401,F403
 from gpupy._elementwise import *  # noqa: F401,F403
 from gpupy._linalg import *  # noqa: F401,F403
 from gpupy._manipulation import *  # noqa: F401,F403
+
+newaxis = None
+pi = _math.pi
+e = _math.e
+inf = _math.inf
+nan = _math.nan
 
 __version__ = "0.1.0"

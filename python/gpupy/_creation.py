@@ -1,14 +1,36 @@
 """Array creation and moving data between NumPy and gpupy devices."""
 
+import numpy
+
 from gpupy import _core
 from gpupy._core import empty, eye, full, linspace, ones, zeros  # noqa: F401
 
+_NO_COPY = "Unable to avoid copy while creating an array as requested."
+
+
+def _asarray_no_copy(obj, dtype, device):
+    if isinstance(obj, _core.ndarray):
+        a = _core._asarray(obj, dtype, device)
+        if not a._same_buffer(obj):
+            raise ValueError(_NO_COPY)
+        return a
+    # NumPy decides whether host data can be used as it is; only the cpu device can share it.
+    host = numpy.asarray(obj, dtype=dtype, copy=False)
+    target = _core.default_device() if device is None else _core.Device(device)
+    if target.type != "cpu":
+        raise ValueError(f"{_NO_COPY} (the data must move to '{target}')")
+    return _core._wrap_numpy(host)
+
 
 def asarray(obj, dtype=None, device=None, copy=None):
-    """See numpy.asarray. NumPy input stays zero-copy on the cpu device unless ``copy=True``."""
+    """See numpy.asarray. NumPy input stays zero-copy on the cpu device unless ``copy=True``;
+    ``copy=False`` raises ValueError when a copy (or a move between devices) is needed."""
+    if copy is False:
+        return _asarray_no_copy(obj, dtype, device)
     a = _core._asarray(obj, dtype, device)
     if copy and (a is obj or not isinstance(obj, _core.ndarray) or a._same_buffer(obj)):
-        return a.copy()
+        if isinstance(obj, _core.ndarray) or a.device.type == "cpu":
+            return a.copy()
     return a
 
 
@@ -28,9 +50,50 @@ def asnumpy(a):
     """A NumPy copy of a gpupy array from any device (NumPy input is returned as it is)."""
     if isinstance(a, _core.ndarray):
         return a.get()
-    import numpy
-
     return numpy.asarray(a)
+
+
+def _like(a, dtype, device):
+    if isinstance(a, _core.ndarray):
+        return a.shape, a.dtype if dtype is None else dtype, a.device if device is None else device
+    host = numpy.asarray(a)
+    return host.shape, host.dtype if dtype is None else dtype, device
+
+
+def empty_like(a, dtype=None, device=None):
+    """See numpy.empty_like; dtype and device default to those of `a`."""
+    return empty(*_like(a, dtype, device))
+
+
+def zeros_like(a, dtype=None, device=None):
+    """See numpy.zeros_like; dtype and device default to those of `a`."""
+    return zeros(*_like(a, dtype, device))
+
+
+def ones_like(a, dtype=None, device=None):
+    """See numpy.ones_like; dtype and device default to those of `a`."""
+    return ones(*_like(a, dtype, device))
+
+
+def full_like(a, fill_value, dtype=None, device=None):
+    """See numpy.full_like; dtype and device default to those of `a`."""
+    shape, dt, dev = _like(a, dtype, device)
+    return full(shape, fill_value, dt, dev)
+
+
+def identity(n, dtype=None, device=None):
+    """See numpy.identity."""
+    return eye(n, dtype=dtype, device=device)
+
+
+def get_default_device():
+    """The device new arrays are created on (see gpupy.Device for a scoped change)."""
+    return _core.default_device()
+
+
+def set_default_device(device):
+    """Changes the process-wide default device ($GPUPY_DEVICE sets it at start-up)."""
+    _core.set_default_device(device)
 
 
 __all__ = [
@@ -39,9 +102,16 @@ __all__ = [
     "asarray",
     "asnumpy",
     "empty",
+    "empty_like",
     "eye",
     "full",
+    "full_like",
+    "get_default_device",
+    "identity",
     "linspace",
     "ones",
+    "ones_like",
+    "set_default_device",
     "zeros",
+    "zeros_like",
 ]

@@ -10,10 +10,63 @@ nb::tuple as_tuple(const std::vector<int64_t>& v) { return nb::tuple(nb::cast(v)
 
 std::vector<IndexItem> to_index(nb::handle key);
 
+// struct-module format characters, in DType order.
+const char* const kBufferFormats[kNumDTypes] = {"?", "b", "h", "i", "q",  "B", "H",
+                                                "I", "Q", "f", "d", "Zf", "Zd"};
+
+// The buffer protocol on cpu arrays (memoryview, bytes(), NumPy's buffer path). Shape and
+// strides live in view->internal until the consumer releases the view.
+int get_buffer(PyObject* self, Py_buffer* view, int flags) {
+  const Array& a = *nb::inst_ptr<Array>(self);
+  if (a.device().type != DeviceType::cpu) {
+    PyErr_Format(PyExc_BufferError,
+                 "the buffer protocol is only available on cpu arrays; this array is on '%s'",
+                 a.device().str().c_str());
+    return -1;
+  }
+  if ((flags & PyBUF_WRITABLE) && a.readonly()) {
+    PyErr_SetString(PyExc_BufferError, "the array is read-only");
+    return -1;
+  }
+  auto* dims = new Py_ssize_t[2 * static_cast<size_t>(a.ndim()) + 1];
+  for (int i = 0; i < a.ndim(); ++i) {
+    dims[i] = static_cast<Py_ssize_t>(a.shape()[i]);
+    dims[a.ndim() + i] = static_cast<Py_ssize_t>(a.strides()[i]);
+  }
+  view->buf = a.data();
+  view->obj = nb::borrow(self).release().ptr();
+  view->len = static_cast<Py_ssize_t>(a.nbytes());
+  view->itemsize = static_cast<Py_ssize_t>(a.itemsize());
+  view->readonly = a.readonly();
+  view->ndim = a.ndim();
+  view->format =
+      (flags & PyBUF_FORMAT) ? const_cast<char*>(kBufferFormats[int(a.dtype())]) : nullptr;
+  view->shape = dims;
+  view->strides = dims + a.ndim();
+  view->suboffsets = nullptr;
+  view->internal = dims;
+  // Consumers that cannot take strides get an error from Python rather than wrong data.
+  if (!(flags & PyBUF_STRIDES) && !a.is_c_contiguous()) {
+    delete[] dims;
+    Py_CLEAR(view->obj);
+    PyErr_SetString(PyExc_BufferError, "the array is not C-contiguous");
+    return -1;
+  }
+  return 0;
+}
+
+void release_buffer(PyObject*, Py_buffer* view) {
+  delete[] static_cast<Py_ssize_t*>(view->internal);
+}
+
+PyType_Slot kBufferSlots[] = {{Py_bf_getbuffer, reinterpret_cast<void*>(get_buffer)},
+                              {Py_bf_releasebuffer, reinterpret_cast<void*>(release_buffer)},
+                              {0, nullptr}};
+
 }  // namespace
 
 void bind_array(nb::module_& m) {
-  nb::class_<Array>(m, "ndarray", nb::is_weak_referenceable())
+  nb::class_<Array>(m, "ndarray", nb::is_weak_referenceable(), nb::type_slots(kBufferSlots))
       .def_prop_ro("shape", [](const Array& a) { return as_tuple(a.shape()); })
       .def_prop_ro("strides", [](const Array& a) { return as_tuple(a.strides()); })
       .def_prop_ro("ndim", &Array::ndim)
@@ -28,6 +81,13 @@ void bind_array(nb::module_& m) {
       .def_prop_ro("_c_contiguous", &Array::is_c_contiguous)
       .def_prop_ro("_f_contiguous", &Array::is_f_contiguous)
       .def_prop_ro("_owns_buffer_base", [](const Array& a) { return a.buffer()->owner == nullptr; })
+      // NumPy's OWNDATA: gpupy keeps no base chain, so an array owns its data when it spans the
+      // whole of a buffer gpupy allocated.
+      .def_prop_ro("_owndata",
+                   [](const Array& a) {
+                     return a.buffer()->owner == nullptr && a.offset() == 0 &&
+                            static_cast<size_t>(a.nbytes()) == a.buffer()->nbytes;
+                   })
       .def("_same_buffer", [](const Array& a, const Array& b) { return a.buffer() == b.buffer(); })
       .def("__len__",
            [](const Array& a) {

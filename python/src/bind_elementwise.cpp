@@ -1,4 +1,5 @@
 // The elementwise op table as module functions, and ndarray's arithmetic operators.
+#include "../../src/ops/elementwise_rules.h"
 #include "bindings.h"
 
 namespace gpupy::py {
@@ -15,6 +16,13 @@ std::optional<Operand> operand_or_none(nb::handle value) {
     PyErr_Clear();
     return std::nullopt;
   }
+}
+
+// With out=, NumPy returns the very object passed (out=(a,) returns a).
+nb::object result_object(Array result, nb::handle out) {
+  if (out.is_none()) return nb::cast(std::move(result));
+  if (PyTuple_Check(out.ptr())) return nb::borrow(PyTuple_GET_ITEM(out.ptr(), 0));
+  return nb::borrow(out);
 }
 
 template <ElementwiseOp Op>
@@ -44,19 +52,68 @@ Array unary_operator(const Array& self) {
   return elementwise(Op, {self});
 }
 
+DType required_dtype(nb::handle value, const char* op) {
+  if (auto dt = to_dtype(value)) return *dt;
+  throw TypeError(op_message(op, "expected a dtype, got None"));
+}
+
+// A result_type argument: dtypes (and Python types such as `float`) count as strongly typed
+// values of that dtype; everything else is read as an elementwise operand would be.
+Operand promotion_operand(nb::handle value) {
+  static nb::object np_dtype = nb::module_::import_("numpy").attr("dtype");
+  if (PyType_Check(value.ptr()) || PyUnicode_Check(value.ptr()) || nb::isinstance(value, np_dtype))
+    return Scalar(int64_t(0)).cast(required_dtype(value, "result_type"));
+  Operand o = to_operand(value);
+  // result_type depends on kinds only (as NumPy's); the value check belongs to the operations.
+  if (!o.is_array() && o.scalar().weak() && is_integer(o.scalar().dtype()))
+    return Scalar(int64_t(0), /*weak=*/true);
+  return o;
+}
+
+Casting to_casting(const std::string& name) {
+  if (name == "no") return Casting::no;
+  if (name == "equiv") return Casting::equiv;
+  if (name == "safe") return Casting::safe;
+  if (name == "same_kind") return Casting::same_kind;
+  if (name == "unsafe") return Casting::unsafe;
+  throw ValueError(
+      "[can_cast] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or "
+      "'unsafe'");
+}
+
+void bind_promotion(nb::module_& m) {
+  m.def("_result_type", [](nb::args args) {
+    if (args.size() == 0) throw ValueError("[result_type] at least one array or dtype is required");
+    std::vector<Operand> operands;
+    for (nb::handle h : args) operands.push_back(promotion_operand(h));
+    return numpy_dtype(result_type(operands, "result_type"));
+  });
+  m.def("_promote_types", [](nb::handle a, nb::handle b) {
+    return numpy_dtype(
+        promote_types(required_dtype(a, "promote_types"), required_dtype(b, "promote_types")));
+  });
+  m.def("_can_cast", [](nb::handle from, nb::handle to, const std::string& casting) {
+    return can_cast(required_dtype(from, "can_cast"), required_dtype(to, "can_cast"),
+                    to_casting(casting));
+  });
+}
+
 }  // namespace
 
 void bind_elementwise(nb::module_& m) {
-#define GPUPY_DEF_1(name)                                                                          \
-  m.def(                                                                                           \
-      #name, [](nb::handle x, nb::handle out) { return gpupy::name(to_operand(x), to_out(out)); }, \
+#define GPUPY_DEF_1(name)                                                   \
+  m.def(                                                                    \
+      #name,                                                                \
+      [](nb::handle x, nb::handle out) {                                    \
+        return result_object(gpupy::name(to_operand(x), to_out(out)), out); \
+      },                                                                    \
       "x"_a, "out"_a = nb::none(), "See numpy." #name ".");
-#define GPUPY_DEF_2(name)                                                \
-  m.def(                                                                 \
-      #name,                                                             \
-      [](nb::handle x1, nb::handle x2, nb::handle out) {                 \
-        return gpupy::name(to_operand(x1), to_operand(x2), to_out(out)); \
-      },                                                                 \
+#define GPUPY_DEF_2(name)                                                                    \
+  m.def(                                                                                     \
+      #name,                                                                                 \
+      [](nb::handle x1, nb::handle x2, nb::handle out) {                                     \
+        return result_object(gpupy::name(to_operand(x1), to_operand(x2), to_out(out)), out); \
+      },                                                                                     \
       "x1"_a, "x2"_a, "out"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DEF_##arity(name)
 #include "gpupy/elementwise_ops.inc"
@@ -66,8 +123,11 @@ void bind_elementwise(nb::module_& m) {
 
   m.def(
       "round",
-      [](const Array& x, int decimals, nb::handle out) { return round(x, decimals, to_out(out)); },
+      [](const Array& x, int decimals, nb::handle out) {
+        return result_object(round(x, decimals, to_out(out)), out);
+      },
       "x"_a, "decimals"_a = 0, "out"_a = nb::none(), "See numpy.round.");
+  bind_promotion(m);
 
   auto cls = nb::type<Array>();
   nb::object ndarray = nb::borrow(cls);

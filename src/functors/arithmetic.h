@@ -155,8 +155,8 @@ struct Absolute {
   }
 };
 
+// Bool inputs compute as int8 (the table's promote_bool_as_int8 rule), as in NumPy.
 struct Square {
-  GPUPY_HD bool operator()(bool a) const { return a; }
   template <Numeric T>
   GPUPY_HD T operator()(T a) const {
     return T(a * a);

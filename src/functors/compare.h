@@ -129,7 +129,11 @@ struct BitwiseXor {
   }
 };
 struct Invert {
-  GPUPY_HD bool operator()(bool a) const { return !a; }
+  // A template, so that floats do not reach the bool loop through an implicit conversion.
+  template <Bool T>
+  GPUPY_HD bool operator()(T a) const {
+    return !a;
+  }
   template <Integer T>
   GPUPY_HD T operator()(T a) const {
     return T(~a);

@@ -143,8 +143,19 @@ struct Nextafter {
 GPUPY_ROUNDING_FUNCTOR(Floor, floor)
 GPUPY_ROUNDING_FUNCTOR(Ceil, ceil)
 GPUPY_ROUNDING_FUNCTOR(Trunc, trunc)
-GPUPY_ROUNDING_FUNCTOR(Rint, rint)
 #undef GPUPY_ROUNDING_FUNCTOR
+
+// Integers reach rint as floats (table rule promote_float); complex rounds both parts.
+struct Rint {
+  template <Floating T>
+  GPUPY_HD T operator()(T a) const {
+    return gmath::rint(a);
+  }
+  template <Complex T>
+  GPUPY_HD T operator()(T a) const {
+    return T(gmath::rint(a.re), gmath::rint(a.im));
+  }
+};
 
 struct IsNan {
   template <class T>
@@ -180,6 +191,10 @@ struct IsFinite {
   }
 };
 struct Signbit {
+  template <Bool T>
+  GPUPY_HD bool operator()(T) const {
+    return false;
+  }
   template <Integer T>
   GPUPY_HD bool operator()(T a) const {
     return a < 0;

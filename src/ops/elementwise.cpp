@@ -1,5 +1,7 @@
 // Front end of every elementwise op: devices, dtypes, broadcasting, out=, overlap. Host only.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "../backend/backend.h"
 #include "elementwise_rules.h"
@@ -31,6 +33,8 @@ DType loop_dtype(ElementwiseOp op, DType resolved) {
       return resolved;
     case TypeRule::promote_float:
       return float_dtype_for(resolved);
+    case TypeRule::promote_float64:
+      return is_inexact(resolved) ? resolved : DType::float64;
     case TypeRule::promote_bool_as_int8:
       return is_bool(resolved) ? DType::int8 : resolved;
     case TypeRule::as_bool:
@@ -39,12 +43,33 @@ DType loop_dtype(ElementwiseOp op, DType resolved) {
   return resolved;
 }
 
+// The loop dtype. Float and bool loops accept any Python int, so for them only the scalar's kind
+// matters (NumPy: uint8_array / -1 is fine, uint8_array + -1 overflows).
+DType resolve_loop(ElementwiseOp op, const std::vector<Operand>& inputs, const char* name) {
+  TypeRule rule = op_rule(op);
+  if (rule == TypeRule::promote || rule == TypeRule::promote_bool_as_int8)
+    return loop_dtype(op, result_type(inputs, name));
+  std::vector<Operand> kinds(inputs);
+  for (Operand& x : kinds)
+    if (!x.is_array() && x.scalar().weak() && is_integer(x.scalar().dtype()))
+      x = Scalar(int64_t(0), /*weak=*/true);
+  return loop_dtype(op, result_type(kinds, name));
+}
+
+// Elementwise `x < 0` read back to the host; needs no reduction kernel.
+bool any_negative(const Array& x) {
+  if (x.size() == 0 || dtype_kind(x.dtype()) != DTypeKind::signed_int) return false;
+  Array flags = less(x, Scalar(int64_t(0), /*weak=*/true));
+  std::vector<unsigned char> host(static_cast<size_t>(flags.size()));
+  to_host(flags, host.data());
+  return std::find(host.begin(), host.end(), 1) != host.end();
+}
+
 // NumPy refuses integer powers with negative exponents instead of returning garbage.
 void check_integer_power(const Operand& exponent, DType loop) {
   if (dtype_kind(loop) != DTypeKind::signed_int) return;
-  bool negative = exponent.is_array() ? (exponent.array().size() > 0 &&
-                                         item(min(exponent.array(), std::nullopt)).to_int64() < 0)
-                                      : exponent.scalar().to_int64() < 0;
+  bool negative =
+      exponent.is_array() ? any_negative(exponent.array()) : exponent.scalar().to_int64() < 0;
   if (negative) throw ValueError("[power] Integers to negative integer powers are not allowed.");
 }
 
@@ -62,6 +87,32 @@ void check_out(const Array& out, const Shape& shape, DType result, const char* o
                                        " with casting rule 'same_kind'"));
 }
 
+// NumPy compares an integer array with a Python int outside its range exactly (uint8 == -1 is
+// all False) instead of overflowing; the answer is then the same for every element.
+std::optional<bool> out_of_range_comparison(ElementwiseOp op, const std::vector<Operand>& in) {
+  using E = ElementwiseOp;
+  if (op < E::equal || op > E::greater_equal || !in[0].is_array() == !in[1].is_array())
+    return std::nullopt;
+  bool array_first = in[0].is_array();
+  const Array& a = in[array_first ? 0 : 1].array();
+  const Scalar& s = in[array_first ? 1 : 0].scalar();
+  if (!s.weak() || !is_integer(a.dtype()) || !is_integer(s.dtype()) || s.fits_integer(a.dtype()))
+    return std::nullopt;
+  bool scalar_above = s.dtype() == DType::uint64 || s.to_int64() > 0;
+  bool left_below = array_first ? scalar_above : !scalar_above;  // is left < right?
+  switch (op) {
+    case E::equal:
+      return false;
+    case E::not_equal:
+      return true;
+    case E::less:
+    case E::less_equal:
+      return left_below;
+    default:
+      return !left_below;
+  }
+}
+
 }  // namespace
 
 Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out) {
@@ -71,7 +122,16 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     throw TypeError(op_message(
         name, "takes " + std::to_string(nin) + " inputs, got " + std::to_string(inputs.size())));
   Device device = common_device(inputs, out, name);
-  DType loop = loop_dtype(op, result_type(inputs, name));
+  if (nin == 2) {
+    if (auto constant = out_of_range_comparison(op, inputs)) {
+      const Array& a = inputs[inputs[0].is_array() ? 0 : 1].array();
+      if (!out) return full(a.shape(), Scalar(*constant), DType::bool_, device);
+      check_out(*out, a.shape(), DType::bool_, name);
+      assign(*out, Scalar(*constant));
+      return *out;
+    }
+  }
+  DType loop = resolve_loop(op, inputs, name);
   DType result = functor_result(op, loop);
   Backend& backend = backend_for(device);
   if (!backend.supports(op, loop))
@@ -113,7 +173,15 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
 }
 
 Array round(const Array& x, int decimals, const Array* out) {
-  if (decimals == 0 || !is_inexact(x.dtype())) return rint(x, out);
+  if (!is_inexact(x.dtype())) {
+    // rint sends integers to floats; NumPy's round keeps them (a copy).
+    if (decimals < 0)
+      throw NotImplementedError("[round] negative decimals are not implemented for integer arrays");
+    if (!out) return copy(x);
+    assign(*out, x);
+    return *out;
+  }
+  if (decimals == 0) return rint(x, out);
   // NumPy rounds by scaling: y = rint(x * 10**d) / 10**d (and the reverse for negative d).
   double scale = 1;
   for (int i = 0; i < (decimals < 0 ? -decimals : decimals); ++i) scale *= 10;

@@ -11,7 +11,8 @@ namespace gpupy {
 /// The dtype rule column of elementwise_ops.inc.
 enum class TypeRule : uint8_t {
   promote,               // loop dtype = NumPy 2 result_type of the inputs
-  promote_float,         // same, then integers/bool go to a float dtype (true division, exp, ...)
+  promote_float,         // same, then integers/bool go to a float dtype (exp, sqrt, rint, ...)
+  promote_float64,       // same, but integers/bool go to float64 (NumPy's true division)
   promote_bool_as_int8,  // same, but bool computes as int8 (floor_divide, remainder, power)
   as_bool,               // inputs are read as bool (logical_*)
 };

@@ -43,7 +43,7 @@ def assert_same(expected, actual, rtol=None, atol=0.0, type_check=True):
     """Checks gpupy's result against NumPy's: shape, dtype (if type_check) and values."""
     if isinstance(expected, (list, tuple)):
         assert len(expected) == len(actual)
-        for e, a in zip(expected, actual):
+        for e, a in zip(expected, actual, strict=True):
             assert_same(e, a, rtol, atol, type_check)
         return
     actual = _to_numpy(actual)

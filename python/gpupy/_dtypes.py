@@ -1,0 +1,99 @@
+"""gpupy's dtypes (NumPy's scalar types, so `x.dtype == gpupy.float32` works) and the NumPy 2
+promotion functions, computed by the C++ core's rules (NEP 50: Python scalars are weak)."""
+
+import numpy
+
+from gpupy import _core
+
+bool_ = numpy.bool_
+int8 = numpy.int8
+int16 = numpy.int16
+int32 = numpy.int32
+int64 = numpy.int64
+uint8 = numpy.uint8
+uint16 = numpy.uint16
+uint32 = numpy.uint32
+uint64 = numpy.uint64
+float32 = numpy.float32
+float64 = numpy.float64
+complex64 = numpy.complex64
+complex128 = numpy.complex128
+dtype = numpy.dtype
+
+_SUPPORTED = frozenset(
+    numpy.dtype(t)
+    for t in (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64)
+    + (float32, float64, complex64, complex128)
+)
+
+
+def _supported_dtype(value, op):
+    dt = value.dtype if isinstance(value, _core.ndarray) else numpy.dtype(value)
+    if dt not in _SUPPORTED:
+        raise TypeError(f"[{op}] dtype {dt} is not supported by gpupy")
+    return dt
+
+
+def result_type(*arrays_and_dtypes):
+    """See numpy.result_type (NumPy 2 rules; Python scalars are weak)."""
+    return _core._result_type(*arrays_and_dtypes)
+
+
+def promote_types(type1, type2):
+    """See numpy.promote_types."""
+    return _core._promote_types(type1, type2)
+
+
+def can_cast(from_, to, casting="safe"):
+    """See numpy.can_cast. As in NumPy 2, Python scalars are refused (TypeError)."""
+    if isinstance(from_, (int, float, complex)):
+        raise TypeError(
+            "can_cast() does not support Python ints, floats, and complex because the result "
+            "used to depend on the value."
+        )
+    if isinstance(from_, (_core.ndarray, numpy.ndarray, numpy.generic)):
+        from_ = from_.dtype
+    return _core._can_cast(from_, to, casting)
+
+
+def finfo(type):  # noqa: A002 - NumPy's parameter name
+    """See numpy.finfo (the NumPy object, for gpupy's float and complex dtypes)."""
+    return numpy.finfo(_supported_dtype(type, "finfo"))
+
+
+def iinfo(type):  # noqa: A002 - NumPy's parameter name
+    """See numpy.iinfo (the NumPy object, for gpupy's integer dtypes)."""
+    return numpy.iinfo(_supported_dtype(type, "iinfo"))
+
+
+def isdtype(dtype, kind):
+    """See numpy.isdtype."""
+    return numpy.isdtype(_supported_dtype(dtype, "isdtype"), kind)
+
+
+# The Array API spells the boolean dtype `bool`; defined last so this module keeps the builtin.
+bool = numpy.bool_  # noqa: A001
+
+__all__ = [
+    "bool",
+    "bool_",
+    "can_cast",
+    "complex128",
+    "complex64",
+    "dtype",
+    "finfo",
+    "float32",
+    "float64",
+    "iinfo",
+    "int16",
+    "int32",
+    "int64",
+    "int8",
+    "isdtype",
+    "promote_types",
+    "result_type",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uint8",
+]

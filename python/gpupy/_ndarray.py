@@ -1,0 +1,235 @@
+"""Python-level methods of gpupy.ndarray: printing, scalar conversion, iteration and the NumPy
+interop protocols. They are attached to the nanobind class, which binds the C++ core directly."""
+
+import operator
+
+import numpy
+
+from gpupy import _core
+
+ndarray = _core.ndarray
+
+
+def _is_cpu(a):
+    return a.device.type == "cpu"
+
+
+# ---- Printing ------------------------------------------------------------------------------------
+
+
+def _repr(self):
+    text = repr(self.get())
+    if _is_cpu(self):
+        return text
+    # numpy's repr ends with ")"; the device goes in as the last keyword.
+    return f"{text[:-1]}, device='{self.device}')"
+
+
+def _str(self):
+    return str(self.get())
+
+
+# ---- Scalar conversion ---------------------------------------------------------------------------
+
+
+def _bool(self):
+    if self.size == 0:
+        raise ValueError(
+            "The truth value of an empty array is ambiguous. "
+            "Use `array.size > 0` to check that an array is not empty."
+        )
+    if self.size > 1:
+        raise ValueError(
+            "The truth value of an array with more than one element is ambiguous. "
+            "Use a.any() or a.all()"
+        )
+    return bool(self.item())
+
+
+def _zero_dim_item(self):
+    # NumPy 2 only converts 0-d arrays to Python numbers.
+    if self.ndim != 0:
+        raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+    return self.item()
+
+
+def _float(self):
+    return float(_zero_dim_item(self))
+
+
+def _int(self):
+    return int(_zero_dim_item(self))
+
+
+def _complex(self):
+    return complex(_zero_dim_item(self))
+
+
+def _index(self):
+    if self.ndim != 0 or self.dtype.kind not in "iu":
+        raise TypeError("only integer scalar arrays can be converted to a scalar index")
+    return operator.index(self.item())
+
+
+# ---- Sequence behaviour --------------------------------------------------------------------------
+
+
+def _tolist(self):
+    return self.get().tolist()
+
+
+def _iter(self):
+    if self.ndim == 0:
+        raise TypeError("iteration over a 0-d array")
+    n = self.shape[0]
+    if n == 0:
+        return iter(())
+    try:
+        first = self._getitem(0)
+    except NotImplementedError:
+        # Without views, rows are copied from a host copy onto the array's device.
+        host = self.get()
+        return iter([_core._asarray(row, None, self.device) for row in host])
+    return _iter_views(self, first, n)
+
+
+def _iter_views(self, first, n):
+    yield first
+    for i in range(1, n):
+        yield self._getitem(i)
+
+
+class _Flags:
+    """Memory layout flags of an array, as ndarray.flags reports them (read-only)."""
+
+    __slots__ = ("c_contiguous", "f_contiguous", "writeable", "owndata")
+
+    def __init__(self, a):
+        self.c_contiguous = a._c_contiguous
+        self.f_contiguous = a._f_contiguous
+        self.writeable = not a._readonly
+        self.owndata = a._owndata
+
+    def __getitem__(self, key):
+        names = {
+            "C_CONTIGUOUS": "c_contiguous",
+            "F_CONTIGUOUS": "f_contiguous",
+            "C": "c_contiguous",
+        }
+        names.update({"F": "f_contiguous", "WRITEABLE": "writeable", "OWNDATA": "owndata"})
+        try:
+            return getattr(self, names[key.upper()])
+        except KeyError:
+            raise KeyError(f"Unknown flag {key!r}") from None
+
+    def __repr__(self):
+        return "\n".join(f"  {n.upper()} : {getattr(self, n)}" for n in self.__slots__)
+
+
+# ---- NumPy interop -------------------------------------------------------------------------------
+
+
+class _InterfaceHolder:
+    """Carries a cpu array's __array_interface__ and keeps the array alive as the NumPy base."""
+
+    __slots__ = ("__array_interface__", "array")
+
+    def __init__(self, a):
+        self.array = a
+        self.__array_interface__ = _array_interface(a)
+
+
+def _array_interface(self):
+    if not _is_cpu(self):
+        raise AttributeError(
+            f"__array_interface__ is only available on cpu arrays; this array is on "
+            f"'{self.device}' (use .get())"
+        )
+    return {
+        "shape": self.shape,
+        "typestr": self.dtype.str,
+        "data": (self._data_ptr, self._readonly),
+        "strides": self.strides,
+        "version": 3,
+    }
+
+
+def _array(self, dtype=None, copy=None):
+    if not _is_cpu(self):
+        raise TypeError(
+            f"Implicit conversion to a NumPy array is not allowed on device '{self.device}'; "
+            "use .get() or gpupy.asnumpy()"
+        )
+    view = numpy.asarray(_InterfaceHolder(self))
+    if dtype is not None and numpy.dtype(dtype) != view.dtype:
+        if copy is False:
+            raise ValueError("Unable to avoid copy while creating an array as requested.")
+        return view.astype(dtype)
+    return view.copy() if copy else view
+
+
+def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    import gpupy
+
+    fn = getattr(gpupy, ufunc.__name__, None)
+    if method != "__call__" or fn is None or not callable(fn):
+        return NotImplemented
+    if set(kwargs) - {"out"}:
+        return NotImplemented
+    out = kwargs.get("out")
+    if isinstance(out, tuple):
+        if len(out) != 1:
+            return NotImplemented
+        out = out[0]
+    if out is not None:
+        if not isinstance(out, ndarray):
+            return NotImplemented
+        return fn(*inputs, out=out)
+    return fn(*inputs)
+
+
+def _real(self):
+    return _core.real(self)
+
+
+def _imag(self):
+    return _core.imag(self)
+
+
+def _conj(self):
+    return _core.conjugate(self)
+
+
+def _copy_method(self, *_):
+    return self.copy()
+
+
+def _install():
+    methods = {
+        "__repr__": _repr,
+        "__str__": _str,
+        "__bool__": _bool,
+        "__float__": _float,
+        "__int__": _int,
+        "__complex__": _complex,
+        "__index__": _index,
+        "tolist": _tolist,
+        "__iter__": _iter,
+        "__array__": _array,
+        "__array_ufunc__": _array_ufunc,
+        "__copy__": _copy_method,
+        "__deepcopy__": _copy_method,
+        "conj": _conj,
+        "conjugate": _conj,
+    }
+    for name, fn in methods.items():
+        setattr(ndarray, name, fn)
+    ndarray.flags = property(_Flags, doc="Memory layout flags (see numpy.ndarray.flags).")
+    ndarray.__array_interface__ = property(_array_interface)
+    ndarray.real = property(_real, doc="Real part (see numpy.real).")
+    ndarray.imag = property(_imag, doc="Imaginary part (see numpy.imag).")
+    ndarray.__array_priority__ = 100.0
+    ndarray.__hash__ = None
+
+
+_install()

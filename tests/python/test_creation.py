@@ -1,0 +1,161 @@
+"""Creation functions: values, dtype and device defaults, copy semantics and errors."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+
+@testing.for_dtypes()
+@testing.numpy_gpupy_allclose()
+def test_empty_zeros_ones_full(dtype, xp):
+    e = xp.empty((2, 3), dtype=dtype)
+    assert e.shape == (2, 3) and e.dtype == np.dtype(dtype)
+    return xp.zeros((2, 3), dtype=dtype), xp.ones(4, dtype=dtype), xp.full((3,), 1, dtype=dtype)
+
+
+@testing.numpy_gpupy_allclose()
+def test_default_dtypes(xp):
+    return (
+        xp.zeros(3), xp.ones((1, 2)), xp.empty(0), xp.full(2, 7), xp.full(2, 1.5),
+        xp.full(2, True), xp.full(2, 1j), xp.eye(3), xp.identity(2), xp.arange(5),
+        xp.arange(0.0, 1.0, 0.25), xp.linspace(0, 1, 5),
+    )  # fmt: skip
+
+
+@testing.for_dtypes()
+@testing.numpy_gpupy_allclose()
+def test_like_functions(dtype, xp):
+    a = xp.asarray(np.arange(6).reshape(2, 3).astype(dtype))
+    e = xp.empty_like(a)
+    assert e.shape == a.shape and e.dtype == a.dtype
+    return xp.zeros_like(a), xp.ones_like(a), xp.full_like(a, 1), xp.zeros_like(a, dtype="int16")
+
+
+def test_like_functions_keep_device():
+    a = gpupy.asarray(np.ones(3))
+    for b in (gpupy.empty_like(a), gpupy.zeros_like(a), gpupy.ones_like(a), gpupy.full_like(a, 2)):
+        assert b.device == a.device
+    assert gpupy.zeros_like(a, device="cpu").device == gpupy.Device("cpu")
+    testing.assert_same(np.zeros((2, 2)), gpupy.zeros_like(np.ones((2, 2))))
+
+
+@pytest.mark.parametrize("args", [(5,), (1, 7), (2, 10, 3), (10, 2, -2), (0.5, 3.0, 0.5), (3, 1)])
+@testing.numpy_gpupy_allclose()
+def test_arange(args, xp):
+    return xp.arange(*args)
+
+
+@testing.for_dtypes(["int8", "uint16", "float32", "float64"])
+@testing.numpy_gpupy_allclose()
+def test_arange_dtype(dtype, xp):
+    return xp.arange(1, 9, 2, dtype=dtype)
+
+
+@pytest.mark.parametrize("kw", [{}, {"endpoint": False}, {"num": 1}, {"num": 0}])
+@testing.numpy_gpupy_allclose()
+def test_linspace(kw, xp):
+    kw = dict(kw)
+    return xp.linspace(-1.0, 2.0, kw.pop("num", 7), **kw)
+
+
+@testing.numpy_gpupy_allclose()
+def test_linspace_complex_and_int(xp):
+    return xp.linspace(0, 1 + 1j, 4), xp.linspace(0, 10, 4, dtype="int32")
+
+
+@pytest.mark.parametrize("n,m,k", [(3, None, 0), (3, 4, 1), (4, 3, -2), (2, 2, 5)])
+@testing.for_dtypes(["bool", "int32", "float64", "complex64"])
+@testing.numpy_gpupy_allclose()
+def test_eye(n, m, k, dtype, xp):
+    return xp.eye(n, m, k, dtype=dtype)
+
+
+@testing.for_dtypes()
+@testing.numpy_gpupy_allclose()
+def test_asarray_and_array(dtype, xp):
+    n = np.arange(6).reshape(3, 2).astype(dtype)
+    return xp.asarray(n), xp.array(n), xp.asarray(n.tolist(), dtype=dtype), xp.asarray(n[::2, ::-1])
+
+
+@testing.numpy_gpupy_allclose()
+def test_asarray_from_python_values(xp):
+    return xp.asarray(3), xp.asarray(2.5), xp.asarray([True, False]), xp.asarray([[1, 2], [3, 4]])
+
+
+def test_asarray_copy_semantics_numpy_input():
+    n = np.arange(4.0)
+    a = gpupy.asarray(n)
+    if a.device.type == "cpu":
+        assert np.shares_memory(np.asarray(a), n)
+        assert np.shares_memory(np.asarray(gpupy.asarray(n, copy=False)), n)
+    else:
+        with pytest.raises(ValueError):
+            gpupy.asarray(n, copy=False)
+    c = gpupy.asarray(n, copy=True)
+    n[0] = 9.0
+    assert c.get()[0] == 0.0
+    assert gpupy.array(n).get()[0] == 9.0
+    with pytest.raises(ValueError):
+        gpupy.asarray([1.0, 2.0], copy=False)
+    with pytest.raises(ValueError):
+        gpupy.asarray(n, dtype=np.float32, copy=False)
+
+
+def test_asarray_copy_semantics_gpupy_input():
+    a = gpupy.ones(3)
+    assert gpupy.asarray(a) is a or gpupy.asarray(a)._same_buffer(a)
+    assert gpupy.asarray(a, copy=False)._same_buffer(a)
+    assert not gpupy.asarray(a, copy=True)._same_buffer(a)
+    assert not gpupy.array(a)._same_buffer(a)
+    assert gpupy.asarray(a, dtype="float32").dtype == np.float32
+    with pytest.raises(ValueError):
+        gpupy.asarray(a, dtype="float32", copy=False)
+
+
+def test_asarray_device_argument():
+    a = gpupy.asarray(np.ones(2), device="cpu")
+    assert a.device == gpupy.Device("cpu")
+    assert gpupy.asarray(a, device=gpupy.Device("cpu")).device.type == "cpu"
+
+
+@pytest.mark.parametrize(
+    "call,exc",
+    [
+        (lambda xp: xp.zeros((2, -1)), ValueError),
+        (lambda xp: xp.ones(3, dtype="float16"), TypeError),
+        (lambda xp: xp.full(2, 1000, dtype="int8"), OverflowError),
+        (lambda xp: xp.empty(2, dtype="not-a-dtype"), TypeError),
+        (lambda xp: xp.eye(-1), ValueError),
+        (lambda xp: xp.linspace(0, 1, -2), ValueError),
+        (lambda xp: xp.arange(0, 5, 0), ValueError),
+        (lambda xp: xp.asarray(np.ones(2, dtype=np.float16)), TypeError),
+        (lambda xp: xp.asarray(["a", "b"]), TypeError),
+        (lambda xp: xp.zeros(2, device="gpu7"), ValueError),
+    ],
+)
+def test_creation_errors(call, exc):
+    with pytest.raises(exc):
+        call(gpupy)
+
+
+def test_dtype_attributes():
+    names = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+    names += ["float32", "float64", "complex64", "complex128"]
+    for name in names:
+        assert getattr(gpupy, name) is getattr(np, name)
+        assert gpupy.zeros(1, dtype=getattr(gpupy, name)).dtype == np.dtype(name)
+    assert gpupy.bool is np.bool_
+
+
+def test_finfo_iinfo():
+    assert gpupy.finfo(gpupy.float32) == np.finfo(np.float32)
+    assert gpupy.finfo(gpupy.complex128).eps == np.finfo(np.float64).eps
+    assert gpupy.iinfo("uint16").max == 65535
+    assert gpupy.iinfo(gpupy.zeros(1, dtype="int8")).min == -128
+    with pytest.raises(ValueError):
+        gpupy.finfo(np.int32)
+    with pytest.raises(ValueError):
+        gpupy.iinfo(np.float64)
+    with pytest.raises(TypeError):
+        gpupy.finfo(np.float16)

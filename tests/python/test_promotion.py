@@ -1,0 +1,125 @@
+"""NumPy 2 promotion (NEP 50): gpupy.result_type and the dtypes that add/multiply/divide
+actually produce, compared with NumPy over all dtype pairs and Python scalar kinds."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+DTYPES = [np.dtype(d) for d in testing.ALL_DTYPES]
+PY_SCALARS = [True, False, 0, 1, -1, 127, 255, -129, 2**31, 2**63 - 1, 2.5, -0.0, 1e300, 1 + 2j]
+_SMALL = {np.dtype(d) for d in ("bool", "int8", "uint8")}
+
+
+def _expected_divide_dtype(np_dtype):
+    # NumPy's float16 results are float32 in gpupy (no float16 yet).
+    return np.dtype(np.float32) if np_dtype == np.float16 else np_dtype
+
+
+def _numpy_result(fn, *args):
+    try:
+        return fn(*args), None
+    except Exception as exc:  # noqa: BLE001 - compared below
+        return None, exc
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(DTYPES), st.sampled_from(DTYPES))
+def test_result_type_pairs(d1, d2):
+    assert gpupy.result_type(d1, d2) == np.result_type(d1, d2)
+    assert gpupy.promote_types(d1, d2) == np.promote_types(d1, d2)
+
+
+@pytest.mark.parametrize("d1", DTYPES, ids=str)
+@pytest.mark.parametrize("d2", DTYPES, ids=str)
+def test_result_type_all_pairs_exhaustive(d1, d2):
+    assert gpupy.result_type(d1, d2) == np.result_type(d1, d2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(DTYPES), st.sampled_from(PY_SCALARS), st.booleans())
+def test_result_type_weak_scalars(dtype, scalar, scalar_first):
+    a = gpupy.zeros(2, dtype=dtype)
+    args = (scalar, a) if scalar_first else (a, scalar)
+    expected, err = _numpy_result(
+        np.result_type, *(x if x is not a else np.zeros(2, dtype) for x in args)
+    )
+    if err is not None:
+        with pytest.raises(type(err) if not isinstance(err, TypeError) else TypeError):
+            gpupy.result_type(*args)
+        return
+    assert gpupy.result_type(*args) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(DTYPES),
+    st.one_of(st.sampled_from(DTYPES), st.sampled_from(PY_SCALARS)),
+    st.sampled_from(["add", "multiply", "divide"]),
+)
+def test_operation_result_dtype(d1, other, name):
+    x_np = np.array([1, 0], dtype=d1)
+    o_np = np.array([1, 1], dtype=other) if isinstance(other, np.dtype) else other
+    with np.errstate(all="ignore"):
+        expected, err = _numpy_result(getattr(np, name), x_np, o_np)
+    x = gpupy.asarray(x_np)
+    o = gpupy.asarray(o_np) if isinstance(other, np.dtype) else other
+    if err is not None:
+        family = TypeError if isinstance(err, TypeError) else type(err)
+        with pytest.raises(family):
+            getattr(gpupy, name)(x, o)
+        return
+    actual = getattr(gpupy, name)(x, o)
+    assert actual.dtype == _expected_divide_dtype(expected.dtype)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(PY_SCALARS), st.sampled_from(PY_SCALARS))
+def test_result_type_only_scalars(s1, s2):
+    assert gpupy.result_type(s1, s2) == np.result_type(s1, s2)
+
+
+@pytest.mark.parametrize("scalar", [np.int8(1), np.uint64(3), np.float32(1), np.complex64(1)])
+@pytest.mark.parametrize("dtype", ["int16", "float32", "uint8"])
+def test_numpy_scalars_are_strong(scalar, dtype):
+    a_np = np.ones(2, dtype=dtype)
+    assert gpupy.result_type(gpupy.asarray(a_np), scalar) == np.result_type(a_np, scalar)
+    assert (gpupy.asarray(a_np) + scalar).dtype == (a_np + scalar).dtype
+
+
+def test_python_types_as_dtypes():
+    for t in (bool, int, float, complex):
+        assert gpupy.result_type(t, np.float32) == np.result_type(t, np.float32)
+    assert gpupy.result_type("int8", "uint8") == np.int16
+
+
+def test_result_type_errors():
+    with pytest.raises(ValueError):
+        gpupy.result_type()
+    with pytest.raises(TypeError):
+        gpupy.result_type(np.float16)
+    with pytest.raises(TypeError):
+        gpupy.promote_types(np.float32, None)
+
+
+@pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind", "unsafe"])
+def test_can_cast_all_pairs(casting):
+    for d1 in DTYPES:
+        for d2 in DTYPES:
+            assert gpupy.can_cast(d1, d2, casting) == np.can_cast(d1, d2, casting), (d1, d2)
+
+
+def test_can_cast_errors():
+    with pytest.raises(TypeError):
+        gpupy.can_cast(1, np.int8)
+    with pytest.raises(ValueError):
+        gpupy.can_cast(np.int8, np.int16, "sometimes")
+    assert gpupy.can_cast(gpupy.zeros(2, dtype="int8"), np.int16)
+
+
+def test_small_dtype_set_is_documented():
+    # The dtypes NumPy sends to float16 in true division and math functions.
+    for d in _SMALL:
+        assert gpupy.divide(gpupy.ones(1, dtype=d), 1).dtype in (np.float32, np.float64)
