@@ -5,5 +5,6 @@ from gpupy import _core
 from gpupy._core import CudaError, Device, ndarray  # noqa: F401
 from gpupy._creation import *  # noqa: F401,F403
 from gpupy._elementwise import *  # noqa: F401,F403
+from gpupy._reduction import *  # noqa: F401,F403
 
 __version__ = "0.1.0"
