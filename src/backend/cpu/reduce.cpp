@@ -17,8 +17,10 @@ using namespace reduce_detail;
 
 // Elements per parallel chunk of a full reduction; a multiple of 128 keeps pairwise blocks whole.
 constexpr int64_t kFullChunk = 1 << 16;
-// Outputs accumulated together by the row-accumulating path.
-constexpr int64_t kRowBlock = 512;
+// Accumulators kept together by the row-accumulating path: 16 KiB stays in L1 while long runs
+// of each input row are read in order (short runs defeat the hardware prefetcher).
+template <class Acc>
+constexpr int64_t kRowBlock = std::max<int64_t>(256, 16384 / sizeof(Acc));
 
 /// The reduced axes of `in` as their own shape and strides; `reorder` sorts them by decreasing
 /// stride so that memory is read in order (allowed when the op does not report positions).
@@ -92,18 +94,39 @@ void reduce_per_output(const Layout<2>& kl, const Layout<1>& rl, char* in, char*
 /// position contributes a contiguous row to a block of accumulators (reads memory in order).
 template <class P, class T>
 void reduce_rows(const Layout<2>& kl, const Layout<1>& rl, char* in, char* out) {
+  constexpr int64_t block = kRowBlock<typename P::Acc>;
   int64_t grain = std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(rl.size, 1));
-  grain = std::max(grain, std::min(kRowBlock, kl.shape[kl.ndim - 1]));
+  // Rows are split between threads when there are few of them, but never below 256 outputs.
+  int64_t per_thread = (kl.size + num_threads() - 1) / num_threads();
+  grain =
+      std::max(grain, std::min({block, kl.shape[kl.ndim - 1], std::max<int64_t>(256, per_thread)}));
   parallel_for(kl.size, grain, [&](int64_t begin, int64_t end) {
-    typename P::Acc acc[kRowBlock];
+    typename P::Acc acc[block];
     kl.for_each_run({out, in}, begin, end, [&](auto p, int64_t n) {
-      for (int64_t b0 = 0; b0 < n; b0 += kRowBlock) {
-        int64_t bn = std::min(kRowBlock, n - b0);
+      for (int64_t b0 = 0; b0 < n; b0 += block) {
+        int64_t bn = std::min(block, n - b0);
         for (int64_t j = 0; j < bn; ++j) acc[j] = P::init();
         int64_t index = 0;
         rl.for_each_run({p[1] + b0 * int64_t(sizeof(T))}, 0, rl.size, [&](auto q, int64_t m) {
-          for (int64_t t = 0; t < m; ++t, ++index) {
-            const T* row = reinterpret_cast<const T*>(q[0] + t * rl.inner_stride(0));
+          const int64_t rs = rl.inner_stride(0);
+          int64_t t = 0;
+          // Four rows per pass keep each accumulator in a register for four steps.
+          for (; t + 4 <= m; t += 4, index += 4) {
+            const T* r0 = reinterpret_cast<const T*>(q[0] + t * rs);
+            const T* r1 = reinterpret_cast<const T*>(q[0] + (t + 1) * rs);
+            const T* r2 = reinterpret_cast<const T*>(q[0] + (t + 2) * rs);
+            const T* r3 = reinterpret_cast<const T*>(q[0] + (t + 3) * rs);
+            for (int64_t j = 0; j < bn; ++j) {
+              typename P::Acc a = acc[j];
+              P::step(a, r0[j], index);
+              P::step(a, r1[j], index + 1);
+              P::step(a, r2[j], index + 2);
+              P::step(a, r3[j], index + 3);
+              acc[j] = a;
+            }
+          }
+          for (; t < m; ++t, ++index) {
+            const T* row = reinterpret_cast<const T*>(q[0] + t * rs);
             for (int64_t j = 0; j < bn; ++j) P::step(acc[j], row[j], index);
           }
         });

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -158,22 +159,36 @@ struct MinMax {
     for (int64_t i = 0; i < n; ++i) step(a, load<T>(p + i * s), 0);
     return a;
   }
-  // Eight lanes of branch-free min/max plus a NaN flag: the form the compiler vectorises.
+  // Two 16-byte vectors of branch-free min/max plus NaN masks (GCC/Clang vector extensions):
+  // the scalar form with a NaN check does not auto-vectorise.
   static Acc run_contiguous(const T* x, int64_t n) {
-    T r[8];
-    bool nan[8] = {};
-    for (int j = 0; j < 8; ++j) r[j] = init();
+    constexpr int L = 16 / sizeof(T);
+    using V [[gnu::vector_size(16)]] = T;
+    using I = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
+    using M [[gnu::vector_size(16)]] = I;
+    V r0, r1;
+    M m0 = {}, m1 = {};
+    for (int j = 0; j < L; ++j) r0[j] = r1[j] = init();
     int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-      for (int j = 0; j < 8; ++j) {
-        T v = x[i + j];
-        nan[j] |= v != v;
-        r[j] = IsMax ? (v > r[j] ? v : r[j]) : (v < r[j] ? v : r[j]);
+    for (; i + 2 * L <= n; i += 2 * L) {
+      V v0, v1;
+      std::memcpy(&v0, x + i, 16);
+      std::memcpy(&v1, x + i + L, 16);
+      m0 |= v0 != v0;
+      m1 |= v1 != v1;
+      if constexpr (IsMax) {
+        r0 = v0 > r0 ? v0 : r0;
+        r1 = v1 > r1 ? v1 : r1;
+      } else {
+        r0 = v0 < r0 ? v0 : r0;
+        r1 = v1 < r1 ? v1 : r1;
       }
+    }
     Acc a = init();
-    for (int j = 0; j < 8; ++j) {
-      if (nan[j]) return std::numeric_limits<T>::quiet_NaN();
-      step(a, r[j], 0);
+    for (int j = 0; j < L; ++j) {
+      if (m0[j] | m1[j]) return std::numeric_limits<T>::quiet_NaN();
+      step(a, r0[j], 0);
+      step(a, r1[j], 0);
     }
     for (; i < n; ++i) step(a, x[i], 0);
     return a;
