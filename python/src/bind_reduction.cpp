@@ -17,23 +17,40 @@ nb::object finish(const Array& result, nb::handle out) {
   return nb::borrow(out);
 }
 
+// Any integer-like (Python int, NumPy integer) through __index__, as NumPy accepts.
+int index_value(nb::handle value) {
+  if (!PyIndex_Check(value.ptr()))
+    throw TypeError("'" + nb::cast<std::string>(nb::str(value.type().attr("__name__"))) +
+                    "' object cannot be interpreted as an integer");
+  return nb::cast<int>(nb::steal(PyNumber_Index(value.ptr())));
+}
+
 std::optional<int> to_axis(nb::handle axis) {
   if (axis.is_none()) return std::nullopt;
-  if (!PyLong_Check(axis.ptr())) throw TypeError("'axis' must be None or an integer");
-  return nb::cast<int>(axis);
+  return index_value(axis);
+}
+
+Axes to_reduce_axes(nb::handle axis) {
+  if (axis.is_none()) return std::nullopt;
+  if (PyIndex_Check(axis.ptr())) return std::vector<int>{index_value(axis)};
+  if (!PyTuple_Check(axis.ptr()) && !PyList_Check(axis.ptr()))
+    throw TypeError("'axis' must be None, an integer or a tuple of integers");
+  std::vector<int> axes;
+  for (nb::handle item : axis) axes.push_back(index_value(item));
+  return axes;
 }
 
 using SumLike = Array (*)(const Array&, const Axes&, bool, std::optional<DType>);
 template <SumLike F>
 nb::object sum_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
                     bool keepdims) {
-  return finish(F(as_input(a), to_axes(axis), keepdims, to_dtype(dtype)), out);
+  return finish(F(as_input(a), to_reduce_axes(axis), keepdims, to_dtype(dtype)), out);
 }
 
 using MinLike = Array (*)(const Array&, const Axes&, bool);
 template <MinLike F>
 nb::object min_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
-  return finish(F(as_input(a), to_axes(axis), keepdims), out);
+  return finish(F(as_input(a), to_reduce_axes(axis), keepdims), out);
 }
 
 using ArgLike = Array (*)(const Array&, std::optional<int>, bool);
@@ -53,7 +70,7 @@ nb::object var_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
     if (d != 0) throw ValueError("ddof and correction can't be provided simultaneously.");
     d = nb::cast<double>(correction);
   }
-  return finish(F(x, to_axes(axis), d, keepdims), out);
+  return finish(F(x, to_reduce_axes(axis), d, keepdims), out);
 }
 
 // Defines `name` as a module function and as an ndarray method (self takes the place of `a`).

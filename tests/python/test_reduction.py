@@ -217,3 +217,10 @@ def test_float32_sum_accuracy(n):
     assert abs(got - ref) / ref < 1e-6
     got_mean = float(gpupy.mean(gpupy.asarray(x)).get())
     assert abs(got_mean - ref / n) / (ref / n) < 1e-6
+
+
+@pytest.mark.parametrize("axis", [np.int64(1), (np.int32(0), -1), 1.5, "0"])
+@pytest.mark.parametrize("name", ["sum", "argmax"])
+@testing.numpy_gpupy_allclose()
+def test_axis_types(axis, name, xp):
+    return getattr(xp, name)(xp.asarray(_data("float64")), axis=axis)
