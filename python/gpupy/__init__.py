@@ -27,5 +27,6 @@ pi = _math.pi
 e = _math.e
 inf = _math.inf
 nan = _math.nan
+from gpupy._reduction import *  # noqa: F401,F403
 
 __version__ = "0.1.0"

@@ -1,8 +1,106 @@
-// Bindings of the reduction chapter.
+// Bindings of the reduction chapter: module functions and the matching ndarray methods.
 #include "bindings.h"
 
 namespace gpupy::py {
+namespace {
 
-void bind_reduction(nb::module_& m) {}
+using namespace nb::literals;
+
+Array as_input(nb::handle a) { return to_array(a, std::nullopt, std::nullopt); }
+
+// NumPy's out= for reductions: the result is written into `out` and `out` is returned.
+nb::object finish(const Array& result, nb::handle out) {
+  const Array* target = to_out(out);
+  if (!target) return nb::cast(result);
+  if (target->shape() != result.shape()) throw ValueError("output parameter has the wrong shape");
+  assign(*target, result);
+  return nb::borrow(out);
+}
+
+// Any integer-like (Python int, NumPy integer) through __index__, as NumPy accepts.
+int index_value(nb::handle value) {
+  if (!PyIndex_Check(value.ptr()))
+    throw TypeError("'" + nb::cast<std::string>(nb::str(value.type().attr("__name__"))) +
+                    "' object cannot be interpreted as an integer");
+  return nb::cast<int>(nb::steal(PyNumber_Index(value.ptr())));
+}
+
+std::optional<int> to_axis(nb::handle axis) {
+  if (axis.is_none()) return std::nullopt;
+  return index_value(axis);
+}
+
+Axes to_reduce_axes(nb::handle axis) {
+  if (axis.is_none()) return std::nullopt;
+  if (PyIndex_Check(axis.ptr())) return std::vector<int>{index_value(axis)};
+  if (!PyTuple_Check(axis.ptr()) && !PyList_Check(axis.ptr()))
+    throw TypeError("'axis' must be None, an integer or a tuple of integers");
+  std::vector<int> axes;
+  for (nb::handle item : axis) axes.push_back(index_value(item));
+  return axes;
+}
+
+using SumLike = Array (*)(const Array&, const Axes&, bool, std::optional<DType>);
+template <SumLike F>
+nb::object sum_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
+                    bool keepdims) {
+  return finish(F(as_input(a), to_reduce_axes(axis), keepdims, to_dtype(dtype)), out);
+}
+
+using MinLike = Array (*)(const Array&, const Axes&, bool);
+template <MinLike F>
+nb::object min_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
+  return finish(F(as_input(a), to_reduce_axes(axis), keepdims), out);
+}
+
+using ArgLike = Array (*)(const Array&, std::optional<int>, bool);
+template <ArgLike F>
+nb::object arg_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
+  return finish(F(as_input(a), to_axis(axis), keepdims), out);
+}
+
+using VarLike = Array (*)(const Array&, const Axes&, double, bool);
+template <VarLike F>
+nb::object var_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
+                    nb::handle ddof, bool keepdims, nb::handle correction) {
+  Array x = as_input(a);
+  if (auto dt = to_dtype(dtype)) x = astype(x, *dt, false);
+  double d = nb::cast<double>(ddof);
+  if (!correction.is_none()) {
+    if (d != 0) throw ValueError("ddof and correction can't be provided simultaneously.");
+    d = nb::cast<double>(correction);
+  }
+  return finish(F(x, to_reduce_axes(axis), d, keepdims), out);
+}
+
+// Defines `name` as a module function and as an ndarray method (self takes the place of `a`).
+template <class Fn, class... Extra>
+void def_both(nb::module_& m, const char* name, Fn fn, const Extra&... extra) {
+  m.def(name, fn, "a"_a, extra...);
+  nb::object ndarray = nb::borrow(nb::type<Array>());
+  nb::setattr(ndarray, name, nb::cpp_function(fn, nb::is_method(), nb::name(name), extra...));
+}
+
+}  // namespace
+
+void bind_reduction(nb::module_& m) {
+  auto axis = "axis"_a = nb::none();
+  auto dtype = "dtype"_a = nb::none();
+  auto out = "out"_a = nb::none();
+  auto keepdims = "keepdims"_a = false;
+  def_both(m, "sum", &sum_like<gpupy::sum>, axis, dtype, out, keepdims);
+  def_both(m, "prod", &sum_like<gpupy::prod>, axis, dtype, out, keepdims);
+  def_both(m, "mean", &sum_like<gpupy::mean>, axis, dtype, out, keepdims);
+  def_both(m, "var", &var_like<gpupy::var>, axis, dtype, out, "ddof"_a = 0, keepdims, nb::kw_only(),
+           "correction"_a = nb::none());
+  def_both(m, "std", &var_like<gpupy::std>, axis, dtype, out, "ddof"_a = 0, keepdims, nb::kw_only(),
+           "correction"_a = nb::none());
+  def_both(m, "min", &min_like<gpupy::min>, axis, out, keepdims);
+  def_both(m, "max", &min_like<gpupy::max>, axis, out, keepdims);
+  def_both(m, "any", &min_like<gpupy::any>, axis, out, keepdims);
+  def_both(m, "all", &min_like<gpupy::all>, axis, out, keepdims);
+  def_both(m, "argmin", &arg_like<gpupy::argmin>, axis, out, nb::kw_only(), keepdims);
+  def_both(m, "argmax", &arg_like<gpupy::argmax>, axis, out, nb::kw_only(), keepdims);
+}
 
 }  // namespace gpupy::py

@@ -1,0 +1,249 @@
+// The per-op accumulators of the cpu reductions (identity, step, combine, fast contiguous runs).
+// Host only.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "../../functors/cast.h"
+#include "gpupy/complex.h"
+
+namespace gpupy::cpu::reduce_detail {
+
+template <class T>
+inline bool is_nan(T v) {
+  if constexpr (is_complex_v<T>)
+    return v.re != v.re || v.im != v.im;
+  else if constexpr (std::is_floating_point_v<T>)
+    return v != v;
+  else
+    return false;
+}
+
+// Lexicographic order for complex values, as NumPy sorts and compares them.
+template <class T>
+inline bool less(T a, T b) {
+  if constexpr (is_complex_v<T>)
+    return a.re < b.re || (a.re == b.re && a.im < b.im);
+  else
+    return a < b;
+}
+
+template <class T>
+inline T load(const char* p) {
+  return *reinterpret_cast<const T*>(p);
+}
+
+// Pairwise summation (NumPy's scheme): blocks of 128 summed with 8 independent accumulators, so
+// the compiler vectorises them and the rounding error grows as O(log n).
+template <class T>
+T pairwise_sum(const char* p, int64_t n, int64_t s) {
+  if (n < 8) {
+    T r = T(0);
+    for (int64_t i = 0; i < n; ++i) r = r + load<T>(p + i * s);
+    return r;
+  }
+  if (n <= 128) {
+    T r[8];
+    if (s == int64_t(sizeof(T))) {
+      const T* a = reinterpret_cast<const T*>(p);
+      for (int j = 0; j < 8; ++j) r[j] = a[j];
+      int64_t i = 8;
+      for (; i + 8 <= n; i += 8)
+        for (int j = 0; j < 8; ++j) r[j] = r[j] + a[i + j];
+      T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+      for (; i < n; ++i) res = res + a[i];
+      return res;
+    }
+    for (int j = 0; j < 8; ++j) r[j] = load<T>(p + j * s);
+    int64_t i = 8;
+    for (; i + 8 <= n; i += 8)
+      for (int j = 0; j < 8; ++j) r[j] = r[j] + load<T>(p + (i + j) * s);
+    T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) res = res + load<T>(p + i * s);
+    return res;
+  }
+  int64_t half = n / 2;
+  half -= half % 8;
+  return pairwise_sum<T>(p, half, s) + pairwise_sum<T>(p + half * s, n - half, s);
+}
+
+/// sum: T is already the accumulator dtype (bool sums as logical or, like NumPy's add on bools).
+template <class T>
+struct Sum {
+  using Acc = T;
+  static Acc init() { return T(0); }
+  static void step(Acc& a, T v, int64_t) {
+    if constexpr (std::is_same_v<T, bool>)
+      a = a || v;
+    else
+      a = a + v;
+  }
+  static Acc combine(Acc a, Acc b) {
+    step(a, b, 0);
+    return a;
+  }
+  static Acc run(const char* p, int64_t n, int64_t s, int64_t) {
+    if constexpr (std::is_floating_point_v<T> || is_complex_v<T>) {
+      return pairwise_sum<T>(p, n, s);
+    } else {
+      Acc a = init();
+      if (s == int64_t(sizeof(T))) {
+        const T* x = reinterpret_cast<const T*>(p);
+        for (int64_t i = 0; i < n; ++i) step(a, x[i], 0);
+      } else {
+        for (int64_t i = 0; i < n; ++i) step(a, load<T>(p + i * s), 0);
+      }
+      return a;
+    }
+  }
+  static void store(char* out, Acc a) { *reinterpret_cast<T*>(out) = a; }
+};
+
+template <class T>
+struct Prod {
+  using Acc = T;
+  static Acc init() { return T(1); }
+  static void step(Acc& a, T v, int64_t) {
+    if constexpr (std::is_same_v<T, bool>)
+      a = a && v;
+    else
+      a = a * v;
+  }
+  static Acc combine(Acc a, Acc b) {
+    step(a, b, 0);
+    return a;
+  }
+  static Acc run(const char* p, int64_t n, int64_t s, int64_t) {
+    Acc a = init();
+    for (int64_t i = 0; i < n; ++i) step(a, load<T>(p + i * s), 0);
+    return a;
+  }
+  static void store(char* out, Acc a) { *reinterpret_cast<T*>(out) = a; }
+};
+
+/// min (IsMax = false) and max: NaN propagates; complex values compare lexicographically.
+template <class T, bool IsMax>
+struct MinMax {
+  using Acc = T;
+  static Acc init() {
+    if constexpr (std::is_same_v<T, bool>) {
+      return !IsMax;
+    } else if constexpr (is_complex_v<T>) {
+      using R = decltype(T{}.re);
+      R inf = std::numeric_limits<R>::infinity();
+      return IsMax ? T(-inf, -inf) : T(inf, inf);
+    } else if constexpr (std::is_floating_point_v<T>) {
+      return IsMax ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+    } else {
+      return IsMax ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+    }
+  }
+  static bool better(T v, T a) { return IsMax ? less(a, v) : less(v, a); }
+  static void step(Acc& a, T v, int64_t) {
+    if (is_nan(a)) return;
+    if (is_nan(v) || better(v, a)) a = v;
+  }
+  static Acc combine(Acc a, Acc b) {
+    step(a, b, 0);
+    return a;
+  }
+  static Acc run(const char* p, int64_t n, int64_t s, int64_t) {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (s == int64_t(sizeof(T))) return run_contiguous(reinterpret_cast<const T*>(p), n);
+    }
+    Acc a = init();
+    for (int64_t i = 0; i < n; ++i) step(a, load<T>(p + i * s), 0);
+    return a;
+  }
+  // Two 16-byte vectors of branch-free min/max plus NaN masks (GCC/Clang vector extensions):
+  // the scalar form with a NaN check does not auto-vectorise.
+  static Acc run_contiguous(const T* x, int64_t n) {
+    constexpr int L = 16 / sizeof(T);
+    using V [[gnu::vector_size(16)]] = T;
+    using I = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
+    using M [[gnu::vector_size(16)]] = I;
+    V r0, r1;
+    M m0 = {}, m1 = {};
+    for (int j = 0; j < L; ++j) r0[j] = r1[j] = init();
+    int64_t i = 0;
+    for (; i + 2 * L <= n; i += 2 * L) {
+      V v0, v1;
+      std::memcpy(&v0, x + i, 16);
+      std::memcpy(&v1, x + i + L, 16);
+      m0 |= v0 != v0;
+      m1 |= v1 != v1;
+      if constexpr (IsMax) {
+        r0 = v0 > r0 ? v0 : r0;
+        r1 = v1 > r1 ? v1 : r1;
+      } else {
+        r0 = v0 < r0 ? v0 : r0;
+        r1 = v1 < r1 ? v1 : r1;
+      }
+    }
+    Acc a = init();
+    for (int j = 0; j < L; ++j) {
+      if (m0[j] | m1[j]) return std::numeric_limits<T>::quiet_NaN();
+      step(a, r0[j], 0);
+      step(a, r1[j], 0);
+    }
+    for (; i < n; ++i) step(a, x[i], 0);
+    return a;
+  }
+  static void store(char* out, Acc a) { *reinterpret_cast<T*>(out) = a; }
+};
+
+/// any (IsAll = false) and all, on the truth value of any dtype.
+template <class T, bool IsAll>
+struct AnyAll {
+  using Acc = bool;
+  static Acc init() { return IsAll; }
+  static void step(Acc& a, T v, int64_t) {
+    if (IsAll)
+      a = a && cast_value<bool>(v);
+    else
+      a = a || cast_value<bool>(v);
+  }
+  static Acc combine(Acc a, Acc b) { return IsAll ? (a && b) : (a || b); }
+  static Acc run(const char* p, int64_t n, int64_t s, int64_t) {
+    for (int64_t i = 0; i < n; ++i)
+      if (cast_value<bool>(load<T>(p + i * s)) != IsAll) return !IsAll;
+    return IsAll;
+  }
+  static void store(char* out, Acc a) { *reinterpret_cast<bool*>(out) = a; }
+};
+
+/// argmin (IsMax = false) and argmax: the first extreme wins, and the first NaN beats everything.
+template <class T, bool IsMax>
+struct ArgMinMax {
+  struct Acc {
+    T v;
+    int64_t i;
+  };
+  static Acc init() { return {T{}, -1}; }
+  static bool better(T v, T a) {
+    if (is_nan(a)) return false;
+    if (is_nan(v)) return true;
+    return IsMax ? less(a, v) : less(v, a);
+  }
+  static void step(Acc& a, T v, int64_t index) {
+    if (a.i < 0 || better(v, a.v)) a = {v, index};
+  }
+  // `b` covers later indices than `a`.
+  static Acc combine(Acc a, Acc b) {
+    if (b.i < 0) return a;
+    if (a.i < 0 || better(b.v, a.v)) return b;
+    return a;
+  }
+  static Acc run(const char* p, int64_t n, int64_t s, int64_t index) {
+    Acc a = init();
+    for (int64_t i = 0; i < n; ++i) step(a, load<T>(p + i * s), index + i);
+    return a;
+  }
+  static void store(char* out, Acc a) { *reinterpret_cast<int64_t*>(out) = a.i; }
+};
+
+}  // namespace gpupy::cpu::reduce_detail

@@ -1,0 +1,226 @@
+"""Reductions (sum prod mean var std min max argmin argmax any all) against NumPy."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+AXES = [None, 0, -1, (0, 2), (), (2, 0, 1)]
+SUM_LIKE = ["sum", "prod", "mean", "min", "max", "any", "all"]
+REAL_DTYPES = ("bool",) + testing.INT_DTYPES + testing.UINT_DTYPES + testing.FLOAT_DTYPES
+
+
+def _data(dtype, shape=(3, 4, 5), seed=0):
+    rng = np.random.default_rng(seed)
+    if dtype == "bool":
+        return rng.integers(0, 2, shape).astype(bool)
+    if np.dtype(dtype).kind in "iu":
+        # small values keep prod inside the integer range and exact
+        return rng.integers(0, 3, shape).astype(dtype)
+    x = rng.standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)
+
+
+@pytest.mark.parametrize("name", SUM_LIKE)
+@pytest.mark.parametrize("axis", AXES)
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_reduce_axes(name, axis, dtype, xp):
+    a = xp.asarray(_data(dtype))
+    return getattr(xp, name)(a, axis=axis)
+
+
+@pytest.mark.parametrize("name", SUM_LIKE + ["var", "std"])
+@pytest.mark.parametrize("axis", [None, 1, (0, 2)])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_reduce_keepdims(name, axis, dtype, xp):
+    a = xp.asarray(_data(dtype))
+    return getattr(xp, name)(a, axis=axis, keepdims=True)
+
+
+@pytest.mark.parametrize("name", ["var", "std"])
+@pytest.mark.parametrize("axis", [None, 0, -1, (0, 2)])
+@pytest.mark.parametrize("ddof", [0, 1])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_var_std(name, axis, ddof, dtype, xp):
+    a = xp.asarray(_data(dtype))
+    return getattr(xp, name)(a, axis=axis, ddof=ddof)
+
+
+@pytest.mark.parametrize("name", ["var", "std"])
+def test_var_correction_is_ddof(name):
+    x = _data("float64")
+    testing.assert_same(
+        getattr(np, name)(x, axis=1, ddof=1),
+        getattr(gpupy, name)(gpupy.asarray(x), axis=1, correction=1),
+    )
+    with pytest.raises(ValueError):
+        getattr(gpupy, name)(gpupy.asarray(x), ddof=1, correction=1)
+
+
+@pytest.mark.parametrize("name", ["argmin", "argmax"])
+@pytest.mark.parametrize("axis", [None, 0, 1, -1])
+@pytest.mark.parametrize("keepdims", [False, True])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_argminmax(name, axis, keepdims, dtype, xp):
+    a = xp.asarray(_data(dtype))  # small ints: many ties, so first occurrence matters
+    return getattr(xp, name)(a, axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "mean"])
+@pytest.mark.parametrize(
+    "out_dtype", ["int8", "uint32", "int64", "float32", "float64", "complex128"]
+)
+@testing.for_dtypes(REAL_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_dtype_argument(name, out_dtype, dtype, xp):
+    x = _data(dtype)
+    if dtype.startswith("float"):
+        x = abs(x) * 10  # negative floats cast to unsigned integers are undefined
+    a = xp.asarray(x)
+    return getattr(xp, name)(a, axis=1, dtype=out_dtype)
+
+
+@pytest.mark.parametrize("view", ["transpose", "slice", "negative", "swap"])
+@pytest.mark.parametrize("name", SUM_LIKE + ["var", "argmin", "argmax"])
+@pytest.mark.parametrize("axis", [None, 0, 1, -1])
+@testing.for_dtypes(["bool", "int32", "uint8", "float32", "float64", "complex64"])
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_noncontiguous(view, name, axis, dtype, xp):
+    base = _data(dtype, (6, 40, 10))
+    if view == "transpose":
+        v = base.transpose(2, 0, 1)
+    elif view == "slice":
+        v = base[::2, 3:35:3, 1:]
+    elif view == "negative":
+        v = base[::-1, :, ::-2]
+    else:
+        v = base.swapaxes(0, 1)
+    return getattr(xp, name)(xp.asarray(v), axis=axis)
+
+
+@pytest.mark.parametrize("shape", [(64, 3000), (3000, 64), (5, 7, 300), (2, 300, 7)])
+@pytest.mark.parametrize("axis", [0, 1, -1, (0, 1)])
+@pytest.mark.parametrize("name", ["sum", "max", "argmax", "all", "mean"])
+@testing.for_dtypes(["int16", "float32", "float64", "complex128"])
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_larger_shapes(shape, axis, name, dtype, xp):
+    a = xp.asarray(_data(dtype, shape))
+    if name == "argmax" and isinstance(axis, tuple):
+        return getattr(xp, name)(a)
+    return getattr(xp, name)(a, axis=axis)
+
+
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (3, 0), (2, 0, 4)])
+@pytest.mark.parametrize("axis", [None, 0, -1])
+@pytest.mark.parametrize("name", ["sum", "prod", "any", "all", "min", "max", "argmin", "mean"])
+@testing.for_dtypes(["bool", "int8", "uint64", "float32", "complex128"])
+@pytest.mark.filterwarnings("ignore:Mean of empty slice")
+@testing.numpy_gpupy_allclose()
+def test_empty(shape, axis, name, dtype, xp):
+    a = xp.asarray(np.zeros(shape, dtype))
+    return getattr(xp, name)(a, axis=axis)
+
+
+def test_empty_min_message():
+    with pytest.raises(ValueError, match="zero-size array to reduction operation minimum"):
+        gpupy.min(gpupy.asarray(np.zeros((0, 3))))
+
+
+@pytest.mark.parametrize("name", ["min", "max", "argmin", "argmax", "sum", "mean"])
+@pytest.mark.parametrize("axis", [None, 0, 1])
+@testing.for_dtypes(testing.FLOAT_DTYPES + testing.COMPLEX_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_nan(name, axis, dtype, xp):
+    x = _data(dtype, (4, 300))
+    x[1, 7] = np.nan
+    x[2, 200] = np.nan
+    x[2, 5] = np.nan
+    x[3, 299] = np.nan
+    if np.dtype(dtype).kind == "c":
+        x[0, 100] = complex(1.0, np.nan)
+    return getattr(xp, name)(xp.asarray(x), axis=axis)
+
+
+@pytest.mark.parametrize("name", ["min", "max", "argmin", "argmax"])
+@testing.for_dtypes(testing.COMPLEX_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_complex_lexicographic(name, dtype, xp):
+    x = np.array([1 + 5j, 2 - 1j, 2 + 3j, 1 - 7j, 2 + 3j], dtype)
+    return getattr(xp, name)(xp.asarray(x))
+
+
+@testing.for_dtypes(["int8", "int64", "uint64", "float64"])
+@testing.numpy_gpupy_allclose()
+def test_min_max_extremes(dtype, xp):
+    info = np.iinfo(dtype) if np.dtype(dtype).kind in "iu" else np.finfo(dtype)
+    x = np.array([info.max, info.min, 0, info.max], dtype)
+    a = xp.asarray(x)
+    return xp.min(a), xp.max(a), xp.argmin(a), xp.argmax(a)
+
+
+@pytest.mark.parametrize("name", ["sum", "min", "argmax", "mean", "any"])
+@testing.numpy_gpupy_allclose()
+def test_scalar_and_numpy_inputs(name, xp):
+    return getattr(xp, name)(3.5), getattr(xp, name)(np.arange(6.0).reshape(2, 3))
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "mean", "var", "std", "min", "max", "any", "all"])
+@testing.numpy_gpupy_allclose(rtol=1e-6)
+def test_methods(name, xp):
+    a = xp.asarray(_data("float64"))
+    return getattr(a, name)(), getattr(a, name)(axis=1, keepdims=True), getattr(a, name)(0)
+
+
+@testing.numpy_gpupy_allclose()
+def test_arg_methods(xp):
+    a = xp.asarray(_data("int32"))
+    return a.argmin(), a.argmax(axis=1), a.argmax(-1, keepdims=True)
+
+
+@pytest.mark.parametrize("name", ["sum", "min", "argmin", "var", "all"])
+@pytest.mark.parametrize("axis", [3, -4, (0, 3), (1, -2), (0, 0)])
+@testing.numpy_gpupy_raises()
+def test_bad_axis(name, axis, xp):
+    a = xp.asarray(_data("float32"))  # argmin refuses tuples with TypeError
+    return getattr(xp, name)(a, axis=axis)
+
+
+@testing.numpy_gpupy_raises()
+def test_argmin_empty_raises(xp):
+    return xp.argmin(xp.asarray(np.zeros((3, 0))), axis=1)
+
+
+def test_out_argument():
+    x = _data("float64")
+    out = gpupy.asarray(np.zeros(4))
+    res = gpupy.sum(gpupy.asarray(x), axis=(0, 2), out=out)
+    assert res is out
+    testing.assert_same(x.sum(axis=(0, 2)), out)
+
+
+def test_int_sum_wraps_like_numpy():
+    x = np.full(1000, 2**62, dtype=np.int64)
+    testing.assert_same(x.sum(), gpupy.sum(gpupy.asarray(x)))
+
+
+@pytest.mark.parametrize("n", [1_000_003, 1 << 20])
+def test_float32_sum_accuracy(n):
+    x = np.random.default_rng(1).random(n, dtype=np.float32)
+    ref = x.astype(np.float64).sum()
+    got = float(gpupy.sum(gpupy.asarray(x)).get())
+    assert abs(got - ref) / ref < 1e-6
+    got_mean = float(gpupy.mean(gpupy.asarray(x)).get())
+    assert abs(got_mean - ref / n) / (ref / n) < 1e-6
+
+
+@pytest.mark.parametrize("axis", [np.int64(1), (np.int32(0), -1), 1.5, "0"])
+@pytest.mark.parametrize("name", ["sum", "argmax"])
+@testing.numpy_gpupy_allclose()
+def test_axis_types(axis, name, xp):
+    return getattr(xp, name)(xp.asarray(_data("float64")), axis=axis)
