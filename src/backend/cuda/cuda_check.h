@@ -1,0 +1,23 @@
+// Error checking for CUDA runtime calls and kernel launches (GPUPY_CUDA_CHECK, check_launch).
+// Host only; the kernels' launchers (*.cu, nvcc host pass) call check_launch after each launch.
+#pragma once
+
+#include <cuda_runtime.h>
+
+namespace gpupy::cuda {
+
+/// Throws gpupy::CudaError "[cuda] <expr> failed at file:line: <name>: <message>".
+[[noreturn]] void throw_cuda_error(cudaError_t status, const char* expr, const char* file,
+                                   int line);
+/// Checks the launch just made (cudaGetLastError) and throws CudaError naming `op` on failure.
+void check_launch(const char* op);
+
+}  // namespace gpupy::cuda
+
+/// Evaluates a CUDA runtime call and throws gpupy::CudaError unless it returned cudaSuccess.
+#define GPUPY_CUDA_CHECK(expr)                                                   \
+  do {                                                                           \
+    cudaError_t gpupy_status_ = (expr);                                          \
+    if (gpupy_status_ != cudaSuccess)                                            \
+      ::gpupy::cuda::throw_cuda_error(gpupy_status_, #expr, __FILE__, __LINE__); \
+  } while (0)
