@@ -80,12 +80,15 @@ void bind_stream(nb::module_& m) {
           },
           "event"_a = nb::none())
       .def("__enter__",
-           [](const cuda::CudaStream& s) {
-             t_previous_streams.push_back(cuda::set_current_stream(s));
-             return s;
+           [](nb::object self) {
+             t_previous_streams.push_back(
+                 cuda::set_current_stream(nb::cast<cuda::CudaStream>(self)));
+             return self;
            })
       .def("__exit__",
            [](const cuda::CudaStream&, nb::args) {
+             if (t_previous_streams.empty())
+               throw ValueError("[cuda] Stream.__exit__ without __enter__");
              cuda::set_current_stream(t_previous_streams.back());
              t_previous_streams.pop_back();
            })

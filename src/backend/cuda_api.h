@@ -65,6 +65,18 @@ class CudaEvent {
 
 /// Makes `stream` current for its device on this thread; returns the stream it replaces.
 CudaStream set_current_stream(const CudaStream& stream);
+/// RAII (C++'s `with stream:`): makes `stream` current for its device on this thread until
+/// destroyed.
+class StreamScope {
+ public:
+  explicit StreamScope(const CudaStream& stream) : previous_(set_current_stream(stream)) {}
+  ~StreamScope() { set_current_stream(previous_); }
+  StreamScope(const StreamScope&) = delete;
+  StreamScope& operator=(const StreamScope&) = delete;
+
+ private:
+  CudaStream previous_;
+};
 /// The current stream's cudaStream_t as an integer, for interop protocols.
 uintptr_t current_stream_handle(int device);
 
