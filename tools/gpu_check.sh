@@ -2,6 +2,7 @@
 # One-shot check on a GPU machine: builds gpupy with CUDA, runs the C++ tests, the Python suite on
 # --device=cuda and the benchmarks, keeps every log in benchmarks/results/ (and $OUT if set), and
 # prints a short summary last. Installs nothing from the network. Budget: under 8 minutes.
+# GPUPY_CHECK_SKIP_BUILD=1 reuses an earlier build (a rerun on the same machine).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
@@ -43,7 +44,9 @@ if [ -e /usr/include/gtest/gtest.h ] || [ -e /usr/local/include/gtest/gtest.h ];
   build_tests=ON
 fi
 
-if GPUPY_CUDA=ON GPUPY_BUILD_TESTS=$build_tests step build 300 "$python" -m pip install -v \
+if [ -n "${GPUPY_CHECK_SKIP_BUILD:-}" ]; then
+  note "build: skipped (GPUPY_CHECK_SKIP_BUILD)"
+elif GPUPY_CUDA=ON GPUPY_BUILD_TESTS=$build_tests step build 300 "$python" -m pip install -v \
   --no-build-isolation --no-deps -Ccmake.define.CMAKE_CUDA_ARCHITECTURES=90 .; then
   note "build: ok ($(grep -c 'Building CUDA object' "$results/build.log") CUDA objects)"
 else
@@ -77,12 +80,13 @@ if ! "$python" -c 'import hypothesis' 2>/dev/null; then
 fi
 step pytest 150 "$python" -m pytest tests/python --device=cuda -q -p no:cacheprovider \
   "${ignores[@]}" --junitxml="$results/pytest.xml"
-note "pytest (cuda): $(grep -E '(passed|failed|error|no tests ran)' "$results/pytest.log" |
-  tail -n 1 || echo 'no result line')"
+note "pytest (cuda): $(grep -E ' in [0-9.]+s' "$results/pytest.log" | tail -n 1 || echo 'no result line')"
+failures=$(grep -E '^(FAILED|ERROR) ' "$results/pytest.log" | head -n 15)
+[ -n "$failures" ] && note "$failures"
 
 step bench 100 "$python" -m gpupy.bench --device=cuda
 ratios=$(grep -E '[0-9.]+x$|n/a' "$results/bench.log")
-[ -n "$ratios" ] || ratios="no benchmark rows (see bench.log)"
+[ -n "$ratios" ] || ratios="no benchmark rows: $(tail -n 1 "$results/bench.log")"
 
 ldd_core=$(ldd "$("$python" -c 'import gpupy._core as c; print(c.__file__)' 2>/dev/null)" \
   2>/dev/null | grep -E 'libcuda|libcudart|libcublas' || true)
