@@ -1,10 +1,9 @@
 """The CUDA runtime layer: import without a driver, availability, streams, events and
 __cuda_array_interface__ (the cuda-only checks run with --device=cuda)."""
 
+import gpupy
 import numpy as np
 import pytest
-
-import gpupy
 from gpupy import _core
 
 
@@ -84,3 +83,45 @@ def test_stream_and_event_timing(cuda_only):
     end.synchronize()
     assert end.query() and s.query() in (True, False)
     assert start.elapsed_time(end) >= 0.0
+
+
+@pytest.mark.parametrize("n", [0, 1, 1000, 16 * 1024 + 3, (4 << 20) * 3 // 8 * 3 + 17])
+def test_host_device_round_trip(cuda_only, n):
+    # The largest size spans several 4 MiB staging chunks and ends in a partial one.
+    host = np.random.default_rng(n).random(n).astype(np.float64)
+    a = gpupy.asarray(host, device="cuda")
+    np.testing.assert_array_equal(gpupy.asnumpy(a), host)
+
+
+def test_round_trip_on_a_user_stream(cuda_only):
+    host = np.arange(1 << 20, dtype=np.int32)
+    with _core.Stream() as s:
+        a = gpupy.asarray(host, device="cuda")
+        assert a.__cuda_array_interface__["stream"] == s.handle
+        np.testing.assert_array_equal(gpupy.asnumpy(a), host)
+
+
+def test_pool_statistics_return_to_baseline(cuda_only):
+    gpupy.synchronize("cuda")
+    base = _core.memory_stats("cuda")["used_bytes"]
+    for _ in range(100):
+        arrays = [
+            gpupy.asarray(np.ones(k, dtype=np.float32), device="cuda") for k in (1, 999, 3 << 18)
+        ]
+        assert _core.memory_stats("cuda")["used_bytes"] > base
+        del arrays
+    assert _core.memory_stats("cuda")["used_bytes"] == base
+    _core.free_all_blocks("cuda")
+    assert _core.memory_stats("cuda")["total_bytes"] >= _core.memory_stats("cuda")["used_bytes"]
+
+
+def test_memory_limit_raises_memory_error_naming_the_size(cuda_only):
+    _core.free_all_blocks("cuda")
+    held = _core.memory_stats("cuda")["total_bytes"]
+    _core.cuda_set_memory_limit("cuda", held + (64 << 20))
+    try:
+        with pytest.raises(MemoryError, match=str(256 << 20)):
+            gpupy.empty(256 << 20, dtype=np.uint8, device="cuda")
+    finally:
+        _core.cuda_set_memory_limit("cuda", 0)
+    assert _core.cuda_memory_limit("cuda") == 0
