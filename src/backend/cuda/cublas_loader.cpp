@@ -3,7 +3,9 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <mutex>
+#include <vector>
 
 #include "gpupy/error.h"
 #include "stream.h"
@@ -23,15 +25,29 @@ bool resolve(void* lib, const char* symbol, Fn& fn, std::string& error) {
   return fn != nullptr;
 }
 
+// $GPUPY_CUBLAS_LIBRARY, then the loader's search path, then the toolkit's lib64 directories
+// (which are often not on the search path when the toolkit is installed by hand).
+std::vector<std::string> candidates() {
+  const char* names[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so"};
+  std::vector<std::string> out;
+  if (const char* path = std::getenv("GPUPY_CUBLAS_LIBRARY"); path && *path) out.push_back(path);
+  for (const char* name : names) out.push_back(name);
+  for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char* dir = std::getenv(var); dir && *dir)
+      for (const char* name : names) out.push_back(std::string(dir) + "/lib64/" + name);
+  for (const char* name : names) out.push_back(std::string("/usr/local/cuda/lib64/") + name);
+  return out;
+}
+
 Loaded load() {
   Loaded out;
-  void* lib = nullptr;
   std::string tried;
-  for (const char* name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}) {
-    lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+  void* lib = nullptr;
+  for (const std::string& name : candidates()) {
+    lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (lib) break;
     const char* why = dlerror();
-    tried += std::string(tried.empty() ? "" : "; ") + (why ? why : name);
+    tried += (tried.empty() ? "" : "; ") + (why ? std::string(why) : name);
   }
   if (!lib) {
     out.error = "cannot load cuBLAS (" + tried + ")";
