@@ -1,6 +1,16 @@
 // Error checking for CUDA runtime calls and kernel launches (GPUPY_CUDA_CHECK, check_launch).
-// Host only; the kernels' launchers (*.cu, nvcc host pass) call check_launch after each launch.
+// Host code of both compilers: the kernels' launchers (*.cu) call check_launch after each launch,
+// and the emu build of those files (GPUPY_EMU_BUILD) gets a no-op, since emu::launch reports
+// failures by throwing.
 #pragma once
+
+#if defined(GPUPY_EMU_BUILD)
+
+namespace gpupy::emu {
+inline void check_launch(const char*) {}
+}  // namespace gpupy::emu
+
+#else
 
 #include <cuda_runtime.h>
 
@@ -21,3 +31,5 @@ void check_launch(const char* op);
     if (gpupy_status_ != cudaSuccess)                                            \
       ::gpupy::cuda::throw_cuda_error(gpupy_status_, #expr, __FILE__, __LINE__); \
   } while (0)
+
+#endif
