@@ -46,7 +46,7 @@ fi
 
 if [ -n "${GPUPY_CHECK_SKIP_BUILD:-}" ]; then
   note "build: skipped (GPUPY_CHECK_SKIP_BUILD)"
-elif GPUPY_CUDA=ON GPUPY_BUILD_TESTS=$build_tests step build 220 "$python" -m pip install -v \
+elif GPUPY_CUDA=ON GPUPY_BUILD_TESTS=$build_tests step build 260 "$python" -m pip install -v \
   --no-build-isolation --no-deps -Ccmake.define.CMAKE_CUDA_ARCHITECTURES=90 .; then
   note "build: ok ($(grep -c 'Building CUDA object' "$results/build.log") CUDA objects)"
 else
@@ -62,7 +62,7 @@ note "import: $(grep -m1 cuda_is_available "$results/import.log" || echo FAILED)
 
 cpp_tests=$(ls -t build/*/gpupy_cpp_tests 2>/dev/null | head -n 1)
 if [ -n "$cpp_tests" ]; then
-  step cpp_tests 40 "$cpp_tests" --gtest_brief=1
+  step cpp_tests 30 "$cpp_tests" --gtest_brief=1
   passed=$(grep -oE '\[  PASSED  \] [0-9]+' "$results/cpp_tests.log" | grep -oE '[0-9]+$')
   failed=$(grep -oE '\[  FAILED  \] [0-9]+ test' "$results/cpp_tests.log" | grep -oE '[0-9]+')
   note "C++ tests: ${passed:-0} passed, ${failed:-0} failed"
@@ -78,13 +78,13 @@ if ! "$python" -c 'import hypothesis' 2>/dev/null; then
   done
   [ ${#ignores[@]} -gt 0 ] && note "pytest: hypothesis missing, skipped ${ignores[*]#--ignore=}"
 fi
-step pytest 110 "$python" -m pytest tests/python --device=cuda -q -p no:cacheprovider \
+step pytest 90 "$python" -m pytest tests/python --device=cuda -q -p no:cacheprovider \
   "${ignores[@]}" --junitxml="$results/pytest.xml"
 note "pytest (cuda): $(grep -E ' in [0-9.]+s' "$results/pytest.log" | tail -n 1 || echo 'no result line')"
 failures=$(grep -E '^(FAILED|ERROR) ' "$results/pytest.log" | head -n 15)
 [ -n "$failures" ] && note "$failures"
 
-step bench 60 "$python" -m gpupy.bench --device=cuda
+step bench 50 "$python" -m gpupy.bench --device=cuda
 ratios=$(grep -E '[0-9.]+x$|n/a' "$results/bench.log")
 [ -n "$ratios" ] || ratios="no benchmark rows: $(tail -n 1 "$results/bench.log")"
 
