@@ -9,59 +9,12 @@
 #include "cuda_backend.h"
 #include "gpupy/error.h"
 #include "kernels.h"
+#include "matmul_layout.h"
 
 namespace gpupy::cuda {
 namespace {
 
 constexpr const char* kOp = "matmul";
-
-// One operand's matrices as cuBLAS sees them: column-major storage of either X^T (row-major X,
-// op N after the swap) or X itself (column-major X, op T), a leading dimension, a batch stride.
-struct Layout {
-  const void* ptr;
-  bool col_major;
-  int64_t ld;
-  int64_t batch_stride;  // elements
-};
-
-// A single stride that steps through all batch matrices in order, if one exists.
-std::optional<int64_t> uniform_batch_stride(const Array& x, size_t isz) {
-  int64_t stride = 0, expected = -1;
-  for (int i = x.ndim() - 3; i >= 0; --i) {
-    int64_t extent = x.shape()[i], s = x.strides()[i];
-    if (extent == 1) continue;
-    if (s < 0 || s % static_cast<int64_t>(isz)) return std::nullopt;
-    if (expected < 0)
-      stride = s;  // innermost non-trivial batch axis
-    else if (s != expected)
-      return std::nullopt;
-    expected = s * extent;
-  }
-  return stride / static_cast<int64_t>(isz);
-}
-
-std::optional<Layout> layout_of(const Array& x) {
-  size_t isz = x.itemsize();
-  int nd = x.ndim();
-  int64_t r = x.shape()[nd - 2], c = x.shape()[nd - 1];
-  int64_t sr = x.strides()[nd - 2], sc = x.strides()[nd - 1];
-  if (sr % static_cast<int64_t>(isz) || sc % static_cast<int64_t>(isz)) return std::nullopt;
-  sr /= static_cast<int64_t>(isz);
-  sc /= static_cast<int64_t>(isz);
-  auto batch = uniform_batch_stride(x, isz);
-  if (!batch) return std::nullopt;
-  Layout l{x.data(), false, 0, *batch};
-  if ((c == 1 || sc == 1) && (r == 1 || sr >= c)) {
-    l.ld = r == 1 ? std::max<int64_t>(c, 1) : sr;
-  } else if ((r == 1 || sr == 1) && (c == 1 || sc >= r)) {
-    l.col_major = true;
-    l.ld = c == 1 ? std::max<int64_t>(r, 1) : sc;
-  } else {
-    return std::nullopt;
-  }
-  if (l.ld > INT_MAX) return std::nullopt;
-  return l;
-}
 
 // A C-contiguous copy of `x` on its device (for layouts cuBLAS cannot read directly).
 Array contiguous(const Array& x, cudaStream_t stream) {
@@ -70,13 +23,15 @@ Array contiguous(const Array& x, cudaStream_t stream) {
   return c;
 }
 
-struct GemmArgs {
-  int m, n, k, batch;
-  Layout a, b, c;
-};
+int checked_int(int64_t v, const char* what) {
+  if (v > INT_MAX)
+    throw NotImplementedError(std::string("[matmul] ") + what +
+                              " beyond 2**31-1 is not supported on cuda");
+  return static_cast<int>(v);
+}
 
-// Computes C^T = B^T A^T in column-major terms, which is C = A B for row-major C.
-void gemm(int device, DType dt, const GemmArgs& g, cudaStream_t stream) {
+// Queues the GEMM on `stream` with the math mode the user chose (strict FP32 unless TF32 is on).
+void gemm(int device, DType dt, const ColumnMajorGemm& g, cudaStream_t stream) {
   const CublasApi& api = cublas(kOp);
   static std::mutex mutex;  // a cuBLAS handle is not safe to use from two threads at once
   std::lock_guard<std::mutex> lock(mutex);
@@ -85,18 +40,18 @@ void gemm(int device, DType dt, const GemmArgs& g, cudaStream_t stream) {
   cublasMath_t mode =
       (dt == DType::float32 && allow_tf32()) ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
   check_cublas(api.set_math_mode(h, mode), "cublasSetMathMode", kOp);
-  cublasOperation_t ta = g.b.col_major ? CUBLAS_OP_T : CUBLAS_OP_N;
-  cublasOperation_t tb = g.a.col_major ? CUBLAS_OP_T : CUBLAS_OP_N;
-  int lda = static_cast<int>(g.b.ld), ldb = static_cast<int>(g.a.ld);
-  int ldc = static_cast<int>(g.c.ld);
-  long long sa = g.b.batch_stride, sb = g.a.batch_stride, sc = g.c.batch_stride;
-#define GPUPY_GEMM(fn, T, one, zero)                                                               \
-  do {                                                                                             \
-    const T alpha = one, beta = zero;                                                              \
-    check_cublas(api.fn(h, ta, tb, g.n, g.m, g.k, &alpha, static_cast<const T*>(g.b.ptr), lda, sa, \
-                        static_cast<const T*>(g.a.ptr), ldb, sb, &beta,                            \
-                        static_cast<T*>(const_cast<void*>(g.c.ptr)), ldc, sc, g.batch),            \
-                 #fn, kOp);                                                                        \
+  cublasOperation_t ta = g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasOperation_t tb = g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int m = checked_int(g.m, "columns"), n = checked_int(g.n, "rows");
+  int k = checked_int(g.k, "inner size"), batch = checked_int(g.batch, "batch size");
+  int lda = static_cast<int>(g.lda), ldb = static_cast<int>(g.ldb), ldc = static_cast<int>(g.ldc);
+#define GPUPY_GEMM(fn, T, one, zero)                                                              \
+  do {                                                                                            \
+    const T alpha = one, beta = zero;                                                             \
+    check_cublas(api.fn(h, ta, tb, m, n, k, &alpha, static_cast<const T*>(g.a), lda, g.stride_a,  \
+                        static_cast<const T*>(g.b), ldb, g.stride_b, &beta, static_cast<T*>(g.c), \
+                        ldc, g.stride_c, batch),                                                  \
+                 #fn, kOp);                                                                       \
   } while (0)
   switch (dt) {
     case DType::float32:
@@ -117,13 +72,6 @@ void gemm(int device, DType dt, const GemmArgs& g, cudaStream_t stream) {
 #undef GPUPY_GEMM
 }
 
-int checked_int(int64_t v, const char* what) {
-  if (v > INT_MAX)
-    throw NotImplementedError(std::string("[matmul] ") + what +
-                              " beyond 2**31-1 is not supported on cuda");
-  return static_cast<int>(v);
-}
-
 }  // namespace
 
 void blas_matmul(int device, const Array& a, const Array& b, const Array& out,
@@ -138,25 +86,18 @@ void blas_matmul(int device, const Array& a, const Array& b, const Array& out,
     launch_fill(out, Scalar(int64_t{0}).cast(out.dtype()), stream);
     return;
   }
-  auto la = layout_of(a);
+  auto la = matrix_layout(a);
   Array a2 = la ? a : contiguous(a, stream);
-  if (!la) la = layout_of(a2);
-  auto lb = layout_of(b);
+  if (!la) la = matrix_layout(a2);
+  auto lb = matrix_layout(b);
   Array b2 = lb ? b : contiguous(b, stream);
-  if (!lb) lb = layout_of(b2);
+  if (!lb) lb = matrix_layout(b2);
   // The result must be row-major with one batch stride; otherwise compute into a temporary.
-  auto lc = layout_of(out);
+  auto lc = matrix_layout(out);
   bool direct = lc && !lc->col_major && (batch == 1 || lc->batch_stride > 0) && lc->ld >= n;
   Array c = direct ? out : Array::empty(out.shape(), out.dtype(), out.device());
-  if (!direct) lc = layout_of(c);
-  GemmArgs g{checked_int(m, "rows"),
-             checked_int(n, "columns"),
-             checked_int(k, "inner size"),
-             checked_int(batch, "batch size"),
-             *la,
-             *lb,
-             *lc};
-  gemm(device, out.dtype(), g, stream);
+  if (!direct) lc = matrix_layout(c);
+  gemm(device, out.dtype(), as_column_major_gemm(*la, *lb, *lc, m, n, k, batch), stream);
   if (!direct) launch_copy(c, out, stream);
 }
 
