@@ -12,4 +12,5 @@ NB_MODULE(_core, m) {
   bind_manipulation(m);
   bind_reduction(m);
   bind_linalg(m);
+  bind_cuda(m);
 }

@@ -1,13 +1,21 @@
-// Stands in for the cuda backend in builds without CUDA (GPUPY_CUDA=OFF or no nvcc). Host only.
+// Stands in for the cuda backend in builds without CUDA (GPUPY_CUDA=OFF or no nvcc): nothing is
+// available, and the stream/event API of cuda_api.h throws. Host only.
+#include <atomic>
+
+#include "cuda_api.h"
 #include "gpupy/error.h"
 #include "registry.h"
 
 namespace gpupy {
 
-Backend& cuda_backend(int /*index*/) {
+namespace {
+[[noreturn]] void not_built() {
   throw NotImplementedError(
       "[cuda] gpupy was built without CUDA support (GPUPY_CUDA=OFF or no nvcc)");
 }
+}  // namespace
+
+Backend& cuda_backend(int /*index*/) { not_built(); }
 
 namespace cuda {
 bool is_built() { return false; }
@@ -16,6 +24,36 @@ bool is_available(std::string* reason) {
   return false;
 }
 int device_count() { return 0; }
+
+struct CudaStream::Impl {};
+struct CudaEvent::Impl {};
+
+CudaStream CudaStream::create(int, bool) { not_built(); }
+CudaStream CudaStream::current(int) { not_built(); }
+uintptr_t CudaStream::handle() const { not_built(); }
+int CudaStream::device() const { not_built(); }
+void CudaStream::synchronize() const { not_built(); }
+bool CudaStream::query() const { not_built(); }
+void CudaStream::wait(const CudaEvent&) const { not_built(); }
+
+CudaEvent CudaEvent::create(bool) { not_built(); }
+void CudaEvent::record(const CudaStream&) const { not_built(); }
+void CudaEvent::synchronize() const { not_built(); }
+bool CudaEvent::query() const { not_built(); }
+float CudaEvent::elapsed_time(const CudaEvent&) const { not_built(); }
+
+CudaStream set_current_stream(const CudaStream&) { not_built(); }
+uintptr_t current_stream_handle(int) { not_built(); }
+DeviceProperties device_properties(int) { not_built(); }
+void set_memory_limit(int, size_t) { not_built(); }
+size_t memory_limit(int) { not_built(); }
+
+// Kept so that scripts can set the preference unconditionally.
+namespace {
+std::atomic<bool> g_allow_tf32{false};
+}
+void set_allow_tf32(bool allow) { g_allow_tf32.store(allow); }
+bool allow_tf32() { return g_allow_tf32.load(); }
 }  // namespace cuda
 
 }  // namespace gpupy

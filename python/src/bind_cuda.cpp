@@ -1,0 +1,165 @@
+// CUDA streams, events, device properties, TF32 and pool settings, and __cuda_array_interface__
+// on ndarray. Builds without CUDA bind the same names; their C++ side throws.
+#include <memory>
+#include <vector>
+
+#include "../../src/backend/cuda_api.h"
+#include "../../src/backend/registry.h"
+#include "bindings.h"
+
+namespace gpupy::py {
+namespace {
+using namespace nb::literals;
+
+thread_local std::vector<cuda::CudaStream> t_previous_streams;  // for `with stream:` nesting
+
+// A cuda device index from None (the default device if it is a cuda one, else 0), an int, a
+// string or a gpupy.Device.
+int cuda_index(nb::handle device) {
+  if (device.is_none()) {
+    Device d = default_device();
+    return d.type == DeviceType::cuda ? d.index : 0;
+  }
+  if (PyLong_Check(device.ptr())) return nb::cast<int>(device);
+  Device d = to_device_arg(device);
+  if (d.type != DeviceType::cuda)
+    throw ValueError("[cuda] expected a cuda device, got '" + d.str() + "'");
+  return d.index;
+}
+
+nb::object cuda_array_interface(const Array& a) {
+  if (a.device().type != DeviceType::cuda) {
+    std::string msg = "__cuda_array_interface__ is only defined on cuda arrays; this array is on " +
+                      a.device().str();
+    throw nb::attribute_error(msg.c_str());
+  }
+  nb::dict d;
+  nb::list shape;
+  for (int64_t s : a.shape()) shape.append(s);
+  d["shape"] = nb::tuple(shape);
+  d["typestr"] = std::string(dtype_typestr(a.dtype()));
+  uintptr_t ptr = a.size() == 0 ? 0 : reinterpret_cast<uintptr_t>(a.data());
+  d["data"] = nb::make_tuple(ptr, a.readonly());
+  if (a.is_c_contiguous()) {
+    d["strides"] = nb::none();
+  } else {
+    nb::list strides;
+    for (int64_t s : a.strides()) strides.append(s);
+    d["strides"] = nb::tuple(strides);
+  }
+  d["version"] = 3;
+  // Work on the array is queued on the current stream; 0 is not allowed, 1 is the legacy stream.
+  uintptr_t stream = cuda::current_stream_handle(a.device().index);
+  d["stream"] = stream == 0 ? uintptr_t{1} : stream;
+  return d;
+}
+
+void bind_stream(nb::module_& m) {
+  nb::class_<cuda::CudaStream>(m, "Stream", "A CUDA stream (gpupy.cuda.Stream).")
+      .def(
+          "__init__",
+          [](cuda::CudaStream* self, nb::handle device, bool non_blocking) {
+            new (self) cuda::CudaStream(cuda::CudaStream::create(cuda_index(device), non_blocking));
+          },
+          "device"_a = nb::none(), "non_blocking"_a = true)
+      .def_prop_ro("handle", &cuda::CudaStream::handle, "The cudaStream_t value.")
+      .def_prop_ro("ptr", &cuda::CudaStream::handle)
+      .def_prop_ro("device",
+                   [](const cuda::CudaStream& s) {
+                     return Device{DeviceType::cuda, s.device()};
+                   })
+      .def("synchronize", &cuda::CudaStream::synchronize, nb::call_guard<nb::gil_scoped_release>())
+      .def("query", &cuda::CudaStream::query)
+      .def("wait", &cuda::CudaStream::wait, "event"_a, "Makes later work wait for `event`.")
+      .def(
+          "record",
+          [](const cuda::CudaStream& s, std::optional<cuda::CudaEvent> event) {
+            cuda::CudaEvent e = event ? *event : cuda::CudaEvent::create(true);
+            e.record(s);
+            return e;
+          },
+          "event"_a = nb::none())
+      .def("__enter__",
+           [](nb::object self) {
+             t_previous_streams.push_back(
+                 cuda::set_current_stream(nb::cast<cuda::CudaStream>(self)));
+             return self;
+           })
+      .def("__exit__",
+           [](const cuda::CudaStream&, nb::args) {
+             if (t_previous_streams.empty())
+               throw ValueError("[cuda] Stream.__exit__ without __enter__");
+             cuda::set_current_stream(t_previous_streams.back());
+             t_previous_streams.pop_back();
+           })
+      .def("__eq__", [](const cuda::CudaStream& a,
+                        const cuda::CudaStream& b) { return a.handle() == b.handle(); })
+      .def("__hash__", [](const cuda::CudaStream& s) { return s.handle(); })
+      .def("__repr__", [](const cuda::CudaStream& s) {
+        return "<gpupy.cuda.Stream " + std::to_string(s.handle()) +
+               " on cuda:" + std::to_string(s.device()) + ">";
+      });
+  m.def(
+      "current_stream",
+      [](nb::handle device) { return cuda::CudaStream::current(cuda_index(device)); },
+      "device"_a = nb::none(), "The stream gpupy queues work on for `device` in this thread.");
+}
+
+void bind_event(nb::module_& m) {
+  nb::class_<cuda::CudaEvent>(m, "Event", "A CUDA event (gpupy.cuda.Event).")
+      .def(
+          "__init__",
+          [](cuda::CudaEvent* self, bool timing) {
+            new (self) cuda::CudaEvent(cuda::CudaEvent::create(timing));
+          },
+          "timing"_a = true)
+      .def(
+          "record",
+          [](const cuda::CudaEvent& e, std::optional<cuda::CudaStream> stream) {
+            e.record(stream ? *stream : cuda::CudaStream::current(cuda_index(nb::none())));
+          },
+          "stream"_a = nb::none())
+      .def(
+          "wait",
+          [](const cuda::CudaEvent& e, std::optional<cuda::CudaStream> stream) {
+            (stream ? *stream : cuda::CudaStream::current(cuda_index(nb::none()))).wait(e);
+          },
+          "stream"_a = nb::none(), "Makes later work on `stream` wait for this event.")
+      .def("synchronize", &cuda::CudaEvent::synchronize, nb::call_guard<nb::gil_scoped_release>())
+      .def("query", &cuda::CudaEvent::query)
+      .def("elapsed_time", &cuda::CudaEvent::elapsed_time, "end"_a,
+           "Milliseconds from this event to `end`.");
+}
+
+}  // namespace
+
+void bind_cuda(nb::module_& m) {
+  bind_stream(m);
+  bind_event(m);
+  m.def("cuda_device_properties", [](int index) {
+    cuda::DeviceProperties p = cuda::device_properties(index);
+    nb::dict d;
+    d["name"] = p.name;
+    d["compute_capability"] = nb::make_tuple(p.major, p.minor);
+    d["total_memory"] = p.total_memory;
+    d["multiprocessor_count"] = p.multiprocessor_count;
+    d["max_threads_per_block"] = p.max_threads_per_block;
+    d["max_shared_memory_per_block"] = p.max_shared_memory_per_block;
+    d["warp_size"] = p.warp_size;
+    return d;
+  });
+  m.def("cuda_set_allow_tf32", &cuda::set_allow_tf32, "allow"_a);
+  m.def("cuda_allow_tf32", [] { return cuda::allow_tf32(); });
+  m.def(
+      "cuda_set_memory_limit",
+      [](nb::handle device, size_t bytes) { cuda::set_memory_limit(cuda_index(device), bytes); },
+      "device"_a, "bytes"_a);
+  m.def(
+      "cuda_memory_limit", [](nb::handle device) { return cuda::memory_limit(cuda_index(device)); },
+      "device"_a = nb::none());
+  nb::object property = nb::module_::import_("builtins").attr("property");
+  nb::setattr(m.attr("ndarray"), "__cuda_array_interface__",
+              property(nb::cpp_function(&cuda_array_interface)));
+}
+
+}  // namespace gpupy::py

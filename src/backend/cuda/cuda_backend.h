@@ -1,0 +1,46 @@
+// The cuda backend of one device: pooled memory, staged transfers, kernels queued on the device's
+// current stream, matmul through cuBLAS. Host only.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "../backend.h"
+#include "host_transfer.h"
+#include "memory_pool.h"
+
+namespace gpupy::cuda {
+
+class CudaBackend final : public Backend {
+ public:
+  explicit CudaBackend(int device) : device_(device), pool_(device) {}
+  const char* name() const override { return "cuda"; }
+  int device() const { return device_; }
+  MemoryPool& pool() { return pool_; }
+
+  void* allocate(size_t nbytes) override;
+  void deallocate(void* ptr, size_t nbytes) override { pool_.deallocate(ptr); }
+  MemoryStats memory_stats() const override;
+  void free_all_blocks() override;
+
+  void copy_from_host(void* dst, const void* src, size_t nbytes) override;
+  void copy_to_host(void* dst, const void* src, size_t nbytes) override;
+  void synchronize() override;
+
+  void copy(const Array& src, const Array& dst) override;
+  void fill(const Array& dst, const Scalar& value) override;
+  void iota(const Array& dst, const Scalar& start, const Scalar& step) override;
+  void elementwise(const ElementwiseCall& call) override;
+  void reduce(const ReduceCall& call) override;
+  void matmul(const Array& a, const Array& b, const Array& out) override;
+  bool supports(ElementwiseOp, DType) const override { return true; }
+
+ private:
+  int device_;
+  MemoryPool pool_;
+  HostTransfer transfer_;
+};
+
+/// out = a @ b for float32/float64/complex64/complex128 with cuBLAS (see Backend::matmul).
+void blas_matmul(int device, const Array& a, const Array& b, const Array& out, cudaStream_t stream);
+
+}  // namespace gpupy::cuda

@@ -1,0 +1,37 @@
+// The caching, stream-aware device memory pool of one CUDA device (BlockPool over cudaMalloc).
+// Host only.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "block_pool.h"
+
+namespace gpupy::cuda {
+
+/// Segments from cudaMalloc; cross-stream reuse ordered with an event.
+class CudaSegmentSource final : public SegmentSource {
+ public:
+  void* allocate_segment(size_t nbytes) override;
+  void free_segment(void* ptr, size_t nbytes) override;
+  void order_after(StreamKey consumer, StreamKey producer) override;
+};
+
+class MemoryPool {
+ public:
+  explicit MemoryPool(int device);
+  /// Memory ordered after the work queued so far on `stream`; throws MemoryError.
+  void* allocate(size_t nbytes, cudaStream_t stream) {
+    return pool_.allocate(nbytes, reinterpret_cast<StreamKey>(stream));
+  }
+  void deallocate(void* ptr) noexcept { pool_.deallocate(ptr); }
+  PoolStats stats() const { return pool_.stats(); }
+  void free_all_blocks() { pool_.release_cached(); }
+  void set_limit(size_t bytes) { pool_.set_limit(bytes); }
+  size_t limit() const { return pool_.limit(); }
+
+ private:
+  CudaSegmentSource source_;
+  BlockPool pool_;
+};
+
+}  // namespace gpupy::cuda

@@ -1,0 +1,145 @@
+// Streams, events and the per-device, per-thread current stream. Host only.
+#include "stream.h"
+
+#include <atomic>
+#include <mutex>
+#include <vector>
+
+#include "cuda_check.h"
+#include "gpupy/error.h"
+
+namespace gpupy::cuda {
+namespace {
+
+// One non-blocking stream per device, created on first use and kept for the process, so queued
+// work never serializes with other libraries' legacy-default-stream work.
+std::atomic<cudaStream_t> g_default_raw[kMaxDevices];
+CudaStream g_default[kMaxDevices];
+std::mutex g_default_mutex;
+
+// This thread's choice per device; an invalid CudaStream means "the default".
+thread_local CudaStream t_current[kMaxDevices];
+thread_local cudaStream_t t_current_raw[kMaxDevices];
+
+const CudaStream& default_stream(int device) {
+  if (g_default_raw[device].load(std::memory_order_acquire)) return g_default[device];
+  std::lock_guard<std::mutex> lock(g_default_mutex);
+  if (!g_default[device].valid()) {
+    g_default[device] = CudaStream::create(device, true);
+    auto* impl = g_default[device].impl().get();
+    impl->owned = false;
+    g_default_raw[device].store(impl->stream, std::memory_order_release);
+  }
+  return g_default[device];
+}
+
+void check_index(int device) {
+  if (device < 0 || device >= kMaxDevices)
+    throw ValueError("[cuda] device index " + std::to_string(device) + " out of range");
+}
+
+}  // namespace
+
+CudaStream::Impl::~Impl() {
+  if (owned && stream) cudaStreamDestroy(stream);  // no throw in a destructor; errors are moot
+}
+CudaEvent::Impl::~Impl() {
+  if (event) cudaEventDestroy(event);
+}
+
+DeviceGuard::DeviceGuard(int device) {
+  GPUPY_CUDA_CHECK(cudaGetDevice(&previous_));
+  if (previous_ != device)
+    GPUPY_CUDA_CHECK(cudaSetDevice(device));
+  else
+    previous_ = -1;
+}
+DeviceGuard::~DeviceGuard() {
+  if (previous_ >= 0) cudaSetDevice(previous_);
+}
+
+CudaStream CudaStream::create(int device, bool non_blocking) {
+  require_device(device);
+  DeviceGuard guard(device);
+  auto impl = std::make_shared<Impl>();
+  impl->device = device;
+  GPUPY_CUDA_CHECK(cudaStreamCreateWithFlags(
+      &impl->stream, non_blocking ? cudaStreamNonBlocking : cudaStreamDefault));
+  impl->owned = true;
+  return CudaStream(std::move(impl));
+}
+
+CudaStream CudaStream::current(int device) {
+  check_index(device);
+  if (t_current[device].valid()) return t_current[device];
+  return default_stream(device);
+}
+
+cudaStream_t current_raw_stream(int device) {
+  if (cudaStream_t s = t_current_raw[device]) return s;
+  if (cudaStream_t s = g_default_raw[device].load(std::memory_order_acquire)) return s;
+  return default_stream(device).impl()->stream;
+}
+
+uintptr_t current_stream_handle(int device) {
+  check_index(device);
+  return reinterpret_cast<uintptr_t>(current_raw_stream(device));
+}
+
+CudaStream set_current_stream(const CudaStream& stream) {
+  if (!stream.valid()) throw ValueError("[cuda] set_current_stream: invalid stream");
+  int device = stream.device();
+  CudaStream previous = CudaStream::current(device);
+  t_current[device] = stream;
+  t_current_raw[device] = stream.impl()->stream;
+  return previous;
+}
+
+uintptr_t CudaStream::handle() const { return reinterpret_cast<uintptr_t>(impl_->stream); }
+int CudaStream::device() const { return impl_->device; }
+
+void CudaStream::synchronize() const { GPUPY_CUDA_CHECK(cudaStreamSynchronize(impl_->stream)); }
+
+bool CudaStream::query() const {
+  cudaError_t status = cudaStreamQuery(impl_->stream);
+  if (status == cudaErrorNotReady) return false;
+  GPUPY_CUDA_CHECK(status);
+  return true;
+}
+
+void CudaStream::wait(const CudaEvent& event) const {
+  GPUPY_CUDA_CHECK(cudaStreamWaitEvent(impl_->stream, event.impl()->event, 0));
+}
+
+CudaEvent CudaEvent::create(bool timing) {
+  require_device(0);  // a readable error when there is no usable device at all
+  int device = 0;
+  GPUPY_CUDA_CHECK(cudaGetDevice(&device));
+  auto impl = std::make_shared<Impl>();
+  impl->device = device;
+  GPUPY_CUDA_CHECK(
+      cudaEventCreateWithFlags(&impl->event, timing ? cudaEventDefault : cudaEventDisableTiming));
+  return CudaEvent(std::move(impl));
+}
+
+void CudaEvent::record(const CudaStream& stream) const {
+  DeviceGuard guard(stream.device());
+  GPUPY_CUDA_CHECK(cudaEventRecord(impl_->event, stream.impl()->stream));
+}
+
+void CudaEvent::synchronize() const { GPUPY_CUDA_CHECK(cudaEventSynchronize(impl_->event)); }
+
+bool CudaEvent::query() const {
+  cudaError_t status = cudaEventQuery(impl_->event);
+  if (status == cudaErrorNotReady) return false;
+  GPUPY_CUDA_CHECK(status);
+  return true;
+}
+
+float CudaEvent::elapsed_time(const CudaEvent& end) const {
+  float ms = 0;
+  GPUPY_CUDA_CHECK(cudaEventElapsedTime(&ms, impl_->event, end.impl()->event));
+  return ms;
+}
+
+}  // namespace gpupy::cuda

@@ -1,0 +1,103 @@
+// The CUDA runtime features gpupy offers beyond the Backend interface: streams, events, device
+// properties, the pool limit and TF32. src/backend/cuda/ implements them in CUDA builds and
+// cuda_stub.cpp otherwise (where they throw), so the bindings need no #ifdef. Host only.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace gpupy::cuda {
+
+class CudaEvent;
+
+/// A CUDA stream of one device; copies of the handle share the stream.
+class CudaStream {
+ public:
+  struct Impl;
+  CudaStream() = default;
+  /// A new stream on `device`, by default not synchronizing with the legacy default stream.
+  static CudaStream create(int device, bool non_blocking = true);
+  /// The stream work on `device` is queued on by this thread.
+  static CudaStream current(int device);
+
+  bool valid() const { return impl_ != nullptr; }
+  /// The cudaStream_t value as an integer (what __cuda_array_interface__ reports).
+  uintptr_t handle() const;
+  int device() const;
+  /// Waits until all work queued on the stream is done.
+  void synchronize() const;
+  /// True when all work queued on the stream is done.
+  bool query() const;
+  /// Makes work queued later on this stream wait for `event`.
+  void wait(const CudaEvent& event) const;
+  const std::shared_ptr<Impl>& impl() const { return impl_; }
+
+ private:
+  explicit CudaStream(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<Impl> impl_;
+};
+
+/// A CUDA event (for ordering streams and timing).
+class CudaEvent {
+ public:
+  struct Impl;
+  CudaEvent() = default;
+  /// A new event; `timing` enables elapsed_time.
+  static CudaEvent create(bool timing = true);
+
+  bool valid() const { return impl_ != nullptr; }
+  /// Captures the work queued so far on `stream`.
+  void record(const CudaStream& stream) const;
+  /// Waits until the captured work is done.
+  void synchronize() const;
+  /// True when the captured work is done.
+  bool query() const;
+  /// Milliseconds between this event and `end`, both recorded and completed.
+  float elapsed_time(const CudaEvent& end) const;
+  const std::shared_ptr<Impl>& impl() const { return impl_; }
+
+ private:
+  explicit CudaEvent(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
+  std::shared_ptr<Impl> impl_;
+};
+
+/// Makes `stream` current for its device on this thread; returns the stream it replaces.
+CudaStream set_current_stream(const CudaStream& stream);
+/// RAII (C++'s `with stream:`): makes `stream` current for its device on this thread until
+/// destroyed.
+class StreamScope {
+ public:
+  explicit StreamScope(const CudaStream& stream) : previous_(set_current_stream(stream)) {}
+  ~StreamScope() { set_current_stream(previous_); }
+  StreamScope(const StreamScope&) = delete;
+  StreamScope& operator=(const StreamScope&) = delete;
+
+ private:
+  CudaStream previous_;
+};
+/// The current stream's cudaStream_t as an integer, for interop protocols.
+uintptr_t current_stream_handle(int device);
+
+/// What cudaGetDeviceProperties reports, the part users ask for.
+struct DeviceProperties {
+  std::string name;
+  int major = 0, minor = 0;
+  size_t total_memory = 0;
+  int multiprocessor_count = 0;
+  int max_threads_per_block = 0;
+  size_t max_shared_memory_per_block = 0;
+  int warp_size = 0;
+};
+DeviceProperties device_properties(int device);
+
+/// Caps the bytes the memory pool of `device` holds (0: no cap).
+void set_memory_limit(int device, size_t bytes);
+size_t memory_limit(int device);
+
+/// Whether float32 matmul may use TF32 tensor cores (default false: strict FP32).
+void set_allow_tf32(bool allow);
+bool allow_tf32();
+
+}  // namespace gpupy::cuda

@@ -1,0 +1,172 @@
+// The caching device allocator's bookkeeping (size classes, best fit, split/merge, streams, OOM
+// retry, limit), driven by a fake device so it runs without a GPU.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backend/cuda/block_pool.h"
+
+using gpupy::cuda::BlockPool;
+using gpupy::cuda::StreamKey;
+
+namespace {
+
+constexpr size_t MiB = size_t{1} << 20;
+
+// Hands out addresses from a fake address space of `capacity` bytes.
+class FakeDevice : public gpupy::cuda::SegmentSource {
+ public:
+  explicit FakeDevice(size_t capacity) : capacity_(capacity) {}
+  void* allocate_segment(size_t nbytes) override {
+    if (in_use_ + nbytes > capacity_) return nullptr;
+    in_use_ += nbytes;
+    ++allocations;
+    next_ += nbytes + 4096;  // gaps keep segments apart
+    return reinterpret_cast<void*>(next_ - nbytes - 4096);
+  }
+  void free_segment(void*, size_t nbytes) override {
+    in_use_ -= nbytes;
+    ++frees;
+  }
+  void order_after(StreamKey consumer, StreamKey producer) override {
+    orderings.push_back({consumer, producer});
+  }
+  size_t in_use() const { return in_use_; }
+  int allocations = 0, frees = 0;
+  std::vector<std::pair<StreamKey, StreamKey>> orderings;
+
+ private:
+  size_t capacity_, in_use_ = 0;
+  uintptr_t next_ = 0x10000;
+};
+
+char* as_char(void* p) { return static_cast<char*>(p); }
+
+}  // namespace
+
+TEST(MemoryPool, SizeClasses) {
+  EXPECT_EQ(gpupy::cuda::round_size(0), 512u);
+  EXPECT_EQ(gpupy::cuda::round_size(1), 512u);
+  EXPECT_EQ(gpupy::cuda::round_size(512), 512u);
+  EXPECT_EQ(gpupy::cuda::round_size(513), 1024u);
+  EXPECT_EQ(gpupy::cuda::segment_size_for(512), 2 * MiB);
+  EXPECT_EQ(gpupy::cuda::segment_size_for(3 * MiB), 20 * MiB);
+  EXPECT_EQ(gpupy::cuda::segment_size_for(21 * MiB), 22 * MiB);
+}
+
+TEST(MemoryPool, SmallRequestsShareASegmentAndSplit) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  void* a = pool.allocate(1000, 1);
+  void* b = pool.allocate(1000, 1);
+  EXPECT_EQ(as_char(b) - as_char(a), 1024);
+  EXPECT_EQ(dev.allocations, 1);
+  EXPECT_EQ(pool.stats().used_bytes, 2048u);
+  EXPECT_EQ(pool.stats().total_bytes, 2 * MiB);
+}
+
+TEST(MemoryPool, BestFitReusesTheSmallestFreeBlock) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  void* a = pool.allocate(4096, 1);
+  void* keep = pool.allocate(512, 1);
+  pool.deallocate(a);                    // a 4096-byte hole before `keep`
+  EXPECT_EQ(pool.allocate(3000, 1), a);  // the hole fits better than the segment's tail
+  EXPECT_NE(pool.allocate(600, 1), keep);
+}
+
+TEST(MemoryPool, FreedNeighboursMergeAndSegmentsAreReleased) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  void* a = pool.allocate(1000, 1);
+  void* b = pool.allocate(1000, 1);
+  void* c = pool.allocate(1000, 1);
+  pool.deallocate(a);
+  pool.deallocate(c);  // merges with the free tail
+  pool.release_cached();
+  EXPECT_EQ(dev.frees, 0);  // b still pins the segment
+  pool.deallocate(b);       // merges with both sides: the segment is one free block again
+  EXPECT_EQ(pool.stats().used_bytes, 0u);
+  EXPECT_EQ(pool.allocate(MiB, 1), a);  // the merged block serves a request from its start
+  pool.deallocate(a);
+  pool.release_cached();
+  EXPECT_EQ(dev.frees, 1);
+  EXPECT_EQ(pool.stats().total_bytes, 0u);
+  EXPECT_EQ(dev.in_use(), 0u);
+}
+
+TEST(MemoryPool, BlocksStayWithTheirStream) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  void* a = pool.allocate(5 * MiB, /*stream=*/1);
+  pool.deallocate(a);
+  void* b = pool.allocate(5 * MiB, /*stream=*/2);
+  EXPECT_NE(a, b);  // a new segment rather than a block stream 1 may still be using
+  EXPECT_TRUE(dev.orderings.empty());
+  EXPECT_EQ(pool.allocate(5 * MiB, 1), a);
+}
+
+TEST(MemoryPool, AnotherStreamsBlockIsUsedAfterOrderingWhenTheDeviceIsFull) {
+  FakeDevice dev(20 * MiB);
+  BlockPool pool(dev, "cuda:0");
+  void* a = pool.allocate(5 * MiB, 1);
+  pool.deallocate(a);
+  void* b = pool.allocate(5 * MiB, 2);
+  EXPECT_EQ(a, b);
+  ASSERT_EQ(dev.orderings.size(), 1u);
+  EXPECT_EQ(dev.orderings[0], (std::pair<StreamKey, StreamKey>{2, 1}));
+}
+
+TEST(MemoryPool, OutOfMemoryFlushesTheCacheAndRetries) {
+  FakeDevice dev(22 * MiB);
+  BlockPool pool(dev, "cuda:0");
+  pool.deallocate(pool.allocate(1000, 1));  // caches a 2 MiB small segment
+  void* big = pool.allocate(21 * MiB, 1);   // needs 22 MiB: only after the flush
+  EXPECT_NE(big, nullptr);
+  EXPECT_EQ(dev.frees, 1);
+  EXPECT_EQ(pool.stats().total_bytes, 22 * MiB);
+}
+
+TEST(MemoryPool, MemoryErrorNamesTheSize) {
+  FakeDevice dev(64 * MiB);
+  BlockPool pool(dev, "cuda:0");
+  try {
+    pool.allocate(100 * MiB, 1);
+    FAIL() << "expected MemoryError";
+  } catch (const gpupy::MemoryError& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("[cuda:0]"), std::string::npos) << msg;
+    EXPECT_NE(msg.find(std::to_string(100 * MiB)), std::string::npos) << msg;
+  }
+  EXPECT_EQ(pool.stats().used_bytes, 0u);
+}
+
+TEST(MemoryPool, LimitCapsTheHeldBytes) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  pool.set_limit(8 * MiB);
+  void* a = pool.allocate(6 * MiB, 1);  // a tight limit admits an exact-size segment
+  EXPECT_LE(pool.stats().total_bytes, 8 * MiB);
+  EXPECT_THROW(pool.allocate(3 * MiB, 1), gpupy::MemoryError);
+  pool.deallocate(a);
+  pool.set_limit(0);
+  EXPECT_NO_THROW(pool.allocate(3 * MiB, 1));
+}
+
+TEST(MemoryPool, StatsReturnToBaselineAfterRepetitions) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  for (int rep = 0; rep < 100; ++rep) {
+    std::vector<void*> blocks;
+    for (size_t n : {size_t{1}, size_t{777}, 3 * MiB, size_t{4096}, 12 * MiB, size_t{100}})
+      blocks.push_back(pool.allocate(n, static_cast<StreamKey>(1 + rep % 2)));
+    for (size_t i = 0; i < blocks.size(); i += 2) pool.deallocate(blocks[i]);
+    for (size_t i = 1; i < blocks.size(); i += 2) pool.deallocate(blocks[i]);
+    EXPECT_EQ(pool.stats().used_bytes, 0u);
+  }
+  pool.release_cached();
+  EXPECT_EQ(pool.stats().total_bytes, 0u);
+  EXPECT_EQ(dev.in_use(), 0u);
+}
