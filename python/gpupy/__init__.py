@@ -21,12 +21,12 @@ from gpupy._dtypes import *  # noqa: F401,F403
 from gpupy._elementwise import *  # noqa: F401,F403
 from gpupy._linalg import *  # noqa: F401,F403
 from gpupy._manipulation import *  # noqa: F401,F403
+from gpupy._reduction import *  # noqa: F401,F403
 
 newaxis = None
 pi = _math.pi
 e = _math.e
 inf = _math.inf
 nan = _math.nan
-from gpupy._reduction import *  # noqa: F401,F403
 
 __version__ = "0.1.0"
