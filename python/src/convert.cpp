@@ -163,8 +163,17 @@ nb::object scalar_to_python(const Scalar& s) {
 
 Axes to_axes(nb::handle axis) {
   if (axis.is_none()) return std::nullopt;
-  if (PyLong_Check(axis.ptr())) return std::vector<int>{nb::cast<int>(axis)};
-  return nb::cast<std::vector<int>>(axis);
+  // __index__ accepts NumPy integers as well as Python ints, as NumPy's axis arguments do.
+  auto index = [](nb::handle h) {
+    if (!nb::hasattr(h, "__index__"))
+      throw TypeError("axis must be an integer or a tuple of integers, got " +
+                      nb::cast<std::string>(nb::str(h.type().attr("__name__"))));
+    return nb::cast<int>(h.attr("__index__")());
+  };
+  if (!PyTuple_Check(axis.ptr()) && !PyList_Check(axis.ptr())) return std::vector<int>{index(axis)};
+  std::vector<int> axes;
+  for (nb::handle h : axis) axes.push_back(index(h));
+  return axes;
 }
 
 const Array* to_out(nb::handle out) {
