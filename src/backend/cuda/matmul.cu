@@ -4,6 +4,7 @@
 // (batch, tile row, tile column). Both compilers.
 #include "../../core/dispatch.h"
 #include "../../functors/all.h"
+#include "device/warp.cuh"
 #include "kernels.h"
 #include "launch_util.h"
 
@@ -24,10 +25,10 @@ struct MatmulArgs {
 
 template <class T>
 __global__ void matmul_kernel(MatmulArgs p) {
-  __shared__ alignas(16) unsigned char a_bytes[kTile * kTile * sizeof(T)];
-  __shared__ alignas(16) unsigned char b_bytes[kTile * kTile * sizeof(T)];
-  T* a_tile = reinterpret_cast<T*>(a_bytes);
-  T* b_tile = reinterpret_cast<T*>(b_bytes);
+  __shared__ SharedWord a_words[shared_words(kTile * kTile * sizeof(T))];
+  __shared__ SharedWord b_words[shared_words(kTile * kTile * sizeof(T))];
+  T* a_tile = reinterpret_cast<T*>(a_words);
+  T* b_tile = reinterpret_cast<T*>(b_words);
   const int tx = threadIdx.x % kTile, ty = threadIdx.x / kTile;
   const int64_t tiles_m = (p.m + kTile - 1) / kTile, tiles_n = (p.n + kTile - 1) / kTile;
   const int64_t tiles = p.batch * tiles_m * tiles_n;

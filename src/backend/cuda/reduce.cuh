@@ -50,8 +50,8 @@ template <class Op, class T, class I>
 __global__ void reduce_block_kernel(const char* in, char* out, ReduceGeometry<I> g,
                                     typename Op::Acc* partials, int64_t parts, int64_t chunk) {
   using Acc = typename Op::Acc;
-  __shared__ alignas(16) unsigned char scratch_bytes[kWarpSize * sizeof(Acc)];
-  Acc* scratch = reinterpret_cast<Acc*>(scratch_bytes);
+  __shared__ SharedWord scratch_words[shared_words(kWarpSize * sizeof(Acc))];
+  Acc* scratch = reinterpret_cast<Acc*>(scratch_words);
   const int64_t blocks = g.outputs * parts;
   for (int64_t b = blockIdx.x; b < blocks; b += gridDim.x) {  // uniform over the block
     const int64_t m = b / parts;
@@ -77,8 +77,8 @@ template <class Op, class I>
 __global__ void reduce_partials_kernel(const typename Op::Acc* partials, char* out,
                                        StridedIndex<2, I> kept, int64_t outputs, int64_t parts) {
   using Acc = typename Op::Acc;
-  __shared__ alignas(16) unsigned char scratch_bytes[kWarpSize * sizeof(Acc)];
-  Acc* scratch = reinterpret_cast<Acc*>(scratch_bytes);
+  __shared__ SharedWord scratch_words[shared_words(kWarpSize * sizeof(Acc))];
+  Acc* scratch = reinterpret_cast<Acc*>(scratch_words);
   for (int64_t m = blockIdx.x; m < outputs; m += gridDim.x) {
     Acc acc = Op::identity();
     for (int64_t j = threadIdx.x; j < parts; j += blockDim.x)

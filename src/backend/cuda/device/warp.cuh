@@ -9,6 +9,14 @@
 namespace gpupy::GPUPY_KERNEL_NS {
 
 inline constexpr int kWarpSize = 32;
+
+/// Element type of raw shared-memory arrays, 16-byte aligned by its type: an alignas on the
+/// declaration is rejected by the host compiler after the `static` __shared__ may become in emu.
+struct alignas(16) SharedWord {
+  unsigned long long lo, hi;
+};
+/// SharedWords needed to hold `bytes` bytes.
+constexpr int shared_words(unsigned long long bytes) { return int((bytes + 15) / 16); }
 inline constexpr unsigned kFullMask = 0xffffffffu;
 
 /// __shfl_down_sync for any type: moved as 32-bit words, since the intrinsic only takes
