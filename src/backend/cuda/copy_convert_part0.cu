@@ -1,0 +1,13 @@
+// Dtype-converting strided copies into dst dtypes bool, int8..int64, uint8, from every src dtype
+// (see copy.cuh): a 1-D kernel with byte strides and N-d kernels with 32-/64-bit offsets. Both
+// compilers.
+#include "copy.cuh"
+
+namespace gpupy::GPUPY_KERNEL_NS {
+
+void copy_convert_part0(const Array& src, const Array& dst, const Layout<2>& layout,
+                        Stream stream) {
+  copy_convert_dispatch<true>(src, dst, layout, stream);
+}
+
+}  // namespace gpupy::GPUPY_KERNEL_NS

@@ -1,0 +1,18 @@
+// Reduction kernels for any and all, every dtype: thread-per-output, block-per-output
+// (shared memory + warp shuffles) and split-range kernels with a partials pass. Both compilers.
+#include "reduce.cuh"
+
+namespace gpupy::GPUPY_KERNEL_NS {
+
+void reduce_any_all(const ReduceCall& call, const Layout<2>& kept, const Layout<1>& red,
+                    Stream stream) {
+  dispatch_dtype(call.in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (call.op == ReduceOp::any)
+      reduce_launch<LogicOp<T, false>, T>(call, kept, red, stream);
+    else
+      reduce_launch<LogicOp<T, true>, T>(call, kept, red, stream);
+  });
+}
+
+}  // namespace gpupy::GPUPY_KERNEL_NS

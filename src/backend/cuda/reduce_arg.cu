@@ -1,0 +1,19 @@
+// Reduction kernels for argmin and argmax (first NaN, then first extreme wins), every dtype:
+// thread-per-output, block-per-output (shared memory + warp shuffles) and split-range kernels with
+// a partials pass. Both compilers.
+#include "reduce.cuh"
+
+namespace gpupy::GPUPY_KERNEL_NS {
+
+void reduce_arg(const ReduceCall& call, const Layout<2>& kept, const Layout<1>& red,
+                Stream stream) {
+  dispatch_dtype(call.in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (call.op == ReduceOp::argmin)
+      reduce_launch<ArgOp<T, false>, T>(call, kept, red, stream);
+    else
+      reduce_launch<ArgOp<T, true>, T>(call, kept, red, stream);
+  });
+}
+
+}  // namespace gpupy::GPUPY_KERNEL_NS

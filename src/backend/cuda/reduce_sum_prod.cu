@@ -1,0 +1,18 @@
+// Reduction kernels for sum and prod, every dtype: thread-per-output, block-per-output
+// (shared memory + warp shuffles) and split-range kernels with a partials pass. Both compilers.
+#include "reduce.cuh"
+
+namespace gpupy::GPUPY_KERNEL_NS {
+
+void reduce_sum_prod(const ReduceCall& call, const Layout<2>& kept, const Layout<1>& red,
+                     Stream stream) {
+  dispatch_dtype(call.in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (call.op == ReduceOp::sum)
+      reduce_launch<SumOp<T>, T>(call, kept, red, stream);
+    else
+      reduce_launch<ProdOp<T>, T>(call, kept, red, stream);
+  });
+}
+
+}  // namespace gpupy::GPUPY_KERNEL_NS
