@@ -47,7 +47,7 @@ def main(argv=None):
     parser.add_argument("--device", default=None, help="cpu, emu or cuda (default: gpupy's)")
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
     args = parser.parse_args(argv)
-    device = gpupy.Device(args.device) if args.device else gpupy.default_device()
+    device = gpupy.Device(args.device) if args.device else gpupy.get_default_device()
     demo(device)
     libs = [("numpy", np, None)]
     rows = []

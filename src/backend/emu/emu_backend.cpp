@@ -1,0 +1,52 @@
+// The emu backend: host memory treated as device memory, and gpupy's CUDA kernels
+// (src/backend/cuda/*.cu) compiled by the host compiler against the emulation runtime. Host only.
+#include <cstring>
+
+#include "../../core/host_allocator.h"
+#include "../cuda/kernels.h"
+#include "../registry.h"
+
+namespace gpupy {
+namespace {
+
+class EmuBackend final : public Backend {
+ public:
+  const char* name() const override { return "emu"; }
+  void* allocate(size_t nbytes) override { return allocator_.allocate(nbytes, "emu"); }
+  void deallocate(void* ptr, size_t nbytes) override { allocator_.deallocate(ptr, nbytes); }
+  MemoryStats memory_stats() const override { return allocator_.stats(); }
+  void free_all_blocks() override {}
+  // Emulated launches complete before they return, so transfers need no synchronisation.
+  void copy_from_host(void* dst, const void* src, size_t nbytes) override {
+    std::memcpy(dst, src, nbytes);
+  }
+  void copy_to_host(void* dst, const void* src, size_t nbytes) override {
+    std::memcpy(dst, src, nbytes);
+  }
+  void synchronize() override {}
+  void copy(const Array& src, const Array& dst) override { emu::launch_copy(src, dst, nullptr); }
+  void fill(const Array& dst, const Scalar& value) override {
+    emu::launch_fill(dst, value, nullptr);
+  }
+  void iota(const Array& dst, const Scalar& start, const Scalar& step) override {
+    emu::launch_iota(dst, start, step, nullptr);
+  }
+  void elementwise(const ElementwiseCall& call) override { emu::launch_elementwise(call, nullptr); }
+  void reduce(const ReduceCall& call) override { emu::launch_reduce(call, nullptr); }
+  void matmul(const Array& a, const Array& b, const Array& out) override {
+    emu::launch_matmul(a, b, out, nullptr);
+  }
+  bool supports(ElementwiseOp, DType) const override { return true; }
+
+ private:
+  HostAllocator allocator_;
+};
+
+}  // namespace
+
+Backend& emu_backend() {
+  static EmuBackend backend;
+  return backend;
+}
+
+}  // namespace gpupy
