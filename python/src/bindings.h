@@ -24,6 +24,8 @@ void bind_reduction(nb::module_& m);
 void bind_linalg(nb::module_& m);
 /// Streams, events, device properties and __cuda_array_interface__ (after bind_array).
 void bind_cuda(nb::module_& m);
+/// Run-time compiled emu kernels (_EmuModule).
+void bind_kernel(nb::module_& m);
 
 /// A Python value as an elementwise operand: gpupy arrays as they are, Python scalars as weak
 /// scalars, NumPy scalars and 0-d arrays as typed scalars, other array-likes as zero-copy cpu

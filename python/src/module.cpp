@@ -13,4 +13,5 @@ NB_MODULE(_core, m) {
   bind_reduction(m);
   bind_linalg(m);
   bind_cuda(m);
+  bind_kernel(m);
 }

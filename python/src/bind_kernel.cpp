@@ -1,0 +1,100 @@
+// gpupy._core._EmuModule: a thin vehicle for run-time compiled emu kernels (compile from source,
+// launch with arrays and Python scalars), until the kernel layer's CudaKernel builds on it.
+#include <nanobind/stl/shared_ptr.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include "bindings.h"
+#include "gpupy/kernel/emu_compiler.h"
+
+namespace gpupy::py {
+namespace {
+
+using kernel::EmuModule;
+
+emu::dim3 to_dim3(nb::handle v) {
+  if (PyLong_Check(v.ptr())) return emu::dim3(nb::cast<unsigned>(v));
+  auto t = nb::cast<std::vector<unsigned>>(v);
+  if (t.empty() || t.size() > 3) throw ValueError("[emu] grid and block take 1 to 3 dimensions");
+  t.resize(3, 1);
+  return emu::dim3(t[0], t[1], t[2]);
+}
+
+/// Stores one argument as the parameter's C type in slot; args[i] will point at it.
+void pack(nb::handle v, const std::string& type, std::uint64_t& slot) {
+  auto put = [&slot](auto x) { std::memcpy(&slot, &x, sizeof x); };
+  bool pointer = !type.empty() && type.back() == '*';
+  if (nb::isinstance<Array>(v)) {
+    if (!pointer) throw TypeError("[emu] an array was passed for parameter type " + type);
+    put(static_cast<void*>(nb::cast<const Array&>(v).data()));
+    return;
+  }
+  bool is_int = PyLong_Check(v.ptr()), is_number = is_int || PyFloat_Check(v.ptr());
+  if (pointer || !is_number) {
+    throw TypeError("[emu] cannot pass a " + std::string(Py_TYPE(v.ptr())->tp_name) +
+                    " as parameter type " + type);
+  }
+  if (type == "long long" || type == "long" || type == "int64_t" || type == "ptrdiff_t") {
+    put(nb::cast<long long>(v));
+  } else if (type == "int" || type == "int32_t") {
+    put(nb::cast<int>(v));
+  } else if (type == "unsigned" || type == "unsigned int" || type == "uint32_t") {
+    put(nb::cast<unsigned>(v));
+  } else if (type == "unsigned long long" || type == "size_t" || type == "uint64_t") {
+    put(nb::cast<unsigned long long>(v));
+  } else if (type == "double") {
+    put(nb::cast<double>(v));
+  } else if (type == "float") {
+    put(nb::cast<float>(v));
+  } else if (type == "bool") {
+    put(nb::cast<bool>(v));
+  } else {
+    throw TypeError("[emu] cannot pack a Python number as parameter type " + type);
+  }
+}
+
+std::shared_ptr<EmuModule> compile(const std::string& source, const std::vector<std::string>& names,
+                                   const std::vector<std::string>& options,
+                                   const std::vector<std::string>& include_dirs) {
+  std::vector<kernel::KernelEntry> kernels;
+  for (const auto& n : names) kernels.push_back({n, kernel::parameter_types(source, n)});
+  kernel::EmuCompileOptions opts{options, include_dirs, {}};
+  nb::gil_scoped_release release;
+  return kernel::compile_emu(source, kernels, opts);
+}
+
+void launch(const EmuModule& m, const std::string& name, nb::handle grid, nb::handle block,
+            std::size_t shared_mem, const std::vector<nb::handle>& args) {
+  const auto& types = m.kernel(name).param_types;
+  if (args.size() != types.size()) {
+    throw TypeError("[emu] kernel '" + name + "' takes " + std::to_string(types.size()) +
+                    " arguments, got " + std::to_string(args.size()));
+  }
+  std::vector<std::uint64_t> slots(args.size());
+  std::vector<void*> ptrs(args.size());
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    pack(args[i], types[i], slots[i]);
+    ptrs[i] = &slots[i];
+  }
+  emu::dim3 g = to_dim3(grid), b = to_dim3(block);
+  nb::gil_scoped_release release;
+  m.launch(name, g, b, shared_mem, ptrs.data());
+}
+
+}  // namespace
+
+void bind_kernel(nb::module_& m) {
+  nb::class_<EmuModule>(m, "_EmuModule")
+      .def_static("compile", &compile, nb::arg("source"), nb::arg("names"),
+                  nb::arg("options") = std::vector<std::string>{},
+                  nb::arg("include_dirs") = std::vector<std::string>{})
+      .def("launch", &launch, nb::arg("name"), nb::arg("grid"), nb::arg("block"),
+           nb::arg("shared_mem"), nb::arg("args"))
+      .def_prop_ro("path", &EmuModule::path)
+      .def("parameter_types",
+           [](const EmuModule& m, const std::string& name) { return m.kernel(name).param_types; });
+  m.def("_emu_include_dir", &kernel::emu_include_dir);
+}
+
+}  // namespace gpupy::py
