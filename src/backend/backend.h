@@ -73,6 +73,15 @@ class Backend {
   /// out[..., m, n] = a[..., m, k] @ b[..., k, n], batch axes already broadcast; same dtypes.
   virtual void matmul(const Array& a, const Array& b, const Array& out) = 0;
 
+  // ---- sorting and scans ----
+  // (added by the sorting patterns; keep this marker)
+
+  // ---- gather and scatter (advanced indexing) ----
+  // (added by the gather patterns; keep this marker)
+
+  // ---- selection (where) ----
+  // (added by the selection patterns; keep this marker)
+
   /// Whether the backend has a loop for `op` with inputs of dtype `dt`.
   virtual bool supports(ElementwiseOp op, DType dt) const = 0;
 };

@@ -32,6 +32,15 @@ class CudaBackend final : public Backend {
   void elementwise(const ElementwiseCall& call) override;
   void reduce(const ReduceCall& call) override;
   void matmul(const Array& a, const Array& b, const Array& out) override;
+  // ---- sorting and scans ----
+  // (added by the sorting patterns; keep this marker)
+
+  // ---- gather and scatter (advanced indexing) ----
+  // (added by the gather patterns; keep this marker)
+
+  // ---- selection (where) ----
+  // (added by the selection patterns; keep this marker)
+
   bool supports(ElementwiseOp, DType) const override { return true; }
 
  private:

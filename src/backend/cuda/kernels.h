@@ -21,4 +21,13 @@ void launch_reduce(const ReduceCall& call, Stream stream);
 /// Batched matmul with our own tiled kernel (integers everywhere; every dtype on emu).
 void launch_matmul(const Array& a, const Array& b, const Array& out, Stream stream);
 
+// ---- sorting and scans ----
+// (added by the sorting patterns; keep this marker)
+
+// ---- gather and scatter (advanced indexing) ----
+// (added by the gather patterns; keep this marker)
+
+// ---- selection (where) ----
+// (added by the selection patterns; keep this marker)
+
 }  // namespace gpupy::GPUPY_KERNEL_NS

@@ -36,6 +36,15 @@ class EmuBackend final : public Backend {
   void matmul(const Array& a, const Array& b, const Array& out) override {
     emu::launch_matmul(a, b, out, nullptr);
   }
+  // ---- sorting and scans ----
+  // (added by the sorting patterns; keep this marker)
+
+  // ---- gather and scatter (advanced indexing) ----
+  // (added by the gather patterns; keep this marker)
+
+  // ---- selection (where) ----
+  // (added by the selection patterns; keep this marker)
+
   bool supports(ElementwiseOp, DType) const override { return true; }
 
  private:
