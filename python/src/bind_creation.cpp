@@ -1,4 +1,7 @@
 // Creation functions and conversions to and from NumPy.
+#include <algorithm>
+
+#include "../../src/backend/registry.h"
 #include "bindings.h"
 
 namespace gpupy::py {
@@ -16,6 +19,47 @@ Scalar to_scalar(nb::handle value) {
   return o.scalar();
 }
 
+// A NumPy array viewing the memory of a cpu or emu array (both live in host memory), for the
+// host-library twins (gpupy.linalg, gpupy.fft). The NumPy array's base holds `self` alive.
+nb::object host_view(nb::handle self) {
+  const Array& a = *nb::inst_ptr<Array>(self);
+  if (a.device().type != DeviceType::cpu && a.device().type != DeviceType::emu)
+    throw NotImplementedError(
+        "[_host_view] only cpu and emu arrays live in host memory; this "
+        "array is on '" +
+        a.device().str() + "'");
+  backend_for(a.device()).synchronize();  // queued work must land before the host reads
+  nb::dict iface;
+  iface["shape"] = nb::tuple(nb::cast(a.shape()));
+  iface["strides"] = nb::tuple(nb::cast(a.strides()));
+  iface["typestr"] = numpy_dtype(a.dtype()).attr("str");
+  iface["data"] = nb::make_tuple(reinterpret_cast<uintptr_t>(a.data()), a.readonly());
+  iface["version"] = 3;
+  static nb::object ns = nb::module_::import_("types").attr("SimpleNamespace");
+  nb::object holder = ns();
+  nb::setattr(holder, "__array_interface__", iface);
+  nb::setattr(holder, "array", self);
+  return nb::module_::import_("numpy").attr("asarray")(holder);
+}
+
+// The `offset`-th diagonal of the last two axes as a view (see numpy.linalg.diagonal).
+Array diagonal_view(const Array& a, int64_t offset) {
+  if (a.ndim() < 2)
+    throw ValueError("[linalg.diagonal] the array must be at least two-dimensional, got " +
+                     std::to_string(a.ndim()) + " dimension(s)");
+  int nd = a.ndim();
+  int64_t rows = a.shape()[nd - 2], cols = a.shape()[nd - 1];
+  int64_t rs = a.strides()[nd - 2], cs = a.strides()[nd - 1];
+  int64_t n = offset >= 0 ? std::min(rows, cols - offset) : std::min(rows + offset, cols);
+  n = std::max<int64_t>(n, 0);
+  int64_t start = n == 0 ? 0 : (offset >= 0 ? offset * cs : -offset * rs);
+  Shape shape(a.shape().begin(), a.shape().end() - 2);
+  Strides strides(a.strides().begin(), a.strides().end() - 2);
+  shape.push_back(n);
+  strides.push_back(rs + cs);
+  return a.view(shape, strides, a.offset() + start);
+}
+
 }  // namespace
 
 void bind_creation(nb::module_& m) {
@@ -29,6 +73,9 @@ void bind_creation(nb::module_& m) {
       "obj"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
   m.def("_to_numpy", [](const Array& a) { return to_numpy(a); });
   m.def("_wrap_numpy", &wrap_numpy);
+  m.def("_diagonal", &diagonal_view, "a"_a, "offset"_a = 0);
+  m.def("_host_view", &host_view, "a"_a,
+        "Private: a NumPy view of a cpu or emu array's host memory (no copy).");
   m.def(
       "empty",
       [](nb::handle shape, nb::handle dtype, nb::handle device) {
