@@ -29,4 +29,6 @@ e = _math.e
 inf = _math.inf
 nan = _math.nan
 
+from gpupy import fft, linalg  # noqa: E402, F401 - the Array API extensions
+
 __version__ = "0.1.0"

@@ -1,0 +1,53 @@
+"""Runs a host library (NumPy's LAPACK-backed linalg, its pocketfft-backed fft) on gpupy arrays.
+
+cpu and emu arrays both live in host memory, so the library reads them through zero-copy NumPy
+views and its results come back as gpupy arrays on the input's device. cuda arrays are refused
+with NotImplementedError until the cuSOLVER / cuFFT versions land: a silent copy to the host and
+back would hide the cost from the user.
+"""
+
+import numpy
+
+from gpupy import _core
+from gpupy._creation import asarray
+
+_PENDING = {"linalg": "cuSOLVER", "fft": "cuFFT"}
+
+
+def target_device(op, arrays):
+    """The device of the gpupy arrays among ``arrays`` (else the default device); raises on
+    cuda and on arrays from different devices."""
+    devices = {a.device for a in arrays if isinstance(a, _core.ndarray)}
+    if len(devices) > 1:
+        names = ", ".join(sorted(f"'{d}'" for d in devices))
+        raise ValueError(f"[{op}] the arrays are on different devices ({names}); move them first")
+    device = devices.pop() if devices else _core.default_device()
+    if device.type not in ("cpu", "emu"):
+        library = _PENDING.get(op.split(".")[0], "device library")
+        raise NotImplementedError(
+            f"[{op}] is not available on '{device}' yet: {library} support is pending. "
+            "gpupy runs it on the cpu and emu devices; move the data explicitly "
+            "(x.to_device('cpu')) to compute it there."
+        )
+    return device
+
+
+def host_view(x):
+    """A NumPy array over a gpupy array's host memory (no copy); other inputs via numpy.asarray."""
+    if isinstance(x, _core.ndarray):
+        return _core._host_view(x)
+    return numpy.asarray(x)
+
+
+def wrap(result, device):
+    """Library results (arrays, NumPy scalars, tuples and named tuples of them) as gpupy arrays."""
+    if isinstance(result, tuple):
+        items = [wrap(r, device) for r in result]
+        return type(result)(*items) if hasattr(result, "_fields") else tuple(items)
+    return asarray(result, device=device)
+
+
+def run(op, fn, *arrays, **kwargs):
+    """``fn(*arrays, **kwargs)`` on host views of ``arrays``, results on the arrays' device."""
+    device = target_device(op, arrays)
+    return wrap(fn(*(host_view(a) for a in arrays), **kwargs), device)

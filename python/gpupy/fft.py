@@ -1,0 +1,108 @@
+"""gpupy.fft: the Array API FFT extension.
+
+Transforms run NumPy's pocketfft-backed numpy.fft on zero-copy host views of cpu and emu arrays
+(see _host_library); on cuda they raise NotImplementedError until cuFFT support lands. Dtypes
+follow NumPy 2: single precision stays single (float32 -> complex64), everything else is double.
+fftfreq and rfftfreq are built from gpupy operations and run on every device.
+"""
+
+import numpy
+
+from gpupy._creation import arange
+from gpupy._host_library import run
+
+_np = numpy.fft
+_NORMS = ("backward", "ortho", "forward")
+
+
+def _check_norm(op, norm):
+    # numpy.fft accepts None as "backward"; anything else is refused before touching the data.
+    if norm is not None and norm not in _NORMS:
+        raise ValueError(f"[fft.{op}] norm must be one of {_NORMS}, got {norm!r}")
+
+
+def _one_axis(name, fn):
+    def transform(x, /, *, n=None, axis=-1, norm="backward"):
+        _check_norm(name, norm)
+        return run(f"fft.{name}", fn, x, n=n, axis=axis, norm=norm)
+
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = f"See numpy.fft.{name}."
+    return transform
+
+
+def _n_axes(name, fn):
+    def transform(x, /, *, s=None, axes=None, norm="backward"):
+        _check_norm(name, norm)
+        return run(f"fft.{name}", fn, x, s=s, axes=axes, norm=norm)
+
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = f"See numpy.fft.{name}."
+    return transform
+
+
+fft = _one_axis("fft", _np.fft)
+ifft = _one_axis("ifft", _np.ifft)
+rfft = _one_axis("rfft", _np.rfft)
+irfft = _one_axis("irfft", _np.irfft)
+hfft = _one_axis("hfft", _np.hfft)
+ihfft = _one_axis("ihfft", _np.ihfft)
+fftn = _n_axes("fftn", _np.fftn)
+ifftn = _n_axes("ifftn", _np.ifftn)
+rfftn = _n_axes("rfftn", _np.rfftn)
+irfftn = _n_axes("irfftn", _np.irfftn)
+
+
+def _check_freq_args(op, n, d, dtype):
+    if not isinstance(n, (int, numpy.integer)) or isinstance(n, bool) or n <= 0:
+        raise ValueError(f"[fft.{op}] n must be a positive integer, got {n!r}")
+    if dtype is not None and numpy.dtype(dtype).kind != "f":
+        raise ValueError(f"[fft.{op}] dtype must be a real floating-point dtype, got {dtype}")
+
+
+def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
+    """See numpy.fft.fftfreq: [0, 1, ..., -(n//2), ..., -1] / (d*n), float64 by default."""
+    _check_freq_args("fftfreq", n, d, dtype)
+    # (i + n//2) % n - n//2 maps i to i for the first (n+1)//2 entries and to i-n after them.
+    k = (arange(n, dtype="int64", device=device) + n // 2) % n - n // 2
+    return _scaled(k, 1.0 / (n * d), dtype)
+
+
+def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
+    """See numpy.fft.rfftfreq: [0, 1, ..., n//2] / (d*n), float64 by default."""
+    _check_freq_args("rfftfreq", n, d, dtype)
+    return _scaled(arange(n // 2 + 1, dtype="int64", device=device), 1.0 / (n * d), dtype)
+
+
+def _scaled(k, step, dtype):
+    # NumPy multiplies the integers by 1/(n*d) in float64; a narrower dtype is a final cast.
+    out = k.astype("float64") * step
+    return out if dtype is None or numpy.dtype(dtype) == out.dtype else out.astype(dtype)
+
+
+def fftshift(x, /, *, axes=None):
+    """See numpy.fft.fftshift."""
+    return run("fft.fftshift", _np.fftshift, x, axes=axes)
+
+
+def ifftshift(x, /, *, axes=None):
+    """See numpy.fft.ifftshift."""
+    return run("fft.ifftshift", _np.ifftshift, x, axes=axes)
+
+
+__all__ = [
+    "fft",
+    "fftfreq",
+    "fftn",
+    "fftshift",
+    "hfft",
+    "ifft",
+    "ifftn",
+    "ifftshift",
+    "ihfft",
+    "irfft",
+    "irfftn",
+    "rfft",
+    "rfftfreq",
+    "rfftn",
+]
