@@ -1,0 +1,276 @@
+"""gpupy.linalg (the Array API extension) against numpy.linalg on the selected device."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+FLOATS = testing.FLOAT_DTYPES + testing.COMPLEX_DTYPES
+# LAPACK on host views is NumPy's own; the tolerance covers the data's different round trips.
+RTOL = {"float32": 1e-4, "complex64": 1e-4}
+RTOL64 = 1e-10
+
+
+def _rtol(dtype):
+    return RTOL.get(dtype, RTOL64)
+
+
+def _data(shape, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    if np.dtype(dtype).kind in "iu":
+        x = rng.integers(-4, 5, size=shape)
+    return x.astype(dtype)
+
+
+def _spd(shape, dtype, seed=0):
+    """Hermitian positive definite matrices (batched)."""
+    a = _data(shape, dtype, seed)
+    a = a @ np.conj(np.swapaxes(a, -1, -2)) + shape[-1] * np.eye(shape[-1], dtype=dtype)
+    return a.astype(dtype)
+
+
+SHAPES = [(4, 4), (3, 5, 5), (2, 1, 3, 3)]
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@testing.for_dtypes(FLOATS)
+def test_inv_det_slogdet_solve(dtype, shape):
+    @testing.numpy_gpupy_allclose(rtol=_rtol(dtype))
+    def body(xp):
+        a = xp.asarray(_spd(shape, dtype, 1))
+        b = xp.asarray(_data(shape, dtype, 2))
+        sign, logabs = xp.linalg.slogdet(a)
+        return xp.linalg.inv(a), xp.linalg.det(a), sign, logabs, xp.linalg.solve(a, b)
+
+    body()
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@testing.for_dtypes(FLOATS)
+def test_cholesky_eigh_eigvalsh(dtype, shape):
+    @testing.numpy_gpupy_allclose(rtol=_rtol(dtype), atol=1e-5)
+    def body(xp):
+        a = xp.asarray(_spd(shape, dtype, 3))
+        w, v = xp.linalg.eigh(a)
+        # Eigenvectors are unique up to a phase; compare the projector onto each one.
+        proj = v[..., :, :1] @ xp.conj(xp.matrix_transpose(v[..., :, :1]))
+        lower = xp.linalg.cholesky(a)
+        upper = xp.linalg.cholesky(a, upper=True)
+        return lower, upper, w, proj, xp.linalg.eigvalsh(a)
+
+    body()
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (3, 5, 3), (2, 3, 6)])
+@pytest.mark.parametrize("full", [True, False])
+@testing.for_dtypes(FLOATS)
+def test_svd_svdvals_pinv_rank(dtype, shape, full):
+    @testing.numpy_gpupy_allclose(rtol=_rtol(dtype), atol=1e-5)
+    def body(xp):
+        a = xp.asarray(_data(shape, dtype, 4))
+        u, s, vh = xp.linalg.svd(a, full_matrices=full)
+        # Singular vectors are unique up to a phase; the reconstruction is not.
+        k = s.shape[-1]
+        rebuilt = (u[..., :, :k] * s[..., None, :]) @ vh[..., :k, :]
+        return rebuilt, s, xp.linalg.svdvals(a), xp.linalg.pinv(a), xp.linalg.matrix_rank(a)
+
+    body()
+
+
+@pytest.mark.parametrize("mode", ["reduced", "complete"])
+@testing.for_dtypes(FLOATS)
+def test_qr(dtype, mode):
+    @testing.numpy_gpupy_allclose(rtol=_rtol(dtype), atol=1e-5)
+    def body(xp):
+        a = xp.asarray(_data((2, 5, 3), dtype, 5))
+        q, r = xp.linalg.qr(a, mode=mode)
+        return q, r, q @ r
+
+    body()
+
+
+@pytest.mark.parametrize("ord", ["fro", "nuc", 1, -1, 2, -2, np.inf, -np.inf])
+@pytest.mark.parametrize("keepdims", [False, True])
+@testing.for_dtypes(FLOATS)
+def test_matrix_norm(dtype, ord, keepdims):
+    @testing.numpy_gpupy_allclose(rtol=_rtol(dtype))
+    def body(xp):
+        return xp.linalg.matrix_norm(
+            xp.asarray(_data((3, 4, 5), dtype, 6)), keepdims=keepdims, ord=ord
+        )
+
+    body()
+
+
+@pytest.mark.parametrize("ord", [2, 1, 0, 3, np.inf, -np.inf])
+@pytest.mark.parametrize("axis", [None, 0, -1, (0, 2)])
+@testing.for_dtypes(FLOATS + ("int32",))
+def test_vector_norm(dtype, ord, axis):
+    @testing.numpy_gpupy_allclose(rtol=_rtol(dtype))
+    def body(xp):
+        x = xp.asarray(_data((3, 4, 5), dtype, 7))
+        return xp.linalg.vector_norm(x, axis=axis, ord=ord), xp.linalg.vector_norm(
+            x, axis=axis, ord=ord, keepdims=True
+        )
+
+    body()
+
+
+@testing.for_dtypes(FLOATS + ("int64",))
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_matrix_power_and_integers(dtype, xp):
+    a = xp.asarray(_data((2, 3, 3), dtype, 8))
+    return xp.linalg.matrix_power(a, 3), xp.linalg.matrix_power(a, 0), xp.linalg.matrix_power(a, 1)
+
+
+@testing.for_dtypes(("int32", "int64"))
+@testing.numpy_gpupy_allclose(rtol=1e-10)
+def test_integer_inputs_become_float64(dtype, xp):
+    a = xp.asarray(_spd((3, 3), "float64", 9).round().astype(dtype))
+    return xp.linalg.inv(a), xp.linalg.det(a), xp.linalg.eigvalsh(a), xp.linalg.svdvals(a)
+
+
+@testing.for_dtypes(FLOATS + ("int32",))
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_cross(dtype, xp):
+    a = xp.asarray(_data((4, 3), dtype, 10))
+    b = xp.asarray(_data((4, 3), dtype, 11))
+    return xp.linalg.cross(a, b), xp.linalg.cross(
+        xp.matrix_transpose(a), xp.matrix_transpose(b), axis=0
+    )
+
+
+@pytest.mark.parametrize("offset", [0, 1, -1, 2, -3, 7])
+@testing.for_dtypes(FLOATS + ("int32", "bool"))
+@testing.numpy_gpupy_allclose()
+def test_diagonal_and_trace(dtype, offset, xp):
+    x = xp.asarray(_data((2, 3, 4), dtype, 12))
+    return xp.linalg.diagonal(x, offset=offset), xp.linalg.trace(x, offset=offset)
+
+
+def test_diagonal_is_a_view(device_name):
+    x = gpupy.asarray(np.arange(9.0).reshape(3, 3), device=device_name)
+    d = gpupy.linalg.diagonal(x)
+    assert d._same_buffer(x)
+    assert d.device == x.device
+
+
+@testing.for_dtypes(("int32", "float32"))
+@testing.numpy_gpupy_allclose()
+def test_trace_dtype(dtype, xp):
+    x = xp.asarray(_data((3, 3), dtype, 13))
+    return xp.linalg.trace(x, dtype="float64")
+
+
+@testing.for_dtypes(FLOATS + ("int64",))
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_core_reexports(dtype, xp):
+    a = xp.asarray(_data((2, 3, 4), dtype, 14))
+    b = xp.asarray(_data((2, 4, 3), dtype, 15))
+    v = xp.asarray(_data((4,), dtype, 16))
+    return (
+        xp.linalg.matmul(a, b),
+        xp.linalg.matrix_transpose(a),
+        xp.linalg.outer(v, v),
+        xp.linalg.tensordot(a, b, axes=([1, 2], [2, 1])),
+        xp.linalg.vecdot(a, a, axis=-1),
+    )
+
+
+@testing.for_dtypes(FLOATS)
+def test_numpy_extras(dtype):
+    @testing.numpy_gpupy_allclose(rtol=_rtol(dtype), atol=1e-5)
+    def body(xp):
+        a = xp.asarray(_spd((4, 4), dtype, 17))
+        b = xp.asarray(_data((4, 2), dtype, 18))
+        x, res, rank, sv = xp.linalg.lstsq(a, b)
+        return (
+            xp.linalg.norm(a),
+            xp.linalg.norm(a, ord=1, axis=(0, 1)),
+            xp.linalg.eigvals(a * 0 + xp.eye(4, dtype=dtype)),
+            xp.linalg.cond(a),
+            x,
+            rank,
+            sv,
+        )
+
+    body()
+
+
+@pytest.mark.parametrize("fn", ["inv", "det", "cholesky", "eigh", "svd", "qr", "slogdet"])
+@testing.numpy_gpupy_raises()
+def test_not_square_or_1d_raises(fn, xp):
+    getattr(xp.linalg, fn)(xp.asarray(np.ones(4)))
+
+
+@testing.numpy_gpupy_raises()
+def test_singular_raises(xp):
+    xp.linalg.inv(xp.zeros((2, 3, 3)))
+
+
+@testing.numpy_gpupy_raises()
+def test_outer_needs_1d(xp):
+    xp.linalg.outer(xp.ones((2, 2)), xp.ones(2))
+
+
+@testing.numpy_gpupy_raises()
+def test_cross_needs_3_vectors(xp):
+    xp.linalg.cross(xp.ones((2, 2)), xp.ones((2, 2)))
+
+
+def test_linalgerror_is_numpys(device_name):
+    assert gpupy.linalg.LinAlgError is np.linalg.LinAlgError
+    with pytest.raises(np.linalg.LinAlgError):
+        gpupy.linalg.cholesky(gpupy.asarray(-np.eye(3), device=device_name))
+    with pytest.raises(np.linalg.LinAlgError):
+        gpupy.linalg.solve(gpupy.zeros((2, 2), device=device_name), gpupy.ones(2))
+
+
+def test_results_on_input_device_without_implicit_conversion(device_name):
+    a = gpupy.asarray(_spd((3, 3), "float64", 19), device=device_name)
+    results = [gpupy.linalg.inv(a), gpupy.linalg.det(a), *gpupy.linalg.svd(a)]
+    for r in results:
+        assert isinstance(r, gpupy.ndarray)
+        assert r.device == a.device
+    assert isinstance(gpupy.linalg.eigh(a).eigenvalues, gpupy.ndarray)
+    if device_name == "emu":
+        with pytest.raises(TypeError):
+            np.asarray(a)
+        with pytest.raises(TypeError):
+            np.asarray(results[0])
+
+
+def test_input_is_not_written(device_name):
+    host = _spd((3, 3), "float64", 20)
+    a = gpupy.asarray(host, device=device_name)
+    gpupy.linalg.inv(a)
+    gpupy.linalg.cholesky(a)
+    np.testing.assert_array_equal(a.get(), host)
+
+
+def test_host_view_is_zero_copy(device_name):
+    a = gpupy.asarray(np.arange(6.0).reshape(2, 3), device=device_name)
+    view = gpupy._core._host_view(a)
+    assert view.ctypes.data == a._data_ptr
+    assert view.base.array is a
+    t = gpupy.matrix_transpose(a)
+    np.testing.assert_array_equal(gpupy._core._host_view(t), a.get().T)
+
+
+def test_mixed_devices_refused(device_name):
+    if device_name == "cpu":
+        pytest.skip("needs a second device")
+    a = gpupy.eye(2, device=device_name)
+    with pytest.raises(ValueError, match=r"^\[linalg.solve\]"):
+        gpupy.linalg.solve(a, gpupy.ones(2, device="cpu"))
+
+
+def test_cuda_is_refused_clearly(device_name):
+    if device_name != "cuda":
+        pytest.skip("cuda only")
+    a = gpupy.eye(2, device="cuda")
+    with pytest.raises(NotImplementedError, match=r"^\[linalg.inv\].*cuSOLVER"):
+        gpupy.linalg.inv(a)
