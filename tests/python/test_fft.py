@@ -1,0 +1,161 @@
+"""gpupy.fft (the Array API extension) against numpy.fft on the selected device."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+FLOATS = testing.FLOAT_DTYPES + testing.COMPLEX_DTYPES
+NORMS = ["backward", "ortho", "forward"]
+# pocketfft in single precision accumulates a few ULPs per stage.
+RTOL = {"float32": 1e-5, "complex64": 1e-5}
+ATOL = {"float32": 1e-5, "complex64": 1e-5, "float64": 1e-12, "complex128": 1e-12}
+
+
+def _data(shape, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    if np.dtype(dtype).kind in "iub":
+        return rng.integers(0, 5, size=shape).astype(dtype)
+    x = rng.standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)
+
+
+def _check(dtype):
+    return testing.numpy_gpupy_allclose(rtol=RTOL.get(dtype, 1e-12), atol=ATOL)
+
+
+@pytest.mark.parametrize("name", ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"])
+@pytest.mark.parametrize("n", [None, 5, 12])
+@pytest.mark.parametrize("axis", [-1, 0])
+@pytest.mark.parametrize("norm", NORMS)
+# Complex input to the real transforms checks that gpupy raises as NumPy does.
+@testing.for_dtypes(FLOATS + ("int32",))
+def test_one_axis(dtype, name, n, axis, norm):
+
+    @_check(dtype)
+    def body(xp):
+        x = xp.asarray(_data((6, 8), dtype, 1))
+        return getattr(xp.fft, name)(x, n=n, axis=axis, norm=norm)
+
+    body()
+
+
+@pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
+@pytest.mark.parametrize(
+    "s, axes", [(None, None), ((4, 6), None), (None, (0, 2)), ((3, 5), (2, 0))]
+)
+@pytest.mark.parametrize("norm", NORMS)
+@testing.for_dtypes(FLOATS)
+def test_n_axes(dtype, name, s, axes, norm):
+    if s is not None and axes is None:
+        axes = (-2, -1)
+
+    @_check(dtype)
+    def body(xp):
+        x = xp.asarray(_data((3, 4, 6), dtype, 2))
+        return getattr(xp.fft, name)(x, s=s, axes=axes, norm=norm)
+
+    body()
+
+
+@pytest.mark.parametrize(
+    "dtype, name, expected",
+    [
+        ("float32", "fft", "complex64"),
+        ("float32", "rfft", "complex64"),
+        ("complex64", "ifft", "complex64"),
+        ("complex64", "irfft", "float32"),
+        ("float64", "rfft", "complex128"),
+        ("int64", "fft", "complex128"),
+    ],
+)
+def test_single_precision_is_kept(dtype, name, expected, device_name):
+    x = gpupy.asarray(_data((8,), dtype, 3), device=device_name)
+    out = getattr(gpupy.fft, name)(x)
+    assert out.dtype == np.dtype(expected)
+    assert out.device == x.device
+
+
+def test_round_trip(device_name):
+    x = gpupy.asarray(_data((4, 16), "complex128", 4), device=device_name)
+    back = gpupy.fft.ifftn(gpupy.fft.fftn(x))
+    np.testing.assert_allclose(back.get(), x.get(), atol=1e-12)
+    r = gpupy.asarray(_data((4, 16), "float64", 5), device=device_name)
+    np.testing.assert_allclose(gpupy.fft.irfft(gpupy.fft.rfft(r), n=16).get(), r.get(), atol=1e-12)
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 10])
+@pytest.mark.parametrize("d", [1.0, 0.25, 3])
+@testing.numpy_gpupy_allclose(rtol=1e-15)
+def test_fftfreq(n, d, xp):
+    return xp.fft.fftfreq(n, d=d), xp.fft.rfftfreq(n, d=d)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_fftfreq_dtype_and_device(dtype, device_name):
+    for fn, ref in ((gpupy.fft.fftfreq, np.fft.fftfreq), (gpupy.fft.rfftfreq, np.fft.rfftfreq)):
+        out = fn(7, d=0.5, dtype=dtype, device=device_name)
+        assert out.dtype == np.dtype(dtype)
+        assert out.device.type == device_name
+        np.testing.assert_allclose(out.get(), ref(7, d=0.5).astype(dtype), rtol=1e-7)
+
+
+def test_fftfreq_bad_arguments():
+    with pytest.raises(ValueError, match=r"^\[fft.fftfreq\]"):
+        gpupy.fft.fftfreq(0)
+    with pytest.raises(ValueError, match=r"^\[fft.rfftfreq\]"):
+        gpupy.fft.rfftfreq(4, dtype="int32")
+
+
+@pytest.mark.parametrize("axes", [None, 0, (0, 1), -1])
+@testing.for_dtypes(FLOATS + ("int32", "bool"))
+@testing.numpy_gpupy_allclose()
+def test_shifts(dtype, axes, xp):
+    x = xp.asarray(_data((5, 6), dtype, 6))
+    return xp.fft.fftshift(x, axes=axes), xp.fft.ifftshift(x, axes=axes)
+
+
+@testing.numpy_gpupy_raises()
+def test_bad_norm_raises(xp):
+    xp.fft.fft(xp.ones(4), norm="backwards")
+
+
+@testing.numpy_gpupy_raises()
+def test_bad_n_raises(xp):
+    xp.fft.fft(xp.ones(4), n=0)
+
+
+@testing.numpy_gpupy_raises()
+def test_bad_axis_raises(xp):
+    xp.fft.rfftn(xp.ones((2, 2)), axes=(0, 3))
+
+
+def test_emu_inputs_are_not_converted_implicitly(device_name):
+    x = gpupy.asarray(_data((4, 8), "float32", 7), device=device_name)
+    y = gpupy.fft.fft(x)
+    assert isinstance(y, gpupy.ndarray)
+    assert y.device == x.device
+    assert gpupy.fft.fftshift(y).device == x.device
+    if device_name == "emu":
+        with pytest.raises(TypeError):
+            np.asarray(x)
+        with pytest.raises(TypeError):
+            np.asarray(y)
+
+
+def test_non_contiguous_input(device_name):
+    host = _data((6, 8), "complex128", 8)
+    x = gpupy.asarray(host, device=device_name)
+    t = gpupy.matrix_transpose(x)
+    np.testing.assert_allclose(gpupy.fft.fft(t).get(), np.fft.fft(host.T), rtol=1e-12)
+
+
+def test_cuda_is_refused_clearly(device_name):
+    if device_name != "cuda":
+        pytest.skip("cuda only")
+    x = gpupy.ones(8, device="cuda")
+    with pytest.raises(NotImplementedError, match=r"^\[fft.fft\].*cuFFT"):
+        gpupy.fft.fft(x)
+    assert gpupy.fft.fftfreq(8, device="cuda").device.type == "cuda"
