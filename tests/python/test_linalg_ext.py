@@ -274,3 +274,20 @@ def test_cuda_is_refused_clearly(device_name):
     a = gpupy.eye(2, device="cuda")
     with pytest.raises(NotImplementedError, match=r"^\[linalg.inv\].*cuSOLVER"):
         gpupy.linalg.inv(a)
+
+
+@pytest.mark.parametrize(
+    "call, library",
+    [
+        (lambda: gpupy.linalg.inv([[1.0, 0.0], [0.0, 1.0]]), "cuSOLVER"),
+        (lambda: gpupy.linalg.vector_norm([1.0, 2.0]), "cuSOLVER"),
+        (lambda: gpupy.fft.fft([1.0, 2.0]), "cuFFT"),
+        (lambda: gpupy.fft.fftshift([1.0, 2.0]), "cuFFT"),
+    ],
+)
+def test_cuda_target_is_refused_before_any_work(call, library):
+    # Host data bound for a cuda default device is refused too: the result would need a transfer
+    # the user did not ask for. Entering the scope needs no GPU.
+    with gpupy.Device("cuda"):
+        with pytest.raises(NotImplementedError, match=rf"^\[(linalg|fft)\.\w+\] .*{library}"):
+            call()
