@@ -53,7 +53,7 @@ rfftn = _n_axes("rfftn", _np.rfftn)
 irfftn = _n_axes("irfftn", _np.irfftn)
 
 
-def _check_freq_args(op, n, d, dtype):
+def _check_freq_args(op, n, dtype):
     if not isinstance(n, (int, numpy.integer)) or isinstance(n, bool) or n <= 0:
         raise ValueError(f"[fft.{op}] n must be a positive integer, got {n!r}")
     if dtype is not None and numpy.dtype(dtype).kind != "f":
@@ -62,7 +62,7 @@ def _check_freq_args(op, n, d, dtype):
 
 def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """See numpy.fft.fftfreq: [0, 1, ..., -(n//2), ..., -1] / (d*n), float64 by default."""
-    _check_freq_args("fftfreq", n, d, dtype)
+    _check_freq_args("fftfreq", n, dtype)
     # (i + n//2) % n - n//2 maps i to i for the first (n+1)//2 entries and to i-n after them.
     k = (arange(n, dtype="int64", device=device) + n // 2) % n - n // 2
     return _scaled(k, 1.0 / (n * d), dtype)
@@ -70,7 +70,7 @@ def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
 
 def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """See numpy.fft.rfftfreq: [0, 1, ..., n//2] / (d*n), float64 by default."""
-    _check_freq_args("rfftfreq", n, d, dtype)
+    _check_freq_args("rfftfreq", n, dtype)
     return _scaled(arange(n // 2 + 1, dtype="int64", device=device), 1.0 / (n * d), dtype)
 
 
