@@ -2,6 +2,7 @@
 of gpupy and NumPy (and CuPy, where installed) times on the same machine, with ratios."""
 
 import argparse
+import functools
 import os
 import sys
 
@@ -42,6 +43,26 @@ def cases(quick):
     ]
 
 
+def _time_case(fn, data, device, use_cupy):
+    """Seconds per call for NumPy, gpupy on `device` (and CuPy); a string says why gpupy can't."""
+    times = {"numpy": measure(functools.partial(fn, np, *data))}
+    gdata = [gpupy.asarray(d, device=device) for d in data]
+    try:
+        times["gpupy"] = measure(
+            functools.partial(fn, gpupy, *gdata), sync=functools.partial(gpupy.synchronize, device)
+        )
+    except NotImplementedError as exc:
+        return str(exc)
+    if use_cupy:
+        import cupy
+
+        cdata = [cupy.asarray(d) for d in data]
+        times["cupy"] = measure(
+            functools.partial(fn, cupy, *cdata), sync=cupy.cuda.Device().synchronize
+        )
+    return times
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m gpupy.bench")
     parser.add_argument("--device", default=None, help="cpu, emu or cuda (default: gpupy's)")
@@ -49,28 +70,27 @@ def main(argv=None):
     args = parser.parse_args(argv)
     device = gpupy.Device(args.device) if args.device else gpupy.get_default_device()
     demo(device)
-    libs = [("numpy", np, None)]
-    rows = []
+    try:
+        import cupy  # noqa: F401 - compared on cuda only, when installed and usable
+
+        use_cupy = device.type == "cuda" and cupy.is_available()
+    except ImportError:
+        use_cupy = False
     header = f"{'benchmark':42} {'numpy':>11} {'gpupy':>11} {'numpy/gpupy':>12}"
+    if use_cupy:
+        header += f" {'cupy':>11} {'cupy/gpupy':>11}"
     print(header)
     print("-" * len(header))
     for title, _key, data, fn in cases(args.quick):
-        times = {}
-        for name, xp, _ in libs:
-            times[name] = measure(lambda xp=xp: fn(xp, *data))
-        gdata = [gpupy.asarray(d, device=device) for d in data]
-        try:
-            times["gpupy"] = measure(
-                lambda: fn(gpupy, *gdata), sync=lambda: gpupy.synchronize(device)
-            )
-        except NotImplementedError as exc:
-            print(f"{title:42} {'':>11} {'n/a':>11}  ({exc})")
+        row = _time_case(fn, data, device, use_cupy)
+        if isinstance(row, str):
+            print(f"{title:42} {'':>11} {'n/a':>11}  ({row})")
             continue
-        ratio = times["numpy"] / times["gpupy"]
-        rows.append((title, ratio))
-        print(
-            f"{title:42} {times['numpy'] * 1e6:9.1f}us {times['gpupy'] * 1e6:9.1f}us {ratio:11.2f}x"
-        )
+        line = f"{title:42} {row['numpy'] * 1e6:9.1f}us {row['gpupy'] * 1e6:9.1f}us"
+        line += f" {row['numpy'] / row['gpupy']:11.2f}x"
+        if use_cupy:
+            line += f" {row['cupy'] * 1e6:9.1f}us {row['cupy'] / row['gpupy']:10.2f}x"
+        print(line)
     print()
     print("ratio > 1 means gpupy is faster. threads:", os.environ.get("GPUPY_NUM_THREADS", "all"))
     return 0
