@@ -1,7 +1,11 @@
-"""Whether gpupy was built with CUDA and whether a CUDA device can be used now."""
+"""The cuda device: availability, streams and events, device properties and settings.
+
+Everything here imports on machines without CUDA; functions that need a GPU raise
+``gpupy.cuda.CudaError`` (a RuntimeError) saying why CUDA is unavailable.
+"""
 
 from gpupy import _core
-from gpupy._core import CudaError  # noqa: F401
+from gpupy._core import CudaError, Event, Stream, current_stream  # noqa: F401
 
 
 def is_built():
@@ -25,4 +29,43 @@ def device_count():
     return _core.cuda_device_count() if is_available() else 0
 
 
-__all__ = ["CudaError", "device_count", "is_available", "is_built", "unavailable_reason"]
+def get_device_properties(device=0):
+    """Name, compute capability, memory and limits of CUDA device `device` as a dict."""
+    return _core.cuda_device_properties(device)
+
+
+def allow_tf32(allow=None):
+    """Whether float32 matmul may use TF32 tensor cores (off by default: strict FP32).
+
+    With an argument, sets it and returns the previous setting.
+    """
+    previous = _core.cuda_allow_tf32()
+    if allow is not None:
+        _core.cuda_set_allow_tf32(bool(allow))
+    return previous
+
+
+def set_memory_limit(nbytes, device=None):
+    """Caps the bytes gpupy's memory pool may hold on a cuda device (0: no limit)."""
+    _core.cuda_set_memory_limit(device, nbytes)
+
+
+def synchronize(device=None):
+    """Waits for all work queued on a cuda device."""
+    _core.synchronize(device if device is not None else "cuda")
+
+
+__all__ = [
+    "CudaError",
+    "Event",
+    "Stream",
+    "allow_tf32",
+    "current_stream",
+    "device_count",
+    "get_device_properties",
+    "is_available",
+    "is_built",
+    "set_memory_limit",
+    "synchronize",
+    "unavailable_reason",
+]
