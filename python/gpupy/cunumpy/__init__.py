@@ -32,6 +32,31 @@ from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_
 
 __version__ = "0.1.0"
 
+# cunumpy's own names; the backend's names are copied in next to them (see _install).
+__all__ = [
+    "ArrayBackend",
+    "CudaKernel",
+    "array_backend",
+    "as_device_array",
+    "backend_info",
+    "cuda_kernel_names",
+    "cupy_available",
+    "default_float_dtype",
+    "get_array_backend",
+    "get_array_module",
+    "get_backend",
+    "is_cpu",
+    "is_gpu",
+    "parse_cuda_signature",
+    "set_backend",
+    "synchronize",
+    "to_cunumpy",
+    "to_cupy",
+    "to_gpupy",
+    "to_numpy",
+    "use_backend",
+]
+
 
 def backend_info():
     """A JSON-compatible description of the backend and the device; never raises."""
@@ -40,8 +65,11 @@ def backend_info():
     info = {
         "backend": get_backend(),
         "cupy_available": cupy_available(),
-        "versions": {"cunumpy": __version__, "numpy": _numpy.__version__,
-                     "gpupy": gpupy.__version__},
+        "versions": {
+            "cunumpy": __version__,
+            "numpy": _numpy.__version__,
+            "gpupy": gpupy.__version__,
+        },
         "device": None,
     }
     try:

@@ -120,7 +120,7 @@ def _loaded_cupy():
 
 
 def get_array_backend(a):
-    """"gpupy", "cupy" or "numpy": the backend an array belongs to."""
+    """ "gpupy", "cupy" or "numpy": the backend an array belongs to."""
     if _is_gpupy(a):
         return "gpupy"
     return "cupy" if _is_cupy(a) else "numpy"

@@ -71,8 +71,18 @@ class CudaKernel:
     """A CUDA C kernel launched with checked arguments: pointer parameters take device arrays
     (never copied), scalars are range-checked and cast to the declared C type."""
 
-    def __init__(self, source, name, *, block_size=128, options=(), include_dirs=(),
-                 source_dir=None, template_args=None, check_signature=True):
+    def __init__(
+        self,
+        source,
+        name,
+        *,
+        block_size=128,
+        options=(),
+        include_dirs=(),
+        source_dir=None,
+        template_args=None,
+        check_signature=True,
+    ):
         self._source = source
         self._name = name
         self._block = _block(block_size)
@@ -82,8 +92,9 @@ class CudaKernel:
         self._template_args = None if template_args is None else tuple(template_args)
         if not check_signature:
             raise NotImplementedError("CudaKernel(check_signature=False) is not supported yet")
-        rendered = (None if template_args is None
-                    else [_render_template_arg(a) for a in template_args])
+        rendered = (
+            None if template_args is None else [_render_template_arg(a) for a in template_args]
+        )
         self._sig = _core._KernelSignature(source, name, rendered)
         self._params = tuple(CudaParameter(p[:6]) for p in self._sig.parameters)
         self._modules = {}  # device string -> compiled module
@@ -148,10 +159,11 @@ class CudaKernel:
             raise ValueError("n_threads must be non-negative")
         if len(block) != len(n):
             if len(block) != 1:
-                raise ValueError(f"block {block} and n_threads {n} have different numbers of "
-                                 "dimensions")
+                raise ValueError(
+                    f"block {block} and n_threads {n} have different numbers of dimensions"
+                )
             block = block + (1,) * (len(n) - 1)
-        return tuple(-(-a // b) for a, b in zip(n, block)), block
+        return tuple(-(-a // b) for a, b in zip(n, block, strict=True)), block
 
     def __call__(self, *args, n_threads=None, grid=None, block=None, shared_mem=0, stream=None):
         g, b = self.launch_shape(n_threads, grid=grid, block=block)
@@ -170,15 +182,20 @@ class CudaKernel:
 
     def _compile(self, device):
         if device == "emu":
-            entry = (self._sig.entry_name, self._sig.expression,
-                     [p[6] for p in self._sig.parameters])
+            entry = (
+                self._sig.entry_name,
+                self._sig.expression,
+                [p[6] for p in self._sig.parameters],
+            )
             dirs = list(self._include_dirs) + [_cunumpy_include_dir()]
-            return _core._EmuModule.compile_entries(self._prelude() + self._source, [entry],
-                                                    list(self._user_options), dirs)
+            return _core._EmuModule.compile_entries(
+                self._prelude() + self._source, [entry], list(self._user_options), dirs
+            )
         if device.startswith("cuda"):
             raise NotImplementedError(
                 f"CudaKernel '{self._name}': NVRTC compilation for cuda devices is not "
-                "implemented yet; run with GPUPY_DEVICE=emu")
+                "implemented yet; run with GPUPY_DEVICE=emu"
+            )
         raise ValueError(f"CudaKernel '{self._name}' cannot run on device {device}")
 
     def _prelude(self):
