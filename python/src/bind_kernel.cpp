@@ -113,6 +113,10 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
   bool has_arrays = false;
   for (const auto& p : ks.signature().params) has_arrays = has_arrays || p.pointer || p.view_ndim;
   if (!module.is_none()) {
+    if (has_arrays && dev.type != DeviceType::emu) {
+      throw ValueError("[CudaKernel] '" + ks.signature().name + "' got arrays on device " +
+                       dev.str() + ", but it was compiled for emu");
+    }
     const auto& m = nb::cast<const EmuModule&>(module);
     std::size_t n = ks.signature().params.size();
     if (n > kMaxParams) throw ValueError("[CudaKernel] a kernel takes at most 64 parameters");
@@ -130,8 +134,8 @@ nb::list parameters(const KernelSignature& ks) {
   for (const auto& p : ks.signature().params) {
     nb::object dt = nb::none();
     if (p.dtype) dt = nb::str(std::string(dtype_name(*p.dtype)).c_str());
-    out.append(nb::make_tuple(p.name, p.ctype, dt, p.pointer, p.view_ndim, p.contiguous,
-                              p.decl_type));
+    out.append(
+        nb::make_tuple(p.name, p.ctype, dt, p.pointer, p.view_ndim, p.contiguous, p.decl_type));
   }
   return out;
 }

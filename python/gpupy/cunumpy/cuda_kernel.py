@@ -98,6 +98,7 @@ class CudaKernel:
         self._sig = _core._KernelSignature(source, name, rendered)
         self._params = tuple(CudaParameter(p[:6]) for p in self._sig.parameters)
         self._modules = {}  # device string -> compiled module
+        self._emu_module = None
 
     @classmethod
     def from_file(cls, path, name=None, *, suffix="_cuda.cu", **kw):
@@ -166,18 +167,30 @@ class CudaKernel:
         return tuple(-(-a // b) for a, b in zip(n, block, strict=True)), block
 
     def __call__(self, *args, n_threads=None, grid=None, block=None, shared_mem=0, stream=None):
-        g, b = self.launch_shape(n_threads, grid=grid, block=block)
+        if type(n_threads) is int and grid is None and block is None and len(self._block) == 1:
+            g, b = (-(-n_threads // self._block[0]),), self._block  # the common case, fast
+            if n_threads < 0:
+                raise ValueError("n_threads must be non-negative")
+        else:
+            g, b = self.launch_shape(n_threads, grid=grid, block=block)
         if not isinstance(shared_mem, (int, numpy.integer)) or shared_mem < 0:
             raise ValueError("shared_mem must be a non-negative integer")
         if stream is not None:
             raise NotImplementedError("CudaKernel(stream=...) is not supported yet")
-        device = self._sig.launch(None, args, g, b, shared_mem)  # every check before anything
-        if 0 in g:
+        empty = 0 in g
+        if self._emu_module is not None and not empty:
+            # One call into C++ checks, packs and launches (it refuses arrays not on emu).
+            self._sig.launch(self._emu_module, args, g, b, shared_mem)
+            return
+        device = self._sig.launch(None, args, g, b, shared_mem)  # every check before compiling
+        if empty:
             return
         device = str(device if device is not None else _core.default_device())
         module = self._modules.get(device)
         if module is None:
             module = self._modules[device] = self._compile(device)
+        if device == "emu":
+            self._emu_module = module
         self._sig.launch(module, args, g, b, shared_mem)
 
     def _compile(self, device):
