@@ -200,3 +200,24 @@ def test_from_file_and_all_from_file(tmp_path, emu):
     numpy.testing.assert_array_equal(y.get(), [2, 2, 2])
     with pytest.raises(ValueError, match="does not end with"):
         xp.CudaKernel.from_file(tmp_path / "other.cu")
+
+
+def test_n_threads_inference_and_prepare_args(emu):
+    k = xp.CudaKernel(SOURCE, "saxpy")
+    x, y = gpupy.ones(300, dtype=numpy.float32), gpupy.zeros(300, dtype=numpy.float32)
+    assert k.launch_shape(args=(1.0, x, y, 300)) == ((3,), (128,))
+    k(2.0, x, y, 300)  # n_threads from the first array
+    numpy.testing.assert_array_equal(y.get(), numpy.full(300, 2.0))
+    k2 = xp.CudaKernel(SOURCE, "scale2d", block_size=(8, 4))
+    assert k2.launch_shape(args=(gpupy.zeros((35, 19)),)) == ((5, 5), (8, 4))
+    with pytest.raises(ValueError, match="cannot infer 2D n_threads"):
+        k2.launch_shape(args=(gpupy.zeros(3),))
+    with pytest.raises(TypeError, match="needs an array argument"):
+        k.launch_shape(args=(1.0,))
+    with pytest.raises(TypeError, match="n_threads_from must be callable"):
+        k.n_threads_from = "sideways"
+    assert k.n_threads_from == "auto"
+    k.n_threads_from = lambda a: a[3]
+    assert k.launch_shape(args=(1.0, x, y, 1000)) == ((8,), (128,))
+    args = k.prepare_args(_Args(1.0, x), y, 300)
+    assert args[1] is x and len(args) == 4

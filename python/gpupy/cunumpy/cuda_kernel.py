@@ -82,6 +82,7 @@ class CudaKernel:
         source_dir=None,
         template_args=None,
         check_signature=True,
+        n_threads_from="auto",
     ):
         self._source = source
         self._name = name
@@ -99,6 +100,7 @@ class CudaKernel:
         self._params = tuple(CudaParameter(p[:6]) for p in self._sig.parameters)
         self._modules = {}  # device string -> compiled module
         self._emu_module = None
+        self.n_threads_from = n_threads_from
 
     @classmethod
     def from_file(cls, path, name=None, *, suffix="_cuda.cu", **kw):
@@ -145,9 +147,30 @@ class CudaKernel:
     def __repr__(self):
         return f"<CudaKernel {self.expression} block_size={self.block_size}>"
 
-    def launch_shape(self, n_threads=None, *, grid=None, block=None):
+    @property
+    def n_threads_from(self):
+        """How a launch without n_threads or grid infers n_threads from its arguments."""
+        return self._n_threads_from
+
+    @n_threads_from.setter
+    def n_threads_from(self, value):
+        if not (callable(value) or value in _INFER_MODES):
+            raise TypeError(
+                "n_threads_from must be callable, 'auto', 'first_array', 'last_axis' or None"
+            )
+        self._n_threads_from = value
+
+    def prepare_args(self, *args):
+        """The arguments a launch passes, after flattening __cuda_args__ objects; raises the
+        errors a launch with them would raise."""
+        self._sig.launch(None, args, (0,), (1,), 0)
+        return _flatten(args)
+
+    def launch_shape(self, n_threads=None, *, grid=None, block=None, args=None):
         """(grid, block) tuples of a launch: grid = ceil(n_threads / block) per axis."""
         block = self._block if block is None else _block(block)
+        if n_threads is None and grid is None and args is not None:
+            n_threads = self._infer_n_threads(_flatten(args), len(block))
         if (n_threads is None) == (grid is None):
             raise TypeError("pass exactly one of n_threads and grid")
         if grid is not None:
@@ -172,7 +195,7 @@ class CudaKernel:
             if n_threads < 0:
                 raise ValueError("n_threads must be non-negative")
         else:
-            g, b = self.launch_shape(n_threads, grid=grid, block=block)
+            g, b = self.launch_shape(n_threads, grid=grid, block=block, args=args)
         if not isinstance(shared_mem, (int, numpy.integer)) or shared_mem < 0:
             raise ValueError("shared_mem must be a non-negative integer")
         if stream is not None:
@@ -192,6 +215,26 @@ class CudaKernel:
         if device == "emu":
             self._emu_module = module
         self._sig.launch(module, args, g, b, shared_mem)
+
+    def _infer_n_threads(self, args, block_dims):
+        mode = self._n_threads_from
+        if mode is None:
+            return None
+        if callable(mode):
+            return mode(args)
+        shape = next((tuple(a.shape) for a in args if _array_shape(a)), None)
+        if shape is None:
+            raise TypeError("inferring n_threads needs an array argument; pass n_threads or grid")
+        if mode == "first_array":
+            return shape[0]
+        if mode == "last_axis":
+            return shape[-1]
+        if len(shape) < block_dims:
+            raise ValueError(
+                f"cannot infer {block_dims}D n_threads from the first array's shape {shape}; "
+                "pass n_threads"
+            )
+        return shape[0] if block_dims == 1 else shape[:block_dims]
 
     def _compile(self, device):
         if device == "emu":
@@ -214,6 +257,30 @@ class CudaKernel:
     def _prelude(self):
         """The array-view header, so that ArrayND/CArrayND views work without an #include."""
         return "#include <cunumpy/array_view.cuh>\n#line 1\n"
+
+
+_INFER_MODES = ("auto", "first_array", "last_axis", None)
+
+
+def _flatten(args):
+    """Top-level arguments with __cuda_args__ replaced by what it returns."""
+    if not any(hasattr(type(a), "__cuda_args__") for a in args):
+        return tuple(args)
+    out = []
+    for a in args:
+        out.extend(a.__cuda_args__() if hasattr(type(a), "__cuda_args__") else (a,))
+    return tuple(out)
+
+
+def _array_shape(a):
+    """True for arrays with at least one axis (scalars and 0-d arrays are skipped)."""
+    shape = getattr(a, "shape", None)
+    return (
+        shape is not None
+        and not isinstance(a, numpy.generic)
+        and len(shape) > 0
+        and (hasattr(type(a), "__cuda_array_interface__") or hasattr(a, "device"))
+    )
 
 
 def _cunumpy_include_dir():
