@@ -90,10 +90,18 @@ _OWN = frozenset(n for n in globals() if not n.startswith("__"))
 _copied = set()
 
 
-def _public_names(module):
-    names = getattr(module, "__all__", None)
+_exports = {}  # module name -> {name: value} copied for it, computed once per module
+
+
+def _exported(module):
+    """The backend's public names already in its namespace; lazily loaded submodules are left
+    to __getattr__ so that the switch does not import them."""
+    names = _exports.get(module.__name__)
     if names is None:
-        names = [n for n in dir(module) if not n.startswith("_")]
+        public = getattr(module, "__all__", None) or [n for n in vars(module) if n[0] != "_"]
+        d = vars(module)
+        names = {n: d[n] for n in public if n in d and n not in _OWN}
+        _exports[module.__name__] = names
     return names
 
 
@@ -102,11 +110,10 @@ def _install(module):
     g = _module.__dict__
     for n in _copied:
         g.pop(n, None)
+    names = _exported(module)
+    g.update(names)
     _copied.clear()
-    for n in _public_names(module):
-        if n not in _OWN and hasattr(module, n):
-            g[n] = getattr(module, n)
-            _copied.add(n)
+    _copied.update(names)
 
 
 def __getattr__(name):
