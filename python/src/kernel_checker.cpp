@@ -53,8 +53,8 @@ nb::tuple flatten(nb::handle args) {
   nb::tuple t = nb::borrow<nb::tuple>(args);
   bool any = false;
   for (nb::handle v : t) {
-    any = any || (!nb::isinstance<Array>(v) && !PyFloat_Check(v.ptr()) &&
-                  !PyLong_Check(v.ptr()) && has_type_attr(v, "__cuda_args__"));
+    any = any || (!nb::isinstance<Array>(v) && !PyFloat_Check(v.ptr()) && !PyLong_Check(v.ptr()) &&
+                  has_type_attr(v, "__cuda_args__"));
   }
   if (!any) return t;
   nb::list out;
@@ -129,12 +129,11 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
                     "; arrays are never copied to the device");
   }
   if (p.dtype && a.dtype != *p.dtype) {
-    throw TypeError(what_[i] + " must have dtype " + std::string(dtype_name(*p.dtype)) +
-                    ", got " + std::string(dtype_name(a.dtype)));
+    throw TypeError(what_[i] + " must have dtype " + std::string(dtype_name(*p.dtype)) + ", got " +
+                    std::string(dtype_name(a.dtype)));
   }
   if (have_dev && d != dev) {
-    throw ValueError(what_[i] + " is on device " + d.str() + ", but the launch is on " +
-                     dev.str());
+    throw ValueError(what_[i] + " is on device " + d.str() + ", but the launch is on " + dev.str());
   }
   dev = d;
   have_dev = true;

@@ -41,26 +41,41 @@ void store_integer(DType dt, __int128 v, const std::string& what, void* dst) {
     }
   }
   switch (dt) {
-    case DType::bool_: return put(dst, v != 0);
-    case DType::int8: return put(dst, static_cast<int8_t>(v));
-    case DType::int16: return put(dst, static_cast<int16_t>(v));
-    case DType::int32: return put(dst, static_cast<int32_t>(v));
-    case DType::int64: return put(dst, static_cast<int64_t>(v));
-    case DType::uint8: return put(dst, static_cast<uint8_t>(v));
-    case DType::uint16: return put(dst, static_cast<uint16_t>(v));
-    case DType::uint32: return put(dst, static_cast<uint32_t>(v));
-    case DType::uint64: return put(dst, static_cast<uint64_t>(v));
-    default: return store_real(dt, static_cast<double>(v), dst);
+    case DType::bool_:
+      return put(dst, v != 0);
+    case DType::int8:
+      return put(dst, static_cast<int8_t>(v));
+    case DType::int16:
+      return put(dst, static_cast<int16_t>(v));
+    case DType::int32:
+      return put(dst, static_cast<int32_t>(v));
+    case DType::int64:
+      return put(dst, static_cast<int64_t>(v));
+    case DType::uint8:
+      return put(dst, static_cast<uint8_t>(v));
+    case DType::uint16:
+      return put(dst, static_cast<uint16_t>(v));
+    case DType::uint32:
+      return put(dst, static_cast<uint32_t>(v));
+    case DType::uint64:
+      return put(dst, static_cast<uint64_t>(v));
+    default:
+      return store_real(dt, static_cast<double>(v), dst);
   }
 }
 
 void store_real(DType dt, double v, void* dst) {
   switch (dt) {
-    case DType::float32: return put(dst, static_cast<float>(v));
-    case DType::float64: return put(dst, v);
-    case DType::complex64: return put(dst, complex64(static_cast<float>(v), 0.0f));
-    case DType::complex128: return put(dst, complex128(v, 0.0));
-    default: throw TypeError("[CudaKernel] a real number cannot be stored as an integer");
+    case DType::float32:
+      return put(dst, static_cast<float>(v));
+    case DType::float64:
+      return put(dst, v);
+    case DType::complex64:
+      return put(dst, complex64(static_cast<float>(v), 0.0f));
+    case DType::complex128:
+      return put(dst, complex128(v, 0.0));
+    default:
+      throw TypeError("[CudaKernel] a real number cannot be stored as an integer");
   }
 }
 

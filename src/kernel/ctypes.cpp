@@ -88,19 +88,32 @@ std::optional<DType> dtype_of_ctype(std::string_view ctype) {
 
 std::string ctype_of(DType dt) {
   switch (dt) {
-    case DType::bool_: return "bool";
-    case DType::int8: return "signed char";
-    case DType::uint8: return "unsigned char";
-    case DType::int16: return "short";
-    case DType::uint16: return "unsigned short";
-    case DType::int32: return "int";
-    case DType::uint32: return "unsigned int";
-    case DType::int64: return "long long";
-    case DType::uint64: return "unsigned long long";
-    case DType::float32: return "float";
-    case DType::float64: return "double";
-    case DType::complex64: return "complex<float>";
-    case DType::complex128: return "complex<double>";
+    case DType::bool_:
+      return "bool";
+    case DType::int8:
+      return "signed char";
+    case DType::uint8:
+      return "unsigned char";
+    case DType::int16:
+      return "short";
+    case DType::uint16:
+      return "unsigned short";
+    case DType::int32:
+      return "int";
+    case DType::uint32:
+      return "unsigned int";
+    case DType::int64:
+      return "long long";
+    case DType::uint64:
+      return "unsigned long long";
+    case DType::float32:
+      return "float";
+    case DType::float64:
+      return "double";
+    case DType::complex64:
+      return "complex<float>";
+    case DType::complex128:
+      return "complex<double>";
   }
   throw ValueError("no C type for dtype " + std::string(dtype_name(dt)));
 }

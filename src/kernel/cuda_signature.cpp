@@ -47,8 +47,8 @@ std::size_t match(const std::string& s, std::size_t open) {
 /// A `__global__ void name(` found in the source.
 struct Decl {
   std::string name;
-  std::size_t open = 0;   // index of '('
-  std::string templ;      // text inside template <...>; empty for plain kernels
+  std::size_t open = 0;  // index of '('
+  std::string templ;     // text inside template <...>; empty for plain kernels
   bool is_template = false;
 };
 

@@ -112,8 +112,8 @@ CudaParameter parse_parameter(const std::string& text, const std::string& kernel
     }
     p.view_ndim = n;
     p.pointer = false;
-    p.ctype = (p.contiguous ? "CArray" : "Array") + std::to_string(n) + "D<" +
-              ctype_of(*p.dtype) + ">";
+    p.ctype =
+        (p.contiguous ? "CArray" : "Array") + std::to_string(n) + "D<" + ctype_of(*p.dtype) + ">";
     return p;
   }
   if (p.ctype == "void" && pointers == 1) return p;
@@ -126,9 +126,7 @@ CudaParameter parse_parameter(const std::string& text, const std::string& kernel
 
 }  // namespace detail
 
-std::string CudaParameter::describe() const {
-  return ctype + (pointer ? "* " : " ") + name;
-}
+std::string CudaParameter::describe() const { return ctype + (pointer ? "* " : " ") + name; }
 
 std::size_t CudaParameter::packed_size() const {
   if (pointer) return sizeof(void*);

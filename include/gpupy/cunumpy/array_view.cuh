@@ -58,10 +58,10 @@ struct Contiguous {
 
 }  // namespace gpupy_view
 
-#define GPUPY_VIEW_ALIASES(N)                                  \
-  template <class T>                                           \
-  using Array##N##D = gpupy_view::Strided<T, N>;               \
-  template <class T>                                           \
+#define GPUPY_VIEW_ALIASES(N)                    \
+  template <class T>                             \
+  using Array##N##D = gpupy_view::Strided<T, N>; \
+  template <class T>                             \
   using CArray##N##D = gpupy_view::Contiguous<T, N>;
 GPUPY_VIEW_ALIASES(1)
 GPUPY_VIEW_ALIASES(2)

@@ -22,12 +22,12 @@ std::string ctype_of(DType dt);
 /// One parameter of a `__global__` function.
 struct CudaParameter {
   std::string name;
-  std::string ctype;            ///< normalised element/base type: "double", "Array2D<float>"
-  std::optional<DType> dtype;   ///< element dtype; nullopt for void*
-  bool pointer = false;         ///< T* / T x[] / void*
-  int view_ndim = 0;            ///< N of ArrayND<T> / CArrayND<T>; 0 otherwise
-  bool contiguous = false;      ///< CArrayND<T>
-  std::string decl_type;        ///< the declared type (template parameters substituted)
+  std::string ctype;           ///< normalised element/base type: "double", "Array2D<float>"
+  std::optional<DType> dtype;  ///< element dtype; nullopt for void*
+  bool pointer = false;        ///< T* / T x[] / void*
+  int view_ndim = 0;           ///< N of ArrayND<T> / CArrayND<T>; 0 otherwise
+  bool contiguous = false;     ///< CArrayND<T>
+  std::string decl_type;       ///< the declared type (template parameters substituted)
 
   /// "double* x", as argument messages name the parameter.
   std::string describe() const;
