@@ -1,12 +1,14 @@
 // gpupy._core._EmuModule: a thin vehicle for run-time compiled emu kernels (compile from source,
 // launch with arrays and Python scalars), until the kernel layer's CudaKernel builds on it.
 #include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/tuple.h>
 
 #include <cstdint>
 #include <cstring>
 
 #include "bindings.h"
 #include "gpupy/kernel/emu_compiler.h"
+#include "kernel_checker.h"
 
 namespace gpupy::py {
 namespace {
@@ -82,13 +84,88 @@ void launch(const EmuModule& m, const std::string& name, nb::handle grid, nb::ha
   m.launch(name, g, b, shared_mem, ptrs.data());
 }
 
+/// Compiles (name, call, parameter types) entries, as CudaKernel builds them from signatures.
+std::shared_ptr<EmuModule> compile_entries(
+    const std::string& source,
+    const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>>& entries,
+    const std::vector<std::string>& options, const std::vector<std::string>& include_dirs) {
+  std::vector<kernel::KernelEntry> kernels;
+  for (const auto& [name, call, types] : entries) kernels.push_back({name, types, call});
+  kernel::EmuCompileOptions opts{options, include_dirs, {}};
+  nb::gil_scoped_release release;
+  return kernel::compile_emu(source, kernels, opts);
+}
+
+/// Checks and packs args; launches on module when given (None: check only). Returns the device
+/// of the array arguments (None when there is none).
+nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::handle args,
+                          nb::handle grid, nb::handle block, std::size_t shared_mem) {
+  constexpr std::size_t kStack = 1024, kMaxParams = 64;
+  alignas(16) char stack[kStack];
+  std::vector<char> heap;
+  std::size_t size = ks.layout().size;
+  char* buf = stack;
+  if (size > kStack) {
+    heap.resize(size + 16);
+    buf = heap.data();
+  }
+  Device dev = ks.pack(args, buf);
+  bool has_arrays = false;
+  for (const auto& p : ks.signature().params) has_arrays = has_arrays || p.pointer || p.view_ndim;
+  if (!module.is_none()) {
+    if (has_arrays && dev.type != DeviceType::emu) {
+      throw ValueError("[CudaKernel] '" + ks.signature().name + "' got arrays on device " +
+                       dev.str() + ", but it was compiled for emu");
+    }
+    const auto& m = nb::cast<const EmuModule&>(module);
+    std::size_t n = ks.signature().params.size();
+    if (n > kMaxParams) throw ValueError("[CudaKernel] a kernel takes at most 64 parameters");
+    void* ptrs[kMaxParams];
+    for (std::size_t i = 0; i < n; ++i) ptrs[i] = buf + ks.layout().offsets[i];
+    emu::dim3 g = to_dim3(grid), b = to_dim3(block);
+    nb::gil_scoped_release release;
+    m.launch(ks.entry_name(), g, b, shared_mem, ptrs);
+  }
+  return has_arrays ? nb::cast(dev) : nb::none();
+}
+
+nb::list parameters(const KernelSignature& ks) {
+  nb::list out;
+  for (const auto& p : ks.signature().params) {
+    nb::object dt = nb::none();
+    if (p.dtype) dt = nb::str(std::string(dtype_name(*p.dtype)).c_str());
+    out.append(
+        nb::make_tuple(p.name, p.ctype, dt, p.pointer, p.view_ndim, p.contiguous, p.decl_type));
+  }
+  return out;
+}
+
 }  // namespace
 
 void bind_kernel(nb::module_& m) {
+  nb::class_<KernelSignature>(m, "_KernelSignature")
+      .def(nb::init<const std::string&, const std::string&,
+                    const std::optional<std::vector<std::string>>&>(),
+           nb::arg("source"), nb::arg("name"), nb::arg("template_args").none())
+      .def_prop_ro("name", [](const KernelSignature& k) { return k.signature().name; })
+      .def_prop_ro("expression", [](const KernelSignature& k) { return k.signature().expression; })
+      .def_prop_ro("entry_name", &KernelSignature::entry_name)
+      .def_prop_ro("parameters", &parameters)
+      .def("launch", &checked_launch, nb::arg("module").none(), nb::arg("args"), nb::arg("grid"),
+           nb::arg("block"), nb::arg("shared_mem"));
+  m.def("_cuda_kernel_names", &kernel::cuda_kernel_names);
+  m.def("_ctype_of", [](nb::handle dt) { return kernel::ctype_of(*to_dtype(dt)); });
+  m.def("_dtype_of_ctype", [](const std::string& c) -> nb::object {
+    auto dt = kernel::dtype_of_ctype(c);
+    if (!dt) return nb::none();
+    return nb::str(std::string(dtype_name(*dt)).c_str());
+  });
   nb::class_<EmuModule>(m, "_EmuModule")
       .def_static("compile", &compile, nb::arg("source"), nb::arg("names"),
                   nb::arg("options") = std::vector<std::string>{},
                   nb::arg("include_dirs") = std::vector<std::string>{})
+      .def_static("compile_entries", &compile_entries, nb::arg("source"), nb::arg("entries"),
+                  nb::arg("options"), nb::arg("include_dirs"))
       .def("launch", &launch, nb::arg("name"), nb::arg("grid"), nb::arg("block"),
            nb::arg("shared_mem"), nb::arg("args"))
       .def_prop_ro("path", &EmuModule::path)

@@ -62,7 +62,7 @@ std::string launch_entry(const KernelEntry& k) {
   for (std::size_t i = 0; i < n; ++i) s << " T" << i << " a" << i << ";";
   s << " };\n";
   s << "void body(void* p) {\n  [[maybe_unused]] auto* c = static_cast<const Params*>(p);\n  "
-    << k.name << "(";
+    << (k.call.empty() ? k.name : k.call) << "(";
   for (std::size_t i = 0; i < n; ++i) s << (i ? ", " : "") << "c->a" << i;
   s << ");\n}\n}  // namespace " << ns << "\n";
   s << "extern \"C\" __attribute__((visibility(\"default\"))) void gpupy_emu_launch_" << k.name

@@ -24,6 +24,7 @@ class CompileError : public Error {
 struct KernelEntry {
   std::string name;
   std::vector<std::string> param_types;
+  std::string call;  ///< what the entry calls ("k<double, 3>" for a template); empty: name
 };
 
 struct EmuCompileOptions {

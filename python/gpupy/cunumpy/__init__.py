@@ -1,0 +1,135 @@
+"""gpupy.cunumpy: one array namespace for NumPy and GPU backends (`from gpupy import cunumpy as
+xp`), and the kernel layer that moves hand-written kernels to CUDA one at a time.
+
+`xp.<name>` resolves to the active backend's function (numpy, gpupy or cupy; CUNUMPY_BACKEND
+picks it at import). The backend's public names are copied into this namespace and swapped on
+every switch, so an attribute access costs what `numpy.<name>` costs."""
+
+import sys as _sys
+
+import numpy as _numpy
+
+from gpupy.cunumpy._backend import (
+    ArrayBackend,
+    array_backend,
+    as_device_array,
+    cupy_available,
+    get_array_backend,
+    get_array_module,
+    get_backend,
+    is_cpu,
+    is_gpu,
+    set_backend,
+    synchronize,
+    to_cunumpy,
+    to_cupy,
+    to_gpupy,
+    to_numpy,
+    use_backend,
+)
+from gpupy.cunumpy._backend import init_from_environment as _init_from_environment
+from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
+
+__version__ = "0.1.0"
+
+# cunumpy's own names; the backend's names are copied in next to them (see _install).
+__all__ = [
+    "ArrayBackend",
+    "CudaKernel",
+    "array_backend",
+    "as_device_array",
+    "backend_info",
+    "cuda_kernel_names",
+    "cupy_available",
+    "default_float_dtype",
+    "get_array_backend",
+    "get_array_module",
+    "get_backend",
+    "is_cpu",
+    "is_gpu",
+    "parse_cuda_signature",
+    "set_backend",
+    "synchronize",
+    "to_cunumpy",
+    "to_cupy",
+    "to_gpupy",
+    "to_numpy",
+    "use_backend",
+]
+
+
+def backend_info():
+    """A JSON-compatible description of the backend and the device; never raises."""
+    import gpupy
+
+    info = {
+        "backend": get_backend(),
+        "cupy_available": cupy_available(),
+        "versions": {
+            "cunumpy": __version__,
+            "numpy": _numpy.__version__,
+            "gpupy": gpupy.__version__,
+        },
+        "device": None,
+    }
+    try:
+        info["device"] = str(gpupy._core.default_device())
+        info["cuda_unavailable_reason"] = gpupy.cuda.unavailable_reason()
+    except Exception as exc:  # noqa: BLE001 - inspection must never fail the caller
+        info["cuda_inspection_error"] = f"{type(exc).__name__}: {exc}"
+    return info
+
+
+def default_float_dtype():
+    """The active backend's float64."""
+    return array_backend.module.float64
+
+
+_module = _sys.modules[__name__]
+_OWN = frozenset(n for n in globals() if not n.startswith("__"))
+_copied = set()
+
+
+_exports = {}  # module name -> {name: value} copied for it, computed once per module
+
+
+def _exported(module):
+    """The backend's public names already in its namespace; lazily loaded submodules are left
+    to __getattr__ so that the switch does not import them."""
+    names = _exports.get(module.__name__)
+    if names is None:
+        public = getattr(module, "__all__", None) or [n for n in vars(module) if n[0] != "_"]
+        d = vars(module)
+        names = {n: d[n] for n in public if n in d and n not in _OWN}
+        _exports[module.__name__] = names
+    return names
+
+
+def _install(module):
+    """Copies the backend's public names into this namespace, never over cunumpy's own."""
+    g = _module.__dict__
+    for n in _copied:
+        g.pop(n, None)
+    names = _exported(module)
+    g.update(names)
+    _copied.clear()
+    _copied.update(names)
+
+
+def __getattr__(name):
+    """Names the backend does not list in __all__ fall through to it; plus the backend flags."""
+    if name == "numpy_backend":
+        return array_backend.name == "numpy"
+    if name == "gpupy_backend":
+        return array_backend.name == "gpupy"
+    if name == "cupy_backend":
+        return array_backend.name == "cupy"
+    try:
+        return getattr(array_backend.module, name)
+    except AttributeError:
+        raise AttributeError(f"module 'gpupy.cunumpy' has no attribute {name!r}") from None
+
+
+array_backend.add_listener(_install)
+_install(_numpy)
+_init_from_environment()

@@ -1,0 +1,213 @@
+// Checks and packs the Python arguments of a user-kernel launch, one pre-built description per
+// parameter, without leaving C++ (kernel layer spec 2.3). Host only.
+#include "kernel_checker.h"
+
+#include <cstring>
+
+namespace gpupy::py {
+namespace {
+
+nb::module_& numpy() {
+  static nb::module_* np = new nb::module_(nb::module_::import_("numpy"));
+  return *np;
+}
+
+std::string py_type_name(nb::handle v) { return Py_TYPE(v.ptr())->tp_name; }
+
+/// The dtype of a NumPy scalar (numpy.float64(1.0) -> float64), or nullopt for other objects.
+std::optional<DType> numpy_scalar_dtype(nb::handle v) {
+  static std::vector<std::pair<PyTypeObject*, DType>> types = [] {
+    std::vector<std::pair<PyTypeObject*, DType>> t;
+    for (int i = 0; i < kNumDTypes; ++i) {
+      auto dt = static_cast<DType>(i);
+      nb::object sc = numpy().attr("dtype")(std::string(dtype_name(dt))).attr("type");
+      t.emplace_back(reinterpret_cast<PyTypeObject*>(sc.release().ptr()), dt);
+    }
+    return t;
+  }();
+  for (const auto& [tp, dt] : types) {
+    if (Py_TYPE(v.ptr()) == tp) return dt;
+  }
+  return std::nullopt;
+}
+
+/// A Python int as __int128; false when it does not fit in 64 bits (signed or unsigned).
+bool int_value(nb::handle v, __int128& out) {
+  int overflow = 0;
+  long long s = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+  if (!overflow) return out = s, true;
+  if (overflow > 0) {
+    unsigned long long u = PyLong_AsUnsignedLongLong(v.ptr());
+    if (!PyErr_Occurred()) return out = u, true;
+    PyErr_Clear();
+  }
+  return false;
+}
+
+bool has_type_attr(nb::handle v, const char* name) {
+  return PyObject_HasAttrString(reinterpret_cast<PyObject*>(Py_TYPE(v.ptr())), name) == 1;
+}
+
+/// Replaces top-level arguments that have __cuda_args__ by the tuple it returns.
+nb::tuple flatten(nb::handle args) {
+  nb::tuple t = nb::borrow<nb::tuple>(args);
+  bool any = false;
+  for (nb::handle v : t) {
+    any = any || (!nb::isinstance<Array>(v) && !PyFloat_Check(v.ptr()) && !PyLong_Check(v.ptr()) &&
+                  has_type_attr(v, "__cuda_args__"));
+  }
+  if (!any) return t;
+  nb::list out;
+  for (nb::handle v : t) {
+    if (!nb::isinstance<Array>(v) && has_type_attr(v, "__cuda_args__")) {
+      for (nb::handle x : nb::iter(v.attr("__cuda_args__")())) out.append(x);
+    } else {
+      out.append(v);
+    }
+  }
+  return nb::tuple(out);
+}
+
+}  // namespace
+
+KernelSignature::KernelSignature(const std::string& source, const std::string& name,
+                                 const std::optional<std::vector<std::string>>& template_args)
+    : sig_(kernel::parse_cuda_signature(source, name, template_args)), layout_(sig_) {
+  entry_ = name;
+  if (sig_.expression != name) {
+    entry_ += "__t";
+    for (char c : sig_.expression.substr(name.size())) {
+      entry_ += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    }
+  }
+  for (std::size_t i = 0; i < sig_.params.size(); ++i) {
+    what_.push_back("argument " + std::to_string(i) + " (" + sig_.params[i].describe() + ")");
+  }
+}
+
+Device KernelSignature::pack(nb::handle args, char* buf) const {
+  nb::tuple t = flatten(args);
+  std::size_t n = t.size();
+  if (n != sig_.params.size()) {
+    throw TypeError(sig_.name + "() takes " + std::to_string(sig_.params.size()) +
+                    " arguments after flattening argument objects, got " + std::to_string(n));
+  }
+  Device dev{};
+  bool have_dev = false;
+  for (std::size_t i = 0; i < n; ++i) pack_one(i, t[i], buf + layout_.offsets[i], dev, have_dev);
+  return dev;
+}
+
+void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& dev,
+                               bool& have_dev) const {
+  const kernel::CudaParameter& p = sig_.params[i];
+  if (!p.pointer && !p.view_ndim) return pack_scalar(i, v, dst);
+  kernel::ArrayArg a;
+  Device d{DeviceType::cuda, 0};
+  Shape shape_store;
+  Strides strides_store;
+  if (nb::isinstance<Array>(v)) {
+    const Array& arr = *nb::inst_ptr<Array>(v);
+    d = arr.device();
+    if (!d.is_device_memory()) {
+      throw TypeError(what_[i] + " must be a device array, got " + py_type_name(v) +
+                      " on cpu; arrays are never copied to the device");
+    }
+    a = {arr.data(), arr.dtype(), arr.ndim(), arr.shape().data(), arr.strides().data()};
+  } else if (has_type_attr(v, "__cuda_array_interface__")) {
+    nb::dict cai = nb::cast<nb::dict>(v.attr("__cuda_array_interface__"));
+    shape_store = nb::cast<Shape>(cai["shape"]);
+    nb::object st = cai.contains("strides") ? nb::object(cai["strides"]) : nb::none();
+    if (!st.is_none()) strides_store = nb::cast<Strides>(st);
+    a.data = reinterpret_cast<void*>(nb::cast<uintptr_t>(nb::cast<nb::tuple>(cai["data"])[0]));
+    a.dtype = dtype_from_name(nb::cast<std::string>(cai["typestr"]));
+    a.ndim = static_cast<int>(shape_store.size());
+    a.shape = shape_store.data();
+    a.strides = st.is_none() ? nullptr : strides_store.data();
+  } else {
+    throw TypeError(what_[i] + " must be a device array, got " + py_type_name(v) +
+                    "; arrays are never copied to the device");
+  }
+  if (p.dtype && a.dtype != *p.dtype) {
+    throw TypeError(what_[i] + " must have dtype " + std::string(dtype_name(*p.dtype)) + ", got " +
+                    std::string(dtype_name(a.dtype)));
+  }
+  if (have_dev && d != dev) {
+    throw ValueError(what_[i] + " is on device " + d.str() + ", but the launch is on " + dev.str());
+  }
+  dev = d;
+  have_dev = true;
+  if (p.view_ndim) return kernel::pack_view(p, a, what_[i], dst);
+  if (!kernel::c_contiguous(a)) {
+    throw TypeError(what_[i] + " must be C-contiguous: a non-contiguous view (e.g. a[:, 0:3]) " +
+                    "would be read as a flat buffer; use gpupy.ascontiguousarray or " +
+                    "cunumpy.as_device_array");
+  }
+  std::memcpy(dst, &a.data, sizeof(void*));
+}
+
+void KernelSignature::pack_scalar(std::size_t i, nb::handle v, char* dst) const {
+  DType dt = *sig_.params[i].dtype;
+  const std::string& what = what_[i];
+  PyObject* o = v.ptr();
+  bool int_param = is_integer(dt), bool_param = dt == DType::bool_;
+  auto refuse = [&](const std::string& kind) {
+    return TypeError(what + " cannot take a value of type " + kind);
+  };
+  // NumPy's float64 and complex128 subclass Python's float and complex: they go by dtype rules.
+  std::optional<DType> src;
+  if (!PyLong_CheckExact(o) && !PyFloat_CheckExact(o)) src = numpy_scalar_dtype(v);
+  if (src) return pack_numpy_scalar(i, v, *src, dst);
+  if (PyBool_Check(o)) {
+    if (!int_param && !bool_param) throw refuse("bool");
+    return kernel::store_integer(dt, o == Py_True, what, dst);
+  }
+  if (PyLong_Check(o)) {
+    if (bool_param) throw refuse("int");
+    __int128 x;
+    if (int_value(v, x)) return kernel::store_integer(dt, x, what, dst);
+    if (!int_param) return kernel::store_real(dt, PyLong_AsDouble(o), dst);
+    IntInfo info = iinfo(dt);
+    throw OverflowError(what + ": " + nb::cast<std::string>(nb::str(v)) + " is out of range [" +
+                        std::to_string(info.min) + ", " + std::to_string(info.max) + "]");
+  }
+  if (PyFloat_Check(o)) {
+    if (!is_inexact(dt)) throw refuse("float");
+    return kernel::store_real(dt, PyFloat_AS_DOUBLE(o), dst);
+  }
+  if (PyComplex_Check(o)) {
+    if (!is_complex(dt)) throw refuse("complex");
+    return kernel::store_complex(dt, {PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o)}, dst);
+  }
+  throw refuse(py_type_name(v));
+}
+
+void KernelSignature::pack_numpy_scalar(std::size_t i, nb::handle v, DType src_dt,
+                                        char* dst) const {
+  DType dt = *sig_.params[i].dtype;
+  const std::string& what = what_[i];
+  PyObject* o = v.ptr();
+  const DType* src = &src_dt;
+  bool int_param = is_integer(dt);
+  if (is_integer(*src) && (int_param || is_inexact(dt))) {
+    __int128 x;
+    nb::object as_int = nb::steal(PyNumber_Index(o));
+    if (int_value(as_int, x)) return kernel::store_integer(dt, x, what, dst);
+  }
+  if (*src != dt && !can_cast(*src, dt, Casting::safe)) {
+    throw TypeError(what + " cannot take a " + std::string(dtype_name(*src)) +
+                    " scalar without losing information");
+  }
+  if (is_complex(*src)) {
+    Py_complex c = PyComplex_AsCComplex(o);
+    return kernel::store_complex(dt, {c.real, c.imag}, dst);
+  }
+  if (is_floating(*src)) return kernel::store_real(dt, PyFloat_AsDouble(o), dst);
+  if (*src == DType::bool_) return kernel::store_integer(dt, PyObject_IsTrue(o) == 1, what, dst);
+  nb::object as_int = nb::steal(PyNumber_Index(o));
+  __int128 x = 0;
+  int_value(as_int, x);
+  kernel::store_integer(dt, x, what, dst);
+}
+
+}  // namespace gpupy::py

@@ -1,0 +1,38 @@
+// gpupy._core._KernelSignature: a parsed kernel signature with one checker per parameter that
+// checks and packs a launch's Python arguments in C++ (kernel layer spec 2.3). Host only.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bindings.h"
+#include "gpupy/kernel/arguments.h"
+#include "gpupy/kernel/signature.h"
+
+namespace gpupy::py {
+
+class KernelSignature {
+ public:
+  KernelSignature(const std::string& source, const std::string& name,
+                  const std::optional<std::vector<std::string>>& template_args);
+
+  const kernel::CudaSignature& signature() const { return sig_; }
+  /// Name of the launch entry: the kernel's name, or a unique identifier for a template instance.
+  const std::string& entry_name() const { return entry_; }
+  /// Checks args (flattening __cuda_args__ objects) and packs them into buf (layout().size
+  /// bytes); returns the device of the first array argument (cpu when there is none).
+  Device pack(nb::handle args, char* buf) const;
+  const kernel::ArgumentLayout& layout() const { return layout_; }
+
+ private:
+  void pack_one(std::size_t i, nb::handle v, char* dst, Device& dev, bool& have_dev) const;
+  void pack_scalar(std::size_t i, nb::handle v, char* dst) const;
+  void pack_numpy_scalar(std::size_t i, nb::handle v, DType src, char* dst) const;
+
+  kernel::CudaSignature sig_;
+  kernel::ArgumentLayout layout_;
+  std::string entry_;
+  std::vector<std::string> what_;  // "argument 0 (double* x)", built once
+};
+
+}  // namespace gpupy::py
