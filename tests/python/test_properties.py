@@ -70,6 +70,9 @@ def _gpupy_name(name):
 def test_binary_ops_broadcast_like_numpy(shapes, dtypes, name, seed):
     a = _values(dtypes[0], shapes.input_shapes[0], seed)
     b = _values(dtypes[1], shapes.input_shapes[1], seed + 1)
+    small = ("bool", "int8", "uint8")
+    if name in ("arctan2", "hypot") and all(dt in small for dt in dtypes):
+        return  # NumPy computes these in float16, which gpupy does not have (see test_elementwise)
 
     @testing.numpy_gpupy_allclose(rtol=1e-5)
     def check(xp):
