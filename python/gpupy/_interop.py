@@ -43,11 +43,17 @@ def _single_out(kwargs):
 
 
 def _ufunc_call(fn, inputs, kwargs):
-    if set(kwargs) - {"out"}:
+    if set(kwargs) - {"out", "dtype"}:
         return NotImplemented
     out = _single_out(kwargs)
-    if out is False:
+    dtype = kwargs.get("dtype")
+    if out is False or (dtype is not None and out is not None):
         return NotImplemented
+    if dtype is not None:
+        # NumPy's dtype= picks the loop: the operands are cast to it, and so is the result.
+        inputs = [x.astype(dtype, copy=False) if isinstance(x, ndarray) else x for x in inputs]
+        result = fn(*inputs)
+        return result if result.dtype == dtype else result.astype(dtype)
     return fn(*inputs) if out is None else fn(*inputs, out=out)
 
 
@@ -90,7 +96,7 @@ def array_ufunc(self, ufunc, method, *inputs, **kwargs):
 # ---- NEP 18 --------------------------------------------------------------------------------------
 
 
-def _concatenate(arrays, axis=0, out=None, dtype=None):
+def concatenate(arrays, axis=0, out=None, dtype=None):
     import gpupy
 
     arrays = [gpupy.asarray(a) for a in arrays]
@@ -124,12 +130,32 @@ def _stack(arrays, axis=0, out=None, dtype=None):
         raise ValueError("need at least one array to stack")
     ndim = arrays[0].ndim + 1
     axis = axis + ndim if axis < 0 else axis
-    return _concatenate([gpupy.expand_dims(a, axis) for a in arrays], axis, out, dtype)
+    return concatenate([gpupy.expand_dims(a, axis) for a in arrays], axis, out, dtype)
 
+
+def _like(name):
+    """NumPy's *_like functions take shape=, gpupy's do not: shape= becomes the plain creator."""
+
+    def like(a, *args, dtype=None, order="K", subok=True, shape=None, device=None):
+        import gpupy
+
+        if shape is None:
+            return getattr(gpupy, name + "_like")(a, *args, dtype=dtype, device=device)
+        dt = a.dtype if dtype is None else dtype
+        dev = a.device if device is None else device
+        if name == "full":
+            return gpupy.full(shape, args[0], dtype=dt, device=dev)
+        return getattr(gpupy, name)(shape, dtype=dt, device=dev)
+
+    return like
+
+
+# NumPy keywords gpupy's own functions lack.
+_ADAPTERS = {f"{n}_like": _like(n) for n in ("empty", "zeros", "ones", "full")}
 
 # NumPy functions gpupy does not export, answered here because they never leave the device.
 _FALLBACKS = {
-    "concatenate": _concatenate,
+    "concatenate": concatenate,
     "stack": _stack,
     "shape": lambda a: a.shape,
     "ndim": lambda a: a.ndim,
@@ -149,12 +175,31 @@ def _gpupy_function(func):
         namespace = getattr(namespace, part, None)
         if namespace is None:
             return None
-    fn = getattr(namespace, func.__name__, None)
-    if fn is None and namespace is gpupy:
-        fn = _FALLBACKS.get(func.__name__)
+    name = func.__name__
+    fn = getattr(namespace, name, None)
+    if namespace is gpupy:
+        fn = _ADAPTERS.get(name, fn) if fn is not None else _FALLBACKS.get(name)
     if fn is None or not callable(fn) or isinstance(fn, type):
         return None
     return fn
+
+
+# Functions NumPy dispatches only through NEP 35's like=: `self` is the like= array.
+_CREATORS = frozenset(
+    ("array", "asarray", "empty", "zeros", "ones", "full", "arange", "eye", "identity")
+)
+
+
+def _create_like(self, fn, args, kwargs):
+    kwargs = dict(kwargs)
+    ndmin = kwargs.pop("ndmin", 0)
+    for layout_only in ("order", "subok"):
+        kwargs.pop(layout_only, None)
+    kwargs.setdefault("device", self.device)
+    result = fn(*args, **kwargs)
+    if result.ndim < ndmin:
+        result = result.reshape((1,) * (ndmin - result.ndim) + result.shape)
+    return result
 
 
 def array_function(self, func, types, args, kwargs):
@@ -162,6 +207,8 @@ def array_function(self, func, types, args, kwargs):
     if not all(issubclass(t, (ndarray, numpy.ndarray)) for t in types):
         return NotImplemented
     fn = _gpupy_function(func)
+    if fn is not None and func.__module__ == "numpy" and func.__name__ in _CREATORS:
+        return _create_like(self, fn, args, kwargs)
     if fn is None:
         return NotImplemented
     return fn(*args, **kwargs)
