@@ -117,8 +117,10 @@ def from_dlpack(x, /, *, device=None, copy=None):
         raise TypeError(
             f"[from_dlpack] {type(x).__name__} does not implement the DLPack protocol (__dlpack__)"
         )
-    src_device, dl = _producer_device(x)
     target = None if device is None else _as_device(device)
+    if isinstance(x, _core.ndarray):
+        return _from_gpupy(x, target, copy)
+    src_device, dl = _producer_device(x)
     moving = target is not None and src_device is not None and target != src_device
     if moving and copy is False:
         raise BufferError(f"[from_dlpack] moving the data to '{target}' needs a copy")
@@ -132,3 +134,12 @@ def from_dlpack(x, /, *, device=None, copy=None):
 
 def _as_device(device):
     return device if isinstance(device, _core.Device) else _core.Device(device)
+
+
+def _from_gpupy(x, target, copy):
+    """gpupy to gpupy needs no capsule, and works for emu arrays, which DLPack cannot carry."""
+    if target is not None and target != x.device:
+        if copy is False:
+            raise BufferError(f"[from_dlpack] moving the data to '{target}' needs a copy")
+        return x.to_device(target)
+    return x.copy() if copy else x._getitem(...)

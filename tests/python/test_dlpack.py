@@ -197,9 +197,24 @@ def test_export_from_device(device_name):
         np.testing.assert_array_equal(n, g.get())
     else:
         assert g.__dlpack_device__() == (2, g.device.index)
-        h = gpupy.from_dlpack(g)
-        assert h._data_ptr == g._data_ptr
+        h = gpupy.from_dlpack(_LegacyOnly(g))  # through a capsule, with the stream handshake
+        assert h._data_ptr == g._data_ptr and h.device == g.device
+        h, copied = gpupy._core._dlpack_import(g.__dlpack__(max_version=(1, 0), stream=-1))
+        assert h._data_ptr == g._data_ptr and not copied
         np.testing.assert_array_equal(np.from_dlpack(g, device="cpu", copy=True), g.get())
+
+
+def test_gpupy_to_gpupy(device_name):
+    g = gpupy.asarray(np.arange(6.0), device=device_name)
+    view = gpupy.from_dlpack(g)
+    assert view is not g and view._same_buffer(g)
+    assert not gpupy.from_dlpack(g, copy=True)._same_buffer(g)
+    on_cpu = gpupy.from_dlpack(g, device="cpu")
+    assert on_cpu.device == gpupy.Device("cpu")
+    np.testing.assert_array_equal(on_cpu.get(), g.get())
+    if device_name != "cpu":
+        with pytest.raises(BufferError):
+            gpupy.from_dlpack(g, device="cpu", copy=False)
 
 
 @testing.for_dtypes(ALL)
@@ -210,7 +225,9 @@ def test_device_round_trip_dtypes(device_name, dtype):
     if device_name == "emu":
         back = np.from_dlpack(g, device="cpu", copy=True)
     else:
-        back = np.from_dlpack(g) if device_name == "cpu" else gpupy.from_dlpack(g).get()
+        back = (
+            np.from_dlpack(g) if device_name == "cpu" else gpupy.from_dlpack(_LegacyOnly(g)).get()
+        )
     np.testing.assert_array_equal(back, n)
 
 

@@ -164,21 +164,26 @@ def test_namespace_info(device_name):
     assert info.dtypes(device=gpupy.Device(device_name)) == info.dtypes()
 
 
+_NUMERIC = set(testing.ALL_DTYPES) - {"bool"}
+
+
 @pytest.mark.parametrize(
     "kind, expected",
     [
         ("bool", {"bool"}),
-        ("integral", {"int8", "int64", "uint8", "uint64"}),
+        ("signed integer", set(testing.INT_DTYPES)),
+        ("unsigned integer", set(testing.UINT_DTYPES)),
+        ("integral", set(testing.INT_DTYPES + testing.UINT_DTYPES)),
         ("real floating", {"float32", "float64"}),
-        (("complex floating", "bool"), {"complex64", "bool"}),
-        ("numeric", {"int8", "uint64", "float32", "complex128"}),
+        ("complex floating", {"complex64", "complex128"}),
+        (("complex floating", "bool"), {"complex64", "complex128", "bool"}),
+        ("numeric", _NUMERIC),
+        (gpupy.float32, {"float32"}),
     ],
 )
 def test_isdtype(kind, expected):
-    for name in ("bool", "int8", "int64", "uint8", "uint64", "float32", "float64", "complex64"):
-        assert gpupy.isdtype(np.dtype(name), kind) == (name in expected) or kind == "numeric"
-    for name in expected:
-        assert gpupy.isdtype(getattr(gpupy, name), kind)
+    for name in testing.ALL_DTYPES:
+        assert gpupy.isdtype(np.dtype(name), kind) == (name in expected), name
     with pytest.raises(ValueError):
         gpupy.isdtype(gpupy.float32, "floating-point")
 
