@@ -238,6 +238,10 @@ def test_dask_chunks_stay_gpupy(da, device_name):
     assert isinstance(total, gpupy.ndarray)
     testing.assert_same((n + 1).sum(), total)
     testing.assert_same(n.mean(axis=0), x.mean(axis=0).compute())
+    testing.assert_same(n.mean(), x.mean().compute())
+    testing.assert_same(
+        n.mean(axis=(0, 1), keepdims=True), x.mean(axis=(0, 1), keepdims=True).compute()
+    )
     testing.assert_same(n.max(axis=1), x.max(axis=1).compute())
     testing.assert_same(n @ n.T, (x @ x.T).compute())
     testing.assert_same(np.concatenate([n, n]), da.concatenate([x, x]).compute())
