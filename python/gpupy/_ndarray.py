@@ -5,7 +5,7 @@ import operator
 
 import numpy
 
-from gpupy import _core
+from gpupy import _core, _dlpack, _interop
 
 ndarray = _core.ndarray
 
@@ -168,26 +168,6 @@ def _array(self, dtype=None, copy=None):
     return view.copy() if copy else view
 
 
-def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
-    import gpupy
-
-    fn = getattr(gpupy, ufunc.__name__, None)
-    if method != "__call__" or fn is None or not callable(fn):
-        return NotImplemented
-    if set(kwargs) - {"out"}:
-        return NotImplemented
-    out = kwargs.get("out")
-    if isinstance(out, tuple):
-        if len(out) != 1:
-            return NotImplemented
-        out = out[0]
-    if out is not None:
-        if not isinstance(out, ndarray):
-            return NotImplemented
-        return fn(*inputs, out=out)
-    return fn(*inputs)
-
-
 def _real(self):
     return _core.real(self)
 
@@ -216,7 +196,8 @@ def _install():
         "tolist": _tolist,
         "__iter__": _iter,
         "__array__": _array,
-        "__array_ufunc__": _array_ufunc,
+        "__dlpack__": _dlpack.dlpack,
+        "__dlpack_device__": _dlpack.dlpack_device,
         "__copy__": _copy_method,
         "__deepcopy__": _copy_method,
         "conj": _conj,
@@ -230,6 +211,7 @@ def _install():
     ndarray.imag = property(_imag, doc="Imaginary part (see numpy.imag).")
     ndarray.__array_priority__ = 100.0
     ndarray.__hash__ = None
+    _interop.install()
 
 
 _install()

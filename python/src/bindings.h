@@ -24,6 +24,8 @@ void bind_reduction(nb::module_& m);
 void bind_linalg(nb::module_& m);
 /// Streams, events, device properties and __cuda_array_interface__ (after bind_array).
 void bind_cuda(nb::module_& m);
+/// DLPack capsules: export, import, and the CUDA stream handshake.
+void bind_dlpack(nb::module_& m);
 /// Run-time compiled emu kernels (_EmuModule).
 void bind_kernel(nb::module_& m);
 

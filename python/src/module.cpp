@@ -14,4 +14,5 @@ NB_MODULE(_core, m) {
   bind_linalg(m);
   bind_cuda(m);
   bind_kernel(m);
+  bind_dlpack(m);
 }

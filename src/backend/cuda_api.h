@@ -79,6 +79,9 @@ class StreamScope {
 };
 /// The current stream's cudaStream_t as an integer, for interop protocols.
 uintptr_t current_stream_handle(int device);
+/// Makes `consumer` (1: legacy default stream, 2: per-thread default stream, else a cudaStream_t)
+/// wait for the work queued so far on this thread's current stream of `device` (DLPack export).
+void stream_wait_current(int device, uintptr_t consumer);
 
 /// What cudaGetDeviceProperties reports, the part users ask for.
 struct DeviceProperties {

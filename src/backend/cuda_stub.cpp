@@ -44,6 +44,7 @@ float CudaEvent::elapsed_time(const CudaEvent&) const { not_built(); }
 
 CudaStream set_current_stream(const CudaStream&) { not_built(); }
 uintptr_t current_stream_handle(int) { not_built(); }
+void stream_wait_current(int, uintptr_t) { not_built(); }
 DeviceProperties device_properties(int) { not_built(); }
 void set_memory_limit(int, size_t) { not_built(); }
 size_t memory_limit(int) { not_built(); }

@@ -86,6 +86,22 @@ uintptr_t current_stream_handle(int device) {
   return reinterpret_cast<uintptr_t>(current_raw_stream(device));
 }
 
+void stream_wait_current(int device, uintptr_t consumer) {
+  check_index(device);
+  DeviceGuard guard(device);
+  cudaStream_t producer = current_raw_stream(device);
+  cudaStream_t target = consumer == 1   ? cudaStreamLegacy
+                        : consumer == 2 ? cudaStreamPerThread
+                                        : reinterpret_cast<cudaStream_t>(consumer);
+  if (target == producer) return;  // same stream: already ordered
+  cudaEvent_t event = nullptr;
+  GPUPY_CUDA_CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+  cudaError_t status = cudaEventRecord(event, producer);
+  if (status == cudaSuccess) status = cudaStreamWaitEvent(target, event, 0);
+  cudaEventDestroy(event);  // CUDA releases it once the wait has been satisfied
+  GPUPY_CUDA_CHECK(status);
+}
+
 CudaStream set_current_stream(const CudaStream& stream) {
   if (!stream.valid()) throw ValueError("[cuda] set_current_stream: invalid stream");
   int device = stream.device();

@@ -1,0 +1,318 @@
+"""NumPy dispatch (NEP 13 __array_ufunc__, NEP 18 __array_function__), the Array API namespace
+(__array_namespace__, __array_namespace_info__) and pickling of ndarray.
+
+Dispatch maps a NumPy function to the gpupy function of the same name and returns NotImplemented
+when gpupy has none, so NumPy raises TypeError: a gpupy array is never silently computed on the
+host through NumPy.
+"""
+
+import numpy
+
+from gpupy import _core
+
+ndarray = _core.ndarray
+
+# ---- NEP 13 --------------------------------------------------------------------------------------
+
+# ufunc.reduce -> gpupy reduction; the second item says whether the reduction takes dtype=.
+_REDUCTIONS = {
+    "add": ("sum", True),
+    "multiply": ("prod", True),
+    "maximum": ("max", False),
+    "minimum": ("min", False),
+    "logical_and": ("all", False),
+    "logical_or": ("any", False),
+}
+_SCALARS = (bool, int, float, complex, numpy.generic)
+
+
+def _handled(value):
+    return isinstance(value, (ndarray, numpy.ndarray) + _SCALARS)
+
+
+def _single_out(kwargs):
+    """The out= argument as one gpupy array or None; False when gpupy cannot honour it."""
+    out = kwargs.get("out")
+    if isinstance(out, tuple):
+        if len(out) != 1:
+            return False
+        out = out[0]
+    if out is not None and not isinstance(out, ndarray):
+        return False
+    return out
+
+
+def _ufunc_call(fn, inputs, kwargs):
+    if set(kwargs) - {"out", "dtype"}:
+        return NotImplemented
+    out = _single_out(kwargs)
+    dtype = kwargs.get("dtype")
+    if out is False or (dtype is not None and out is not None):
+        return NotImplemented
+    if dtype is not None:
+        # NumPy's dtype= picks the loop: the operands are cast to it, and so is the result.
+        inputs = [x.astype(dtype, copy=False) if isinstance(x, ndarray) else x for x in inputs]
+        result = fn(*inputs)
+        return result if result.dtype == dtype else result.astype(dtype)
+    return fn(*inputs) if out is None else fn(*inputs, out=out)
+
+
+def _ufunc_reduce(ufunc, inputs, kwargs):
+    import gpupy
+
+    if ufunc.__name__ not in _REDUCTIONS or len(inputs) != 1:
+        return NotImplemented
+    name, takes_dtype = _REDUCTIONS[ufunc.__name__]
+    if set(kwargs) - {"axis", "dtype", "out", "keepdims"}:
+        return NotImplemented
+    out = _single_out(kwargs)
+    dtype = kwargs.get("dtype")
+    if out is False or (dtype is not None and not takes_dtype):
+        return NotImplemented
+    args = {"axis": kwargs.get("axis", 0), "keepdims": bool(kwargs.get("keepdims", False))}
+    if dtype is not None:
+        args["dtype"] = dtype
+    if out is not None:
+        args["out"] = out
+    return getattr(gpupy, name)(inputs[0], **args)
+
+
+def array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    """NEP 13: NumPy ufuncs on gpupy arrays run gpupy's function of the same name."""
+    import gpupy
+
+    if not all(_handled(x) for x in inputs):
+        return NotImplemented
+    if method == "__call__":
+        fn = getattr(gpupy, ufunc.__name__, None)
+        if fn is None or not callable(fn) or isinstance(fn, type):
+            return NotImplemented
+        return _ufunc_call(fn, inputs, kwargs)
+    if method == "reduce":
+        return _ufunc_reduce(ufunc, inputs, kwargs)
+    return NotImplemented
+
+
+# ---- NEP 18 --------------------------------------------------------------------------------------
+
+
+def concatenate(arrays, axis=0, out=None, dtype=None):
+    import gpupy
+
+    arrays = [gpupy.asarray(a) for a in arrays]
+    if not arrays:
+        raise ValueError("need at least one array to concatenate")
+    if axis is None:
+        arrays, axis = [gpupy.reshape(a, (-1,)) for a in arrays], 0
+    first = arrays[0]
+    if first.ndim == 0:
+        raise ValueError("zero-dimensional arrays cannot be concatenated")
+    axis = axis + first.ndim if axis < 0 else axis
+    if not 0 <= axis < first.ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {first.ndim}")
+    shape = list(first.shape)
+    shape[axis] = sum(a.shape[axis] for a in arrays)
+    dt = gpupy.result_type(*arrays) if dtype is None else dtype
+    result = gpupy.empty(tuple(shape), dtype=dt, device=first.device) if out is None else out
+    start = 0
+    for a in arrays:
+        key = (slice(None),) * axis + (slice(start, start + a.shape[axis]),)
+        result._setitem(key, a)
+        start += a.shape[axis]
+    return result
+
+
+def _stack(arrays, axis=0, out=None, dtype=None):
+    import gpupy
+
+    arrays = [gpupy.asarray(a) for a in arrays]
+    if not arrays:
+        raise ValueError("need at least one array to stack")
+    ndim = arrays[0].ndim + 1
+    axis = axis + ndim if axis < 0 else axis
+    return concatenate([gpupy.expand_dims(a, axis) for a in arrays], axis, out, dtype)
+
+
+def _like(name):
+    """NumPy's *_like functions take shape=, gpupy's do not: shape= becomes the plain creator."""
+
+    def like(a, *args, dtype=None, order="K", subok=True, shape=None, device=None):
+        import gpupy
+
+        if shape is None:
+            return getattr(gpupy, name + "_like")(a, *args, dtype=dtype, device=device)
+        dt = a.dtype if dtype is None else dtype
+        dev = a.device if device is None else device
+        if name == "full":
+            return gpupy.full(shape, args[0], dtype=dt, device=dev)
+        return getattr(gpupy, name)(shape, dtype=dt, device=dev)
+
+    return like
+
+
+# NumPy keywords gpupy's own functions lack.
+_ADAPTERS = {f"{n}_like": _like(n) for n in ("empty", "zeros", "ones", "full")}
+
+# NumPy functions gpupy does not export, answered here because they never leave the device.
+_FALLBACKS = {
+    "concatenate": concatenate,
+    "stack": _stack,
+    "shape": lambda a: a.shape,
+    "ndim": lambda a: a.ndim,
+    "size": lambda a, axis=None: a.size if axis is None else a.shape[axis],
+    "copy": lambda a, order="K", subok=False: a.copy(),
+}
+
+
+def _gpupy_function(func):
+    import gpupy
+
+    module = getattr(func, "__module__", "") or ""
+    if module != "numpy" and not module.startswith("numpy."):
+        return None
+    namespace = gpupy
+    for part in module.split(".")[1:]:
+        namespace = getattr(namespace, part, None)
+        if namespace is None:
+            return None
+    name = func.__name__
+    fn = getattr(namespace, name, None)
+    if namespace is gpupy:
+        fn = _ADAPTERS.get(name, fn) if fn is not None else _FALLBACKS.get(name)
+    if fn is None or not callable(fn) or isinstance(fn, type):
+        return None
+    return fn
+
+
+# Functions NumPy dispatches only through NEP 35's like=: `self` is the like= array.
+_CREATORS = frozenset(
+    ("array", "asarray", "empty", "zeros", "ones", "full", "arange", "eye", "identity")
+)
+
+
+def _create_like(self, fn, args, kwargs):
+    kwargs = dict(kwargs)
+    ndmin = kwargs.pop("ndmin", 0)
+    for layout_only in ("order", "subok"):
+        kwargs.pop(layout_only, None)
+    kwargs.setdefault("device", self.device)
+    result = fn(*args, **kwargs)
+    if result.ndim < ndmin:
+        result = result.reshape((1,) * (ndmin - result.ndim) + result.shape)
+    return result
+
+
+def array_function(self, func, types, args, kwargs):
+    """NEP 18: numpy.f(gpupy_array, ...) runs gpupy.f; NotImplemented when gpupy has no f."""
+    if not all(issubclass(t, (ndarray, numpy.ndarray)) for t in types):
+        return NotImplemented
+    fn = _gpupy_function(func)
+    if fn is not None and func.__module__ == "numpy" and func.__name__ in _CREATORS:
+        return _create_like(self, fn, args, kwargs)
+    if fn is None:
+        return NotImplemented
+    return fn(*args, **kwargs)
+
+
+# ---- Array API -----------------------------------------------------------------------------------
+
+API_VERSION = "2024.12"
+_SUPPORTED_API_VERSIONS = ("2023.12", "2024.12")
+
+
+def array_namespace(self, /, *, api_version=None):
+    """The Array API namespace of gpupy arrays: the gpupy module."""
+    import gpupy
+
+    if api_version is not None and api_version not in _SUPPORTED_API_VERSIONS:
+        raise ValueError(
+            f"[__array_namespace__] unsupported Array API version {api_version!r}; gpupy "
+            f"implements {', '.join(_SUPPORTED_API_VERSIONS)}"
+        )
+    return gpupy
+
+
+_DTYPE_NAMES = (
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+)
+
+
+def _device_works(name):
+    try:
+        _core.zeros((1,), None, name)
+    except Exception:  # noqa: BLE001 - any failure means "not usable here"
+        return False
+    return True
+
+
+class _Info:
+    """What __array_namespace_info__() returns (Array API 2024.12 inspection utilities)."""
+
+    def capabilities(self):
+        return {"boolean indexing": False, "data-dependent shapes": False, "max dimensions": 64}
+
+    def default_device(self):
+        return _core.default_device()
+
+    def devices(self):
+        names = ["cpu"] + (["emu"] if _device_works("emu") else [])
+        if _core.cuda_is_available()[0]:
+            names += [f"cuda:{i}" for i in range(_core.cuda_device_count())]
+        return [_core.Device(n) for n in names]
+
+    def default_dtypes(self, *, device=None):
+        return {
+            "real floating": numpy.dtype("float64"),
+            "complex floating": numpy.dtype("complex128"),
+            "integral": numpy.dtype("int64"),
+            "indexing": numpy.dtype("int64"),
+        }
+
+    def dtypes(self, *, device=None, kind=None):
+        dts = {n: numpy.dtype(n) for n in _DTYPE_NAMES}
+        if kind is None:
+            return dts
+        return {n: dt for n, dt in dts.items() if numpy.isdtype(dt, kind)}
+
+
+def array_namespace_info():
+    """See the Array API: capabilities, devices and dtypes of gpupy."""
+    return _Info()
+
+
+# ---- Pickle --------------------------------------------------------------------------------------
+
+
+def _rebuild(host, device):
+    """Unpickles an array onto the device it was saved from; never silently somewhere else."""
+    import gpupy
+
+    if device != "cpu" and not _device_works(device):
+        raise RuntimeError(
+            f"[pickle] the array was saved from device '{device}', which is not available "
+            "here; pickle a NumPy copy (a.get()) to move data between machines"
+        )
+    return gpupy.asarray(host, device=device, copy=True)
+
+
+def reduce(self):
+    return _rebuild, (self.get(), str(self.device))
+
+
+def install():
+    ndarray.__array_ufunc__ = array_ufunc
+    ndarray.__array_function__ = array_function
+    ndarray.__array_namespace__ = array_namespace
+    ndarray.__reduce__ = reduce
