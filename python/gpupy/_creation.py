@@ -53,6 +53,13 @@ def asnumpy(a):
     return numpy.asarray(a)
 
 
+def astype(x, dtype, /, *, copy=True, device=None):
+    """Array API ``astype``: ``x`` converted to ``dtype`` (and moved to ``device`` if given)."""
+    if device is not None:
+        x = x.to_device(device)
+    return x.astype(dtype, copy=copy)
+
+
 def _like(a, dtype, device):
     if isinstance(a, _core.ndarray):
         return a.shape, a.dtype if dtype is None else dtype, a.device if device is None else device
@@ -98,6 +105,7 @@ def set_default_device(device):
 
 __all__ = [
     "arange",
+    "astype",
     "array",
     "asarray",
     "asnumpy",
