@@ -118,7 +118,7 @@ Array to_array(nb::handle value, std::optional<Device> device, std::optional<DTy
     if (device && a.device() != *device) a = gpupy::to_device(a, *device);
     return dtype ? astype(a, *dtype, false) : a;
   }
-  Device dev = device.value_or(default_device());
+  Device dev = device ? *device : default_device();
   if (auto s = as_scalar(value); s && !nb::hasattr(value, "ndim")) {
     return full({}, *s, dtype, dev);
   }

@@ -24,7 +24,7 @@ Device common_device(const std::vector<Operand>& inputs, const Array* out, const
   for (const Operand& x : inputs)
     if (x.is_array()) check(x.array());
   if (out) check(*out);
-  return device.value_or(default_device());
+  return device ? *device : default_device();  // not value_or: default_device() takes a lock
 }
 
 DType loop_dtype(ElementwiseOp op, DType resolved) {
