@@ -28,6 +28,13 @@ from gpupy.cunumpy._backend import (
     use_backend,
 )
 from gpupy.cunumpy._backend import init_from_environment as _init_from_environment
+from gpupy.cunumpy.arguments import (
+    CudaArguments,
+    CudaStruct,
+    CudaStructArguments,
+    CudaStructValue,
+    write_cuda_header,
+)
 from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
 
 __version__ = "0.1.0"
@@ -35,7 +42,11 @@ __version__ = "0.1.0"
 # cunumpy's own names; the backend's names are copied in next to them (see _install).
 __all__ = [
     "ArrayBackend",
+    "CudaArguments",
     "CudaKernel",
+    "CudaStruct",
+    "CudaStructArguments",
+    "CudaStructValue",
     "array_backend",
     "as_device_array",
     "backend_info",
@@ -55,6 +66,7 @@ __all__ = [
     "to_gpupy",
     "to_numpy",
     "use_backend",
+    "write_cuda_header",
 ]
 
 
