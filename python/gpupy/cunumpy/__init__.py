@@ -36,6 +36,7 @@ from gpupy.cunumpy.arguments import (
     write_cuda_header,
 )
 from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
+from gpupy.cunumpy.kernels import MetalKernel, metal_available
 
 __version__ = "0.1.0"
 
@@ -47,6 +48,7 @@ __all__ = [
     "CudaStruct",
     "CudaStructArguments",
     "CudaStructValue",
+    "MetalKernel",
     "array_backend",
     "as_device_array",
     "backend_info",
@@ -58,6 +60,7 @@ __all__ = [
     "get_backend",
     "is_cpu",
     "is_gpu",
+    "metal_available",
     "parse_cuda_signature",
     "set_backend",
     "synchronize",
