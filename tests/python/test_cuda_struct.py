@@ -204,3 +204,53 @@ def test_struct_arguments_class_rules():
 
     with pytest.raises(AttributeError, match="'q'"):
         Missing().pack()
+
+
+def test_from_signature():
+    from typing import Final
+
+    def push(
+        self, x: "float[:, :]", n: int, q: Final[float], w: numpy.float32, flag: bool, *a, **k
+    ):
+        pass
+
+    s = CudaStruct.from_signature(push, "PushArgs")
+    assert [(p.name, p.ctype) for p in s.fields] == [
+        ("x", "Array2D<double>"),
+        ("n", "long long"),
+        ("q", "double"),
+        ("w", "float"),
+        ("flag", "bool"),
+    ]
+    c = CudaStruct.from_signature(push, "P", contiguous=True, scalar_names={"float": "float"})
+    assert c.fields[0].ctype == "CArray2D<float>" and c.fields[2].ctype == "float"
+    with pytest.raises(ValueError, match="not array fields"):
+        CudaStruct.from_signature(push, "P", contiguous=["n"])
+
+    def bad(x):
+        pass
+
+    with pytest.raises(ValueError, match="parameter 'x' of bad has no type annotation"):
+        CudaStruct.from_signature(bad, "B")
+
+    def bad2(x: "str"):
+        pass
+
+    with pytest.raises(ValueError, match="unsupported scalar type 'str'"):
+        CudaStruct.from_signature(bad2, "B")
+
+
+PYCCEL = """
+class Markers:
+    def __init__(self, positions: 'float[:]', n: 'int32', skip: int):
+        self.pos = positions
+        self.n = n
+"""
+
+
+def test_from_pyccel_class():
+    s = CudaStruct.from_pyccel_class(PYCCEL, "Markers", exclude=["skip"])
+    assert s.name == "Markers"
+    assert [(p.name, p.ctype) for p in s.fields] == [("pos", "Array1D<double>"), ("n", "int")]
+    with pytest.raises(ValueError, match="no class 'Nope'"):
+        CudaStruct.from_pyccel_class(PYCCEL, "Nope")
