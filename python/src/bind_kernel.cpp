@@ -1,8 +1,10 @@
 // gpupy._core._EmuModule: a thin vehicle for run-time compiled emu kernels (compile from source,
 // launch with arrays and Python scalars), until the kernel layer's CudaKernel builds on it.
+#include <nanobind/stl/pair.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/tuple.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -129,13 +131,40 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
   return has_arrays ? nb::cast(dev) : nb::none();
 }
 
+/// Checks values (one per parameter) and packs them into the writable buffer at offsets; returns
+/// the device of the array values (None when there is none).
+nb::object pack_at(const KernelSignature& ks, nb::tuple values, nb::handle buffer,
+                   const std::vector<std::size_t>& offsets) {
+  Py_buffer view;
+  if (PyObject_GetBuffer(buffer.ptr(), &view, PyBUF_WRITABLE) != 0) throw nb::python_error();
+  std::size_t end = 0;
+  for (std::size_t i = 0; i < offsets.size() && i < ks.signature().params.size(); ++i) {
+    end = std::max(end, offsets[i] + ks.signature().params[i].packed_size());
+  }
+  if (end > static_cast<std::size_t>(view.len)) {
+    PyBuffer_Release(&view);
+    throw ValueError("the record buffer is too small for its fields");
+  }
+  bool has_arrays = false;
+  for (const auto& p : ks.signature().params) has_arrays = has_arrays || p.pointer || p.view_ndim;
+  Device dev;
+  try {
+    dev = ks.pack_at(values, static_cast<char*>(view.buf), offsets);
+  } catch (...) {
+    PyBuffer_Release(&view);
+    throw;
+  }
+  PyBuffer_Release(&view);
+  return has_arrays ? nb::cast(dev) : nb::none();
+}
+
 nb::list parameters(const KernelSignature& ks) {
   nb::list out;
   for (const auto& p : ks.signature().params) {
     nb::object dt = nb::none();
     if (p.dtype) dt = nb::str(std::string(dtype_name(*p.dtype)).c_str());
-    out.append(
-        nb::make_tuple(p.name, p.ctype, dt, p.pointer, p.view_ndim, p.contiguous, p.decl_type));
+    out.append(nb::make_tuple(p.name, p.ctype, dt, p.pointer, p.view_ndim, p.contiguous,
+                              p.decl_type, p.struct_size));
   }
   return out;
 }
@@ -145,12 +174,15 @@ nb::list parameters(const KernelSignature& ks) {
 void bind_kernel(nb::module_& m) {
   nb::class_<KernelSignature>(m, "_KernelSignature")
       .def(nb::init<const std::string&, const std::string&,
-                    const std::optional<std::vector<std::string>>&>(),
-           nb::arg("source"), nb::arg("name"), nb::arg("template_args").none())
+                    const std::optional<std::vector<std::string>>&,
+                    const std::vector<std::pair<std::string, nb::object>>&>(),
+           nb::arg("source"), nb::arg("name"), nb::arg("template_args").none(),
+           nb::arg("structs") = std::vector<std::pair<std::string, nb::object>>{})
       .def_prop_ro("name", [](const KernelSignature& k) { return k.signature().name; })
       .def_prop_ro("expression", [](const KernelSignature& k) { return k.signature().expression; })
       .def_prop_ro("entry_name", &KernelSignature::entry_name)
       .def_prop_ro("parameters", &parameters)
+      .def("pack_at", &pack_at, nb::arg("values"), nb::arg("buffer"), nb::arg("offsets"))
       .def("launch", &checked_launch, nb::arg("module").none(), nb::arg("args"), nb::arg("grid"),
            nb::arg("block"), nb::arg("shared_mem"));
   m.def("_cuda_kernel_names", &kernel::cuda_kernel_names);

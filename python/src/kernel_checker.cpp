@@ -70,9 +70,27 @@ nb::tuple flatten(nb::handle args) {
 
 }  // namespace
 
+std::vector<kernel::StructType> struct_types(
+    const std::vector<std::pair<std::string, nb::object>>& structs) {
+  std::vector<kernel::StructType> out;
+  for (const auto& [name, dt] : structs) {
+    out.push_back({name, nb::cast<std::size_t>(dt.attr("itemsize"))});
+  }
+  return out;
+}
+
 KernelSignature::KernelSignature(const std::string& source, const std::string& name,
-                                 const std::optional<std::vector<std::string>>& template_args)
-    : sig_(kernel::parse_cuda_signature(source, name, template_args)), layout_(sig_) {
+                                 const std::optional<std::vector<std::string>>& template_args,
+                                 const std::vector<std::pair<std::string, nb::object>>& structs)
+    : sig_(kernel::parse_cuda_signature(source, name, template_args, struct_types(structs))),
+      layout_(sig_) {
+  for (const auto& p : sig_.params) {
+    nb::object dt = nb::none();
+    for (const auto& [sname, sdt] : structs) {
+      if (p.struct_size && sname == p.ctype) dt = sdt;
+    }
+    struct_dtypes_.push_back(dt);
+  }
   entry_ = name;
   if (sig_.expression != name) {
     entry_ += "__t";
@@ -98,9 +116,42 @@ Device KernelSignature::pack(nb::handle args, char* buf) const {
   return dev;
 }
 
+Device KernelSignature::pack_at(nb::handle values, char* buf,
+                                const std::vector<std::size_t>& offsets) const {
+  nb::tuple t = nb::borrow<nb::tuple>(values);
+  if (t.size() != sig_.params.size() || offsets.size() != t.size()) {
+    throw TypeError("expected " + std::to_string(sig_.params.size()) + " values, got " +
+                    std::to_string(t.size()));
+  }
+  Device dev{};
+  bool have_dev = false;
+  for (std::size_t i = 0; i < t.size(); ++i) pack_one(i, t[i], buf + offsets[i], dev, have_dev);
+  return dev;
+}
+
+void KernelSignature::pack_struct(std::size_t i, nb::handle v, char* dst) const {
+  const nb::object& want = struct_dtypes_[i];
+  static PyTypeObject* void_type =
+      reinterpret_cast<PyTypeObject*>(nb::object(numpy().attr("void")).release().ptr());
+  bool ok = Py_TYPE(v.ptr()) == void_type;
+  if (ok) {
+    nb::object dt = v.attr("dtype");
+    ok = dt.is(want) || dt.equal(want);
+  }
+  if (!ok) {
+    throw TypeError(what_[i] + " must be a value of struct " + sig_.params[i].ctype +
+                    " (created with that CudaStruct), got " + py_type_name(v));
+  }
+  Py_buffer view;
+  if (PyObject_GetBuffer(v.ptr(), &view, PyBUF_SIMPLE) != 0) throw nb::python_error();
+  std::memcpy(dst, view.buf, sig_.params[i].struct_size);
+  PyBuffer_Release(&view);
+}
+
 void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& dev,
                                bool& have_dev) const {
   const kernel::CudaParameter& p = sig_.params[i];
+  if (p.struct_size) return pack_struct(i, v, dst);
   if (!p.pointer && !p.view_ndim) return pack_scalar(i, v, dst);
   kernel::ArrayArg a;
   Device d{DeviceType::cuda, 0};

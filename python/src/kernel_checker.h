@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bindings.h"
@@ -13,8 +14,10 @@ namespace gpupy::py {
 
 class KernelSignature {
  public:
+  /// structs: (name, packed NumPy dtype) of each struct type parameters may take by value.
   KernelSignature(const std::string& source, const std::string& name,
-                  const std::optional<std::vector<std::string>>& template_args);
+                  const std::optional<std::vector<std::string>>& template_args,
+                  const std::vector<std::pair<std::string, nb::object>>& structs = {});
 
   const kernel::CudaSignature& signature() const { return sig_; }
   /// Name of the launch entry: the kernel's name, or a unique identifier for a template instance.
@@ -23,16 +26,21 @@ class KernelSignature {
   /// bytes); returns the device of the first array argument (cpu when there is none).
   Device pack(nb::handle args, char* buf) const;
   const kernel::ArgumentLayout& layout() const { return layout_; }
+  /// Checks exactly one value per parameter (no flattening) and packs value i at
+  /// buf + offsets[i]: the fields of a struct record.
+  Device pack_at(nb::handle values, char* buf, const std::vector<std::size_t>& offsets) const;
 
  private:
   void pack_one(std::size_t i, nb::handle v, char* dst, Device& dev, bool& have_dev) const;
+  void pack_struct(std::size_t i, nb::handle v, char* dst) const;
   void pack_scalar(std::size_t i, nb::handle v, char* dst) const;
   void pack_numpy_scalar(std::size_t i, nb::handle v, DType src, char* dst) const;
 
   kernel::CudaSignature sig_;
   kernel::ArgumentLayout layout_;
   std::string entry_;
-  std::vector<std::string> what_;  // "argument 0 (double* x)", built once
+  std::vector<std::string> what_;          // "argument 0 (double* x)", built once
+  std::vector<nb::object> struct_dtypes_;  // per parameter: the struct's dtype, or None
 };
 
 }  // namespace gpupy::py

@@ -165,11 +165,13 @@ std::string substitute(const Decl& d, std::string& params,
 }  // namespace
 
 namespace detail {
-CudaParameter parse_parameter(const std::string& text, const std::string& kernel);
+CudaParameter parse_parameter(const std::string& text, const std::string& kernel,
+                              const std::vector<StructType>& structs);
 }
 
 CudaSignature parse_cuda_signature(const std::string& source, const std::string& name,
-                                   const std::optional<std::vector<std::string>>& template_args) {
+                                   const std::optional<std::vector<std::string>>& template_args,
+                                   const std::vector<StructType>& structs) {
   std::string s = strip_comments(source);
   for (const Decl& d : find_kernels(s)) {
     if (d.name != name) continue;
@@ -181,7 +183,8 @@ CudaSignature parse_cuda_signature(const std::string& source, const std::string&
     CudaSignature sig{name, substitute(d, params, template_args), {}};
     std::string t = trim(params);
     if (t.empty() || t == "void") return sig;
-    for (const auto& p : split_top(params)) sig.params.push_back(detail::parse_parameter(p, name));
+    for (const auto& p : split_top(params))
+      sig.params.push_back(detail::parse_parameter(p, name, structs));
     return sig;
   }
   throw ValueError("no __global__ function '" + name + "' found in the CUDA source");

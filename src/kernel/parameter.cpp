@@ -69,7 +69,8 @@ int view_rank(const std::string& type, bool& contiguous, std::string& inner) {
 
 namespace detail {
 
-CudaParameter parse_parameter(const std::string& text, const std::string& kernel) {
+CudaParameter parse_parameter(const std::string& text, const std::string& kernel,
+                              const std::vector<StructType>& structs) {
   std::vector<std::string> toks = tokenize(text.substr(0, text.find('=')));
   CudaParameter p;
   int pointers = 0;
@@ -103,6 +104,12 @@ CudaParameter parse_parameter(const std::string& text, const std::string& kernel
     return ValueError("cannot check the kernel parameter '" + p.name + "' of '" + kernel +
                       "': " + why);
   };
+  for (const auto& st : structs) {
+    if (st.name != p.ctype) continue;
+    if (pointers) throw unsupported("structs can only be passed by value");
+    p.struct_size = st.size;
+    return p;
+  }
   std::string inner;
   if (int n = view_rank(p.ctype, p.contiguous, inner)) {
     if (n > 16) throw unsupported("unsupported type '" + p.ctype + "'");
@@ -130,6 +137,7 @@ std::string CudaParameter::describe() const { return ctype + (pointer ? "* " : "
 
 std::size_t CudaParameter::packed_size() const {
   if (pointer) return sizeof(void*);
+  if (struct_size) return struct_size;
   if (view_ndim) return 8 + 8 * static_cast<std::size_t>(view_ndim) * (contiguous ? 1 : 2);
   return itemsize(*dtype);
 }

@@ -126,3 +126,17 @@ TEST(KernelArguments, IntegerRangesAndViews) {
   a.ndim = 1;
   EXPECT_THROW(pack_view(sig.params[0], a, "a", rec), TypeError);
 }
+
+TEST(KernelSignature, StructsByValue) {
+  std::vector<StructType> structs{{"Markers", 48}};
+  auto sig = parse_cuda_signature("__global__ void k(const Markers m, struct Markers n, int i) {}",
+                                  "k", std::nullopt, structs);
+  ASSERT_EQ(sig.params.size(), 3u);
+  EXPECT_EQ(sig.params[0].struct_size, 48u);
+  EXPECT_EQ(sig.params[1].ctype, "Markers");
+  EXPECT_EQ(ArgumentLayout(sig).offsets[2], 96u);
+  EXPECT_THROW(parse_cuda_signature("__global__ void k(Markers* m) {}", "k", std::nullopt, structs),
+               ValueError);
+  EXPECT_THROW(parse_cuda_signature("__global__ void k(Markers m) {}", "k", std::nullopt),
+               ValueError);
+}

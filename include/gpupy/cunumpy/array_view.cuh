@@ -11,7 +11,39 @@
 #endif
 #endif
 
+#if defined(CUNUMPY_BOUNDS_CHECK) && defined(GPUPY_EMU)
+#include <cstdio>
+#include <stdexcept>
+#elif defined(CUNUMPY_BOUNDS_CHECK) && !defined(__CUDACC_RTC__)
+#include <cstdio>  // printf in device code under nvcc (NVRTC has it built in)
+#endif
+
 namespace gpupy_view {
+
+/// Checks every index against its axis (only with -DCUNUMPY_BOUNDS_CHECK): an out-of-range index
+/// reports "cunumpy: index I is out of bounds for axis A with size S" and stops the kernel.
+template <int N>
+GPUPY_VIEW_HD inline void check_bounds(const long long* ix, const long long* shape) {
+#ifdef CUNUMPY_BOUNDS_CHECK
+  for (int k = 0; k < N; ++k) {
+    if (ix[k] >= 0 && ix[k] < shape[k]) continue;
+#ifdef GPUPY_EMU
+    char msg[128];
+    std::snprintf(msg, sizeof msg,
+                  "cunumpy: index %lld is out of bounds for axis %d with size %lld", ix[k], k,
+                  shape[k]);
+    throw std::out_of_range(msg);  // the emu launch raises it with the thread's position
+#elif defined(__CUDA_ARCH__)
+    printf("cunumpy: index %lld is out of bounds for axis %d with size %lld\n", ix[k], k,
+           shape[k]);
+    __trap();
+#endif
+  }
+#else
+  (void)ix;
+  (void)shape;
+#endif
+}
 
 /// {data, shape[N], strides[N]}: any strided array (a non-contiguous slice too).
 template <class T, int N>
@@ -24,6 +56,7 @@ struct Strided {
   GPUPY_VIEW_HD T& operator()(I... idx) const {
     static_assert(sizeof...(I) == N, "an ArrayND<T> takes N indices");
     const long long ix[] = {static_cast<long long>(idx)...};
+    check_bounds<N>(ix, shape);
     long long off = 0;
     for (int k = 0; k < N; ++k) off += ix[k] * strides[k];
     return data[off];
@@ -45,6 +78,7 @@ struct Contiguous {
   GPUPY_VIEW_HD T& operator()(I... idx) const {
     static_assert(sizeof...(I) == N, "a CArrayND<T> takes N indices");
     const long long ix[] = {static_cast<long long>(idx)...};
+    check_bounds<N>(ix, shape);
     long long off = 0;
     for (int k = 0; k < N; ++k) off = off * shape[k] + ix[k];
     return data[off];

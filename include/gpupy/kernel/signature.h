@@ -22,12 +22,13 @@ std::string ctype_of(DType dt);
 /// One parameter of a `__global__` function.
 struct CudaParameter {
   std::string name;
-  std::string ctype;           ///< normalised element/base type: "double", "Array2D<float>"
-  std::optional<DType> dtype;  ///< element dtype; nullopt for void*
-  bool pointer = false;        ///< T* / T x[] / void*
-  int view_ndim = 0;           ///< N of ArrayND<T> / CArrayND<T>; 0 otherwise
-  bool contiguous = false;     ///< CArrayND<T>
-  std::string decl_type;       ///< the declared type (template parameters substituted)
+  std::string ctype;            ///< normalised element/base type: "double", "Array2D<float>"
+  std::optional<DType> dtype;   ///< element dtype; nullopt for void*
+  bool pointer = false;         ///< T* / T x[] / void*
+  int view_ndim = 0;            ///< N of ArrayND<T> / CArrayND<T>; 0 otherwise
+  bool contiguous = false;      ///< CArrayND<T>
+  std::size_t struct_size = 0;  ///< sizeof of a struct passed by value; 0 for other parameters
+  std::string decl_type;        ///< the declared type (template parameters substituted)
 
   /// "double* x", as argument messages name the parameter.
   std::string describe() const;
@@ -42,10 +43,18 @@ struct CudaSignature {
   std::vector<CudaParameter> params;
 };
 
+/// A struct type kernels may take by value: its C name and its C layout's size in bytes.
+struct StructType {
+  std::string name;
+  std::size_t size = 0;
+};
+
 /// Parses `[template <...>] __global__ void name(...)` in source (spec 2.2). template_args are
-/// rendered C text ("double", "3", "true"), one per template parameter. Throws ValueError.
+/// rendered C text ("double", "3", "true"), one per template parameter; structs are the struct
+/// types parameters may name. Throws ValueError.
 CudaSignature parse_cuda_signature(const std::string& source, const std::string& name,
-                                   const std::optional<std::vector<std::string>>& template_args);
+                                   const std::optional<std::vector<std::string>>& template_args,
+                                   const std::vector<StructType>& structs = {});
 
 /// Names of all `__global__ void` functions in source, comments ignored, first appearance order.
 std::vector<std::string> cuda_kernel_names(const std::string& source);

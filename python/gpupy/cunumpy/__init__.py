@@ -28,14 +28,27 @@ from gpupy.cunumpy._backend import (
     use_backend,
 )
 from gpupy.cunumpy._backend import init_from_environment as _init_from_environment
+from gpupy.cunumpy.arguments import (
+    CudaArguments,
+    CudaStruct,
+    CudaStructArguments,
+    CudaStructValue,
+    write_cuda_header,
+)
 from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
+from gpupy.cunumpy.kernels import MetalKernel, metal_available
 
 __version__ = "0.1.0"
 
 # cunumpy's own names; the backend's names are copied in next to them (see _install).
 __all__ = [
     "ArrayBackend",
+    "CudaArguments",
     "CudaKernel",
+    "CudaStruct",
+    "CudaStructArguments",
+    "CudaStructValue",
+    "MetalKernel",
     "array_backend",
     "as_device_array",
     "backend_info",
@@ -47,6 +60,7 @@ __all__ = [
     "get_backend",
     "is_cpu",
     "is_gpu",
+    "metal_available",
     "parse_cuda_signature",
     "set_backend",
     "synchronize",
@@ -55,6 +69,7 @@ __all__ = [
     "to_gpupy",
     "to_numpy",
     "use_backend",
+    "write_cuda_header",
 ]
 
 

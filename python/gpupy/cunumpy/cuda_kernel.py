@@ -50,16 +50,28 @@ class CudaParameter(tuple):
     pointer = property(lambda s: s[3])
     view_ndim = property(lambda s: s[4] or None)
     contiguous = property(lambda s: s[5])
+    struct = property(lambda s: s[6] if len(s) > 6 else None)
 
     def __repr__(self):
         return f"CudaParameter({self.ctype}{'*' if self.pointer else ''} {self.name})"
 
 
-def parse_cuda_signature(source, name, *, template_args=None):
-    """The parameters of `__global__ void name(...)` in source, as a tuple of CudaParameter."""
+def parse_cuda_signature(source, name, *, structs=(), template_args=None):
+    """The parameters of `__global__ void name(...)` in source, as a tuple of CudaParameter;
+    each CudaStruct in structs may be taken by value (and is checked against source)."""
     args = None if template_args is None else [_render_template_arg(a) for a in template_args]
-    sig = _core._KernelSignature(source, name, args)
-    return tuple(CudaParameter(p[:6]) for p in sig.parameters)
+    return _parameters(_signature(source, name, structs, args), structs)
+
+
+def _signature(source, name, structs, rendered_args):
+    for s in structs:
+        s.check_source(source)
+    return _core._KernelSignature(source, name, rendered_args, [(s.name, s.dtype) for s in structs])
+
+
+def _parameters(sig, structs):
+    by_name = {s.name: s for s in structs}
+    return tuple(CudaParameter((*p[:6], by_name[p[1]] if p[7] else None)) for p in sig.parameters)
 
 
 def cuda_kernel_names(source):
@@ -80,6 +92,7 @@ class CudaKernel:
         options=(),
         include_dirs=(),
         source_dir=None,
+        structs=(),
         template_args=None,
         check_signature=True,
         n_threads_from="auto",
@@ -96,8 +109,9 @@ class CudaKernel:
         rendered = (
             None if template_args is None else [_render_template_arg(a) for a in template_args]
         )
-        self._sig = _core._KernelSignature(source, name, rendered)
-        self._params = tuple(CudaParameter(p[:6]) for p in self._sig.parameters)
+        self._structs = tuple(structs)
+        self._sig = _signature(source, name, self._structs, rendered)
+        self._params = _parameters(self._sig, self._structs)
         self._modules = {}  # device string -> compiled module
         self._emu_module = None
         self.n_threads_from = n_threads_from
@@ -129,6 +143,7 @@ class CudaKernel:
     expression = property(lambda self: self._sig.expression)
     signature = property(lambda self: self._params)
     template_args = property(lambda self: self._template_args)
+    structs = property(lambda self: self._structs)
     include_dirs = property(lambda self: self._include_dirs)
     source_dir = property(lambda self: self._source_dir)
 
@@ -170,7 +185,7 @@ class CudaKernel:
         """(grid, block) tuples of a launch: grid = ceil(n_threads / block) per axis."""
         block = self._block if block is None else _block(block)
         if n_threads is None and grid is None and args is not None:
-            n_threads = self._infer_n_threads(_flatten(args), len(block))
+            n_threads = self._infer_n_threads(tuple(args), len(block))
         if (n_threads is None) == (grid is None):
             raise TypeError("pass exactly one of n_threads and grid")
         if grid is not None:
@@ -222,7 +237,7 @@ class CudaKernel:
             return None
         if callable(mode):
             return mode(args)
-        shape = next((tuple(a.shape) for a in args if _array_shape(a)), None)
+        shape = next((tuple(a.shape) for a in _inference_values(args) if _array_shape(a)), None)
         if shape is None:
             raise TypeError("inferring n_threads needs an array argument; pass n_threads or grid")
         if mode == "first_array":
@@ -270,6 +285,23 @@ def _flatten(args):
     for a in args:
         out.extend(a.__cuda_args__() if hasattr(type(a), "__cuda_args__") else (a,))
     return tuple(out)
+
+
+def _inference_values(args):
+    """Arguments in order, argument objects replaced by the values they hold (struct fields,
+    CudaArguments values), so that launch-size inference finds arrays inside them."""
+    for a in args:
+        if not hasattr(type(a), "__cuda_args__"):
+            yield a
+            continue
+        st = getattr(type(a), "struct", None)
+        if st is not None and hasattr(a, "pack"):  # CudaStructArguments: its field attributes
+            yield from (getattr(a, p.name, None) for p in st.fields)
+        elif hasattr(a, "_values"):  # CudaArguments and CudaStructValue
+            v = a._values
+            yield from (v.values() if isinstance(v, dict) else v)
+        else:
+            yield from a.__cuda_args__()
 
 
 def _array_shape(a):
