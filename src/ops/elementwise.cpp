@@ -50,9 +50,17 @@ DType resolve_loop(ElementwiseOp op, const std::vector<Operand>& inputs, const c
   if (rule == TypeRule::promote || rule == TypeRule::promote_bool_as_int8)
     return loop_dtype(op, result_type(inputs, name));
   std::vector<Operand> kinds(inputs);
-  for (Operand& x : kinds)
-    if (!x.is_array() && x.scalar().weak() && is_integer(x.scalar().dtype()))
-      x = Scalar(int64_t(0), /*weak=*/true);
+  for (Operand& x : kinds) {
+    if (!x.is_array() && x.scalar().weak()) {
+      if (is_integer(x.scalar().dtype())) x = Scalar(int64_t(0), /*weak=*/true);
+      continue;
+    }
+    // NumPy picks the first float loop that every input casts to safely: int8 and uint16 both
+    // fit float32, so arctan2(int8, uint16) is float32, not float(promote(int8, uint16)).
+    DType dt = x.is_array() ? x.array().dtype() : x.scalar().dtype();
+    if (rule == TypeRule::promote_float && !is_inexact(dt))
+      x = Scalar(0.0).cast(float_dtype_for(dt));
+  }
   return loop_dtype(op, result_type(kinds, name));
 }
 
