@@ -205,7 +205,8 @@ NONZERO_INPUTS = [
     np.zeros((3, 0, 2)),
     np.zeros((2, 3), dtype=bool),
     np.arange(2 * 3 * 4).reshape(2, 3, 4) % 3,
-    np.arange(3000) % 7 == 0,  # several tiles and blocks of the device compaction
+    np.arange(3000) % 7 == 0,  # several blocks of the device compaction
+    np.arange(40000) % 13 == 0,  # several tiles per block
 ]
 
 
