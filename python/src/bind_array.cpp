@@ -1,5 +1,6 @@
 // The ndarray class: attributes, conversions and element access.
 #include "bindings.h"
+#include "gpupy/advanced_indexing.h"
 #include "gpupy/error.h"
 
 namespace gpupy::py {
@@ -8,7 +9,7 @@ using namespace nb::literals;
 
 nb::tuple as_tuple(const std::vector<int64_t>& v) { return nb::tuple(nb::cast(v)); }
 
-std::vector<IndexItem> to_index(nb::handle key);
+std::vector<IndexEntry> to_index(const Array& a, nb::handle key);
 
 // struct-module format characters, in DType order.
 const char* const kBufferFormats[kNumDTypes] = {"?", "b", "h", "i", "q",  "B", "H",
@@ -110,8 +111,10 @@ void bind_array(nb::module_& m) {
           [](const Array& a, nb::handle device) { return to_device(a, to_device_arg(device)); },
           "device"_a)
       .def(
-          "_getitem", [](const Array& a, nb::handle key) { return getitem(a, to_index(key)); },
+          "_getitem", [](const Array& a, nb::handle key) { return getitem(a, to_index(a, key)); },
           "key"_a.none())
+      .def("_nonzero", [](const Array& a) { return nonzero(a); })
+      .def("_flatnonzero", [](const Array& a) { return flatnonzero(a); })
       .def(
           "_setitem",
           [](const Array& a, nb::handle key, nb::handle value) {
@@ -120,7 +123,7 @@ void bind_array(nb::module_& m) {
             Operand v = to_operand(value);
             if (v.is_array() && !nb::isinstance<Array>(value) && v.array().device() != a.device())
               v = to_array(value, a.device(), std::nullopt);
-            setitem(a, to_index(key), v);
+            setitem(a, to_index(a, key), v);
           },
           "key"_a.none(), "value"_a.none());
 }
@@ -148,8 +151,19 @@ bool is_array_index(nb::handle h) {
          nb::cast<std::string>(h.attr("dtype").attr("kind")) == "b";
 }
 
-IndexItem to_item(nb::handle h) {
-  IndexItem item;
+// A list or NumPy array index moves to the indexed array's device (an explicit user index);
+// an empty list is an integer index, as in NumPy.
+Array index_array(const Array& a, nb::handle h) {
+  if (nb::isinstance<Array>(h)) return nb::cast<Array>(h);
+  Array index = to_array(h, a.device(), std::nullopt);
+  if (index.size() == 0 && !is_integer(index.dtype()) && index.dtype() != DType::bool_)
+    return astype(index, DType::int64);
+  return index;
+}
+
+IndexEntry to_item(const Array& a, nb::handle h) {
+  IndexEntry entry;
+  IndexItem& item = entry.basic;
   if (h.is_none()) {
     item.kind = IndexItem::Kind::newaxis;
   } else if (h.ptr() == Py_Ellipsis) {
@@ -159,10 +173,10 @@ IndexItem to_item(nb::handle h) {
     item.start = opt_int(h.attr("start"));
     item.stop = opt_int(h.attr("stop"));
     item.step = opt_int(h.attr("step"));
+  } else if (PyBool_Check(h.ptr())) {
+    throw NotImplementedError("[getitem] boolean scalar indices are not supported");
   } else if (is_array_index(h)) {
-    throw IndexError(
-        "[getitem] integer and boolean array indices are not supported yet; only integers, "
-        "slices (`:`), ellipsis (`...`) and None (`numpy.newaxis`) are");
+    entry.array = index_array(a, h);
   } else if (PyLong_Check(h.ptr()) || nb::hasattr(h, "__index__")) {
     item.kind = IndexItem::Kind::integer;
     item.integer = as_index(h, PyExc_IndexError);
@@ -172,15 +186,15 @@ IndexItem to_item(nb::handle h) {
         "(`numpy.newaxis`) are valid indices, got " +
         nb::cast<std::string>(nb::str(h.type().attr("__name__"))));
   }
-  return item;
+  return entry;
 }
 
-std::vector<IndexItem> to_index(nb::handle key) {
-  std::vector<IndexItem> items;
+std::vector<IndexEntry> to_index(const Array& a, nb::handle key) {
+  std::vector<IndexEntry> items;
   if (PyTuple_Check(key.ptr())) {
-    for (nb::handle h : nb::borrow<nb::tuple>(key)) items.push_back(to_item(h));
+    for (nb::handle h : nb::borrow<nb::tuple>(key)) items.push_back(to_item(a, h));
   } else {
-    items.push_back(to_item(key));
+    items.push_back(to_item(a, key));
   }
   return items;
 }

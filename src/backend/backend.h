@@ -78,6 +78,22 @@ class Backend {
 
   // ---- gather and scatter (advanced indexing) ----
   // (added by the gather patterns; keep this marker)
+  /// One gather or scatter over the result shape of an advanced index. `data` is a view of the
+  /// indexed array laid out in that shape (zero strides on the index-array dims), `offsets` holds
+  /// int64 byte offsets (in bounds, checked by the front end) broadcast to the same shape, and
+  /// `values` has that shape and data's dtype. Element p lives at data(p) + offsets(p).
+  struct GatherCall {
+    Array data;
+    Array offsets;
+    Array values;
+  };
+  /// values[p] = element p of data.
+  virtual void gather(const GatherCall& call) = 0;
+  /// element p of data = values[p]. Duplicates: the last in C order wins on cpu; on devices one
+  /// unspecified write wins (NumPy only guarantees last-wins on its own).
+  virtual void scatter(const GatherCall& call) = 0;
+  /// C-order flat indices (int64, 1-D, on this device) of the true elements of a bool array.
+  virtual Array flatnonzero(const Array& mask) = 0;
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)

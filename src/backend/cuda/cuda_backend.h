@@ -37,6 +37,9 @@ class CudaBackend final : public Backend {
 
   // ---- gather and scatter (advanced indexing) ----
   // (added by the gather patterns; keep this marker)
+  void gather(const GatherCall& call) override;
+  void scatter(const GatherCall& call) override;
+  Array flatnonzero(const Array& mask) override;
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)

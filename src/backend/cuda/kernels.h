@@ -26,6 +26,11 @@ void launch_matmul(const Array& a, const Array& b, const Array& out, Stream stre
 
 // ---- gather and scatter (advanced indexing) ----
 // (added by the gather patterns; keep this marker)
+/// The gather and scatter patterns (see Backend::GatherCall).
+void launch_gather(const Backend::GatherCall& call, Stream stream);
+void launch_scatter(const Backend::GatherCall& call, Stream stream);
+/// Two-pass compaction: per-block counts, a host prefix over them, then an ordered write pass.
+Array launch_flatnonzero(const Array& mask, Stream stream);
 
 // ---- selection (where) ----
 // (added by the selection patterns; keep this marker)

@@ -41,6 +41,9 @@ class EmuBackend final : public Backend {
 
   // ---- gather and scatter (advanced indexing) ----
   // (added by the gather patterns; keep this marker)
+  void gather(const GatherCall& call) override { emu::launch_gather(call, nullptr); }
+  void scatter(const GatherCall& call) override { emu::launch_scatter(call, nullptr); }
+  Array flatnonzero(const Array& mask) override { return emu::launch_flatnonzero(mask, nullptr); }
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)

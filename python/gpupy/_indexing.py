@@ -1,0 +1,135 @@
+"""Advanced indexing helpers: see the NumPy functions of the same names.
+
+``a[idx]`` with integer or boolean arrays is implemented in the C++ core; these functions build
+on it. Index arrays given as lists or NumPy arrays are copied to the device of the indexed array.
+"""
+
+from gpupy import _core
+from gpupy._core import ndarray
+
+
+def _arr(a):
+    return a if isinstance(a, ndarray) else _core._asarray(a)
+
+
+def _index(indices, like):
+    # An explicit user index: lists and NumPy arrays move to the device of the indexed array.
+    if isinstance(indices, ndarray):
+        return indices
+    out = _core._asarray(indices, device=like.device)
+    if out.size == 0 and out.dtype.kind == "f":
+        out = out.astype("int64")  # an empty list is an integer index, as in NumPy
+    return out
+
+
+def _axis(axis, ndim, op):
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"[{op}] axis {axis} is out of bounds for array of dimension {ndim}")
+    return axis % ndim
+
+
+def nonzero(a):
+    """See numpy.nonzero: a tuple of int64 coordinate arrays, one per axis."""
+    return tuple(_arr(a)._nonzero())
+
+
+def flatnonzero(a):
+    """See numpy.flatnonzero."""
+    return _arr(a)._flatnonzero()
+
+
+def argwhere(a):
+    """See numpy.argwhere: shape (N, a.ndim), int64."""
+    a = _arr(a)
+    if a.ndim == 0:
+        a = a.reshape(1)
+        return _core.empty((int(a._flatnonzero().size), 0), "int64", a.device)
+    coords = a._nonzero()
+    out = _core.empty((coords[0].size, a.ndim), "int64", a.device)
+    for d, c in enumerate(coords):
+        out[:, d] = c
+    return out
+
+
+def take(a, indices, axis=None):
+    """See numpy.take (mode='raise' only)."""
+    a = _arr(a)
+    indices = _index(indices, a)
+    if axis is None:
+        return a.ravel()[indices]
+    axis = _axis(axis, a.ndim, "take")
+    return a[(slice(None),) * axis + (indices,)]
+
+
+def _along_axis_index(arr, indices, axis, op):
+    if arr.ndim != indices.ndim:
+        raise ValueError(f"[{op}] `indices` and `arr` must have the same number of dimensions")
+    key = []
+    for d in range(arr.ndim):
+        if d == axis:
+            key.append(indices)
+        else:
+            shape = [1] * arr.ndim
+            shape[d] = arr.shape[d]
+            key.append(_core._arange(0, arr.shape[d], 1, "int64", arr.device).reshape(shape))
+    return tuple(key)
+
+
+def take_along_axis(arr, indices, axis=-1):
+    """See numpy.take_along_axis (axis=None flattens)."""
+    arr = _arr(arr)
+    indices = _index(indices, arr)
+    if axis is None:
+        arr, axis = arr.ravel(), 0
+    axis = _axis(axis, arr.ndim, "take_along_axis")
+    return arr[_along_axis_index(arr, indices, axis, "take_along_axis")]
+
+
+def put_along_axis(arr, indices, values, axis):
+    """See numpy.put_along_axis (in place; arr must be a gpupy array)."""
+    indices = _index(indices, arr)
+    if axis is None:
+        if not arr._c_contiguous:
+            raise NotImplementedError("[put_along_axis] axis=None needs a C-contiguous array")
+        arr, axis = arr.reshape(-1), 0
+    axis = _axis(axis, arr.ndim, "put_along_axis")
+    arr[_along_axis_index(arr, indices, axis, "put_along_axis")] = values
+
+
+def compress(condition, a, axis=None):
+    """See numpy.compress: `condition` may be shorter than the axis."""
+    a = _arr(a)
+    condition = _index(condition, a)
+    if condition.ndim != 1:
+        raise ValueError("[compress] condition must be a 1-d array")
+    if axis is None:
+        a, axis = a.ravel(), 0
+    axis = _axis(axis, a.ndim, "compress")
+    if condition.shape[0] > a.shape[axis]:
+        raise IndexError(
+            f"[compress] index {condition.shape[0] - 1} is out of bounds for axis {axis} "
+            f"with size {a.shape[axis]}"
+        )
+    return take(a, condition._flatnonzero(), axis=axis)
+
+
+def extract(condition, arr):
+    """See numpy.extract."""
+    arr = _arr(arr)
+    return arr.ravel()[_index(condition, arr).ravel()._flatnonzero()]
+
+
+ndarray.nonzero = nonzero
+ndarray.take = take
+ndarray.compress = lambda self, condition, axis=None: compress(condition, self, axis)
+
+__all__ = [
+    "argwhere",
+    "compress",
+    "extract",
+    "flatnonzero",
+    "nonzero",
+    "put_along_axis",
+    "take",
+    "take_along_axis",
+]

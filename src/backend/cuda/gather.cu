@@ -1,0 +1,179 @@
+// launch_gather, launch_scatter and launch_flatnonzero: the advanced-indexing kernels. Gather and
+// scatter move whole elements as words of the element's size (5 widths serve the 13 dtypes);
+// flatnonzero compacts a bool array in two ordered passes. Both compilers.
+#include <vector>
+
+#include "kernels.h"
+#include "launch_util.h"
+
+namespace gpupy::GPUPY_KERNEL_NS {
+namespace {
+
+/// 8-byte elements aligned to 4 (complex64) and 16-byte ones aligned to 8 (complex128).
+struct Word4x2 {
+  uint32_t lo, hi;
+};
+struct Word8x2 {
+  uint64_t lo, hi;
+};
+
+/// Operand 0 of `index` is values, 1 is data, 2 is the int64 byte offsets into data.
+template <class W, class I, bool kScatter>
+__global__ void gather_kernel(char* values, char* data, const char* offsets,
+                              StridedIndex<3, I> index, int64_t n) {
+  const int64_t step = int64_t(gridDim.x) * blockDim.x;
+  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
+    I off[3];
+    index.offsets(static_cast<I>(i), off);
+    W* elem =
+        reinterpret_cast<W*>(data + off[1] + *reinterpret_cast<const int64_t*>(offsets + off[2]));
+    W* value = reinterpret_cast<W*>(values + off[0]);
+    if constexpr (kScatter)
+      *elem = *value;
+    else
+      *value = *elem;
+  }
+}
+
+template <class W, bool kScatter>
+void launch_words(const Backend::GatherCall& call, Stream stream) {
+  const Array& v = call.values;
+  const int64_t n = v.size();
+  if (n == 0) return;
+  Layout<3> layout(v.shape(),
+                   {v.strides().data(), call.data.strides().data(), call.offsets.strides().data()});
+  const char* op = kScatter ? "scatter" : "gather";
+  if (fits_int32(layout)) {
+    auto kernel = &gather_kernel<W, int32_t, kScatter>;
+    auto index = pack_index<int32_t>(layout, op);
+    GPUPY_LAUNCH(kernel, grid_for(n), kBlockSize, 0, stream, v.data(), call.data.data(),
+                 call.offsets.data(), index, n);
+  } else {
+    auto kernel = &gather_kernel<W, int64_t, kScatter>;
+    auto index = pack_index<int64_t>(layout, op);
+    GPUPY_LAUNCH(kernel, grid_for(n), kBlockSize, 0, stream, v.data(), call.data.data(),
+                 call.offsets.data(), index, n);
+  }
+  GPUPY_CHECK_LAUNCH(op);
+}
+
+template <bool kScatter>
+void launch_by_width(const Backend::GatherCall& call, Stream stream) {
+  switch (call.values.itemsize()) {
+    case 1:
+      return launch_words<uint8_t, kScatter>(call, stream);
+    case 2:
+      return launch_words<uint16_t, kScatter>(call, stream);
+    case 4:
+      return launch_words<uint32_t, kScatter>(call, stream);
+    case 8:
+      if (call.values.dtype() == DType::complex64)
+        return launch_words<Word4x2, kScatter>(call, stream);
+      return launch_words<uint64_t, kScatter>(call, stream);
+    default:
+      return launch_words<Word8x2, kScatter>(call, stream);
+  }
+}
+
+/// Pass 1: counts[b] = true elements in block b's chunk [b * chunk, (b + 1) * chunk) of the mask.
+template <class I>
+__global__ void count_kernel(const char* mask, StridedIndex<1, I> index, int64_t n, int64_t chunk,
+                             int64_t* counts) {
+  const int64_t begin = int64_t(blockIdx.x) * chunk;
+  const int64_t end = begin + chunk < n ? begin + chunk : n;
+  int64_t total = 0;
+  for (int64_t base = begin; base < end; base += blockDim.x) {
+    const int64_t i = base + threadIdx.x;
+    int pred = 0;
+    if (i < end) {
+      I off[1];
+      index.offsets(static_cast<I>(i), off);
+      pred = mask[off[0]] != 0;
+    }
+    total += __syncthreads_count(pred);
+  }
+  if (threadIdx.x == 0) counts[blockIdx.x] = total;
+}
+
+/// Pass 2: block b writes the flat indices of its chunk's true elements from starts[b] on, in
+/// order, through a shared-memory prefix sum over each tile of blockDim elements.
+template <class I>
+__global__ void write_kernel(const char* mask, StridedIndex<1, I> index, int64_t n, int64_t chunk,
+                             const int64_t* starts, int64_t* out) {
+  __shared__ int scan[kBlockSize];
+  const int t = threadIdx.x;
+  const int64_t begin = int64_t(blockIdx.x) * chunk;
+  const int64_t end = begin + chunk < n ? begin + chunk : n;
+  int64_t written = starts[blockIdx.x];
+  for (int64_t base = begin; base < end; base += blockDim.x) {
+    const int64_t i = base + t;
+    int pred = 0;
+    if (i < end) {
+      I off[1];
+      index.offsets(static_cast<I>(i), off);
+      pred = mask[off[0]] != 0;
+    }
+    scan[t] = pred;
+    __syncthreads();
+    for (int d = 1; d < int(blockDim.x); d *= 2) {  // inclusive Hillis-Steele scan
+      const int add = t >= d ? scan[t - d] : 0;
+      __syncthreads();
+      scan[t] += add;
+      __syncthreads();
+    }
+    if (pred) out[written + scan[t] - 1] = i;
+    written += scan[blockDim.x - 1];
+    __syncthreads();  // scan is rewritten by the next tile
+  }
+}
+
+template <class I>
+Array compact(const Array& mask, const Layout<1>& layout, Stream stream) {
+  const int64_t n = layout.size;
+  const int64_t blocks0 = grid_for(n);
+  const int64_t chunk = (n + blocks0 - 1) / blocks0;
+  const int64_t blocks = (n + chunk - 1) / chunk;
+  auto index = pack_index<I>(layout, "nonzero");
+  Array counts = Array::empty({blocks}, DType::int64, mask.device());
+  auto count = &count_kernel<I>;
+  GPUPY_LAUNCH(count, unsigned(blocks), kBlockSize, 0, stream, mask.data(), index, n, chunk,
+               reinterpret_cast<int64_t*>(counts.data()));
+  GPUPY_CHECK_LAUNCH("nonzero");
+  // The block counts are few (at most kMaxGridBlocks): their exclusive prefix runs on the host.
+  std::vector<int64_t> starts(blocks);
+  to_host(counts, starts.data());
+  int64_t total = 0;
+  for (int64_t& s : starts) {
+    const int64_t c = s;
+    s = total;
+    total += c;
+  }
+  Array out = Array::empty({total}, DType::int64, mask.device());
+  if (total == 0) return out;
+  Array starts_dev = from_host(starts.data(), {blocks}, {8}, DType::int64, mask.device());
+  auto write = &write_kernel<I>;
+  GPUPY_LAUNCH(write, unsigned(blocks), kBlockSize, 0, stream, mask.data(), index, n, chunk,
+               reinterpret_cast<const int64_t*>(starts_dev.data()),
+               reinterpret_cast<int64_t*>(out.data()));
+  GPUPY_CHECK_LAUNCH("nonzero");
+  return out;
+}
+
+}  // namespace
+
+void launch_gather(const Backend::GatherCall& call, Stream stream) {
+  launch_by_width<false>(call, stream);
+}
+
+void launch_scatter(const Backend::GatherCall& call, Stream stream) {
+  launch_by_width<true>(call, stream);
+}
+
+Array launch_flatnonzero(const Array& mask, Stream stream) {
+  if (mask.size() == 0) return Array::empty({0}, DType::int64, mask.device());
+  Layout<1> layout(mask.shape(), {mask.strides().data()});
+  if (fits_int32(layout)) return compact<int32_t>(mask, layout, stream);
+  return compact<int64_t>(mask, layout, stream);
+}
+
+}  // namespace gpupy::GPUPY_KERNEL_NS

@@ -1,0 +1,240 @@
+// Advanced indexing front end: resolves NumPy's rules for integer and boolean array indices into
+// a view plus int64 byte offsets, checked against the bounds, for the gather/scatter patterns.
+// Host only.
+#include "gpupy/advanced_indexing.h"
+
+#include <string>
+
+#include "../backend/backend.h"
+#include "gpupy/error.h"
+
+namespace gpupy {
+namespace {
+
+using Kind = IndexItem::Kind;
+
+std::string shape_str(const Shape& s) {
+  std::string out = "(";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? "," : "") + std::to_string(s[i]);
+  return out + (s.size() == 1 ? ",)" : ")");
+}
+
+/// An advanced index resolved against an array: the basic part applied as a view, index arrays
+/// on view axes, and where their broadcast dims go in the result.
+struct Plan {
+  std::vector<IndexItem> basic;  // array entries replaced by full slices
+  Array view;
+  std::vector<Array> indices;  // int64
+  std::vector<int> axes;       // view axis of each index array
+  std::vector<int> a_axes;     // axis of the indexed array (for messages)
+  int pos = -1;                // view axes before the first advanced entry
+  bool adjacent = true;
+};
+
+int consumed_axes(const Array& a, const std::vector<IndexEntry>& entries) {
+  int consumed = 0;
+  for (const IndexEntry& e : entries) {
+    if (e.array) {
+      consumed += e.array->dtype() == DType::bool_ ? e.array->ndim() : 1;
+    } else if (e.basic.kind == Kind::integer || e.basic.kind == Kind::slice) {
+      ++consumed;
+    }
+  }
+  if (consumed > a.ndim())
+    throw IndexError("[getitem] too many indices for array: array is " + std::to_string(a.ndim()) +
+                     "-dimensional, but " + std::to_string(consumed) + " were indexed");
+  return consumed;
+}
+
+/// Integer arrays as int64; boolean masks as the int64 coordinates of their true elements.
+std::vector<Array> index_arrays(const Array& a, const Array& index, int a_axis) {
+  if (index.device() != a.device())
+    throw ValueError("[getitem] the index array is on '" + index.device().str() +
+                     "' but the indexed array is on '" + a.device().str() + "'");
+  if (index.dtype() == DType::bool_) {
+    if (index.ndim() == 0)
+      throw NotImplementedError("[getitem] 0-d boolean indices are not supported");
+    for (int d = 0; d < index.ndim(); ++d)
+      if (index.shape()[d] != a.shape()[a_axis + d])
+        throw IndexError("[getitem] boolean index did not match indexed array along axis " +
+                         std::to_string(a_axis + d) + "; size of axis is " +
+                         std::to_string(a.shape()[a_axis + d]) +
+                         " but size of corresponding boolean axis is " +
+                         std::to_string(index.shape()[d]));
+    return nonzero(index);
+  }
+  if (!is_integer(index.dtype()))
+    throw IndexError("[getitem] arrays used as indices must be of integer (or boolean) type");
+  return {index.dtype() == DType::int64 ? index : astype(index, DType::int64)};
+}
+
+Plan make_plan(const Array& a, const std::vector<IndexEntry>& entries) {
+  const int consumed = consumed_axes(a, entries);
+  Plan plan;
+  int a_axis = 0, view_axis = 0;
+  bool separated = false;  // a non-advanced entry came after an advanced one
+  auto advanced = [&] {
+    if (plan.pos < 0) plan.pos = view_axis;
+    if (separated) plan.adjacent = false;
+  };
+  auto separator = [&] { separated = plan.pos >= 0; };
+  for (const IndexEntry& e : entries) {
+    if (e.array) {
+      advanced();
+      for (const Array& idx : index_arrays(a, *e.array, a_axis)) {
+        plan.basic.push_back(IndexItem{Kind::slice, 0, std::nullopt, std::nullopt, std::nullopt});
+        plan.indices.push_back(idx);
+        plan.axes.push_back(view_axis++);
+        plan.a_axes.push_back(a_axis++);
+      }
+      continue;
+    }
+    plan.basic.push_back(e.basic);
+    switch (e.basic.kind) {
+      case Kind::integer:
+        advanced();
+        ++a_axis;
+        break;
+      case Kind::slice:
+        separator();
+        ++a_axis, ++view_axis;
+        break;
+      case Kind::newaxis:
+        separator();
+        ++view_axis;
+        break;
+      case Kind::ellipsis:
+        // An ellipsis that stands for no axes does not separate advanced indices.
+        if (a.ndim() - consumed > 0) separator();
+        a_axis += a.ndim() - consumed;
+        view_axis += a.ndim() - consumed;
+        break;
+    }
+  }
+  plan.view = getitem(a, plan.basic);
+  return plan;
+}
+
+/// Broadcast shape of the index arrays (IndexError when they do not broadcast).
+Shape index_shape(const Plan& plan) {
+  Shape shape;
+  try {
+    for (const Array& idx : plan.indices) shape = broadcast_shapes(shape, idx.shape());
+  } catch (const ValueError&) {
+    std::string shapes;
+    for (const Array& idx : plan.indices) shapes += " " + shape_str(idx.shape());
+    throw IndexError(
+        "[getitem] shape mismatch: indexing arrays could not be broadcast together "
+        "with shapes" +
+        shapes);
+  }
+  return shape;
+}
+
+/// Sum over index arrays of index * byte stride, after the bounds check (never reads outside).
+Array byte_offsets(const Plan& plan, const Shape& bshape) {
+  Array offsets = zeros(bshape, DType::int64, plan.view.device());
+  for (size_t k = 0; k < plan.indices.size(); ++k) {
+    Array idx = plan.indices[k];
+    const int64_t n = plan.view.shape()[plan.axes[k]];
+    if (shape_size(bshape) > 0 && idx.size() > 0) {
+      const int64_t lo = item(min(idx, std::nullopt)).to_int64();
+      const int64_t hi = item(max(idx, std::nullopt)).to_int64();
+      const int64_t bad = hi >= n ? hi : lo < -n ? lo : 0;
+      if (hi >= n || lo < -n)
+        throw IndexError("[getitem] index " + std::to_string(bad) + " is out of bounds for axis " +
+                         std::to_string(plan.a_axes[k]) + " with size " + std::to_string(n));
+      if (lo < 0) idx = add(idx, multiply(less(idx, Scalar(int64_t{0})), Scalar(n)));
+    }
+    const int64_t stride = plan.view.strides()[plan.axes[k]];
+    offsets = add(offsets, multiply(idx, Scalar(stride)));
+  }
+  return broadcast_to(offsets, bshape);
+}
+
+/// The plan in the result's layout: the index dims at `pos` (adjacent indices) or in front.
+Backend::GatherCall make_call(const Plan& plan) {
+  const Shape bshape = index_shape(plan);
+  Array offsets = byte_offsets(plan, bshape);
+  const Array& v = plan.view;
+  Shape shape;
+  Strides data_strides, offset_strides;
+  const int pos = plan.adjacent ? plan.pos : 0;
+  auto add_index_dims = [&] {
+    for (size_t d = 0; d < bshape.size(); ++d) {
+      shape.push_back(bshape[d]);
+      data_strides.push_back(0);
+      offset_strides.push_back(offsets.strides()[d]);
+    }
+  };
+  int kept = 0;
+  for (int d = 0; d < v.ndim(); ++d) {
+    if (kept == pos && shape.size() == static_cast<size_t>(pos)) add_index_dims();
+    bool indexed = false;
+    for (int axis : plan.axes) indexed = indexed || axis == d;
+    if (indexed) continue;
+    shape.push_back(v.shape()[d]);
+    data_strides.push_back(v.strides()[d]);
+    offset_strides.push_back(0);
+    ++kept;
+  }
+  if (shape.size() == static_cast<size_t>(kept)) add_index_dims();
+  return {v.view(shape, data_strides, v.offset()),
+          offsets.view(shape, offset_strides, offsets.offset()), Array()};
+}
+
+bool has_array(const std::vector<IndexEntry>& entries) {
+  for (const IndexEntry& e : entries)
+    if (e.array) return true;
+  return false;
+}
+
+std::vector<IndexItem> basic_items(const std::vector<IndexEntry>& entries) {
+  std::vector<IndexItem> items;
+  for (const IndexEntry& e : entries) items.push_back(e.basic);
+  return items;
+}
+
+}  // namespace
+
+Array getitem(const Array& a, const std::vector<IndexEntry>& entries) {
+  if (!has_array(entries)) return getitem(a, basic_items(entries));
+  Backend::GatherCall call = make_call(make_plan(a, entries));
+  call.values = Array::empty(call.data.shape(), a.dtype(), a.device());
+  if (call.values.size() > 0) backend_for(a.device()).gather(call);
+  return call.values;
+}
+
+void setitem(const Array& a, const std::vector<IndexEntry>& entries, const Operand& value) {
+  if (!has_array(entries)) return setitem(a, basic_items(entries), value);
+  if (a.readonly()) throw ValueError("[setitem] assignment destination is read-only");
+  Backend::GatherCall call = make_call(make_plan(a, entries));
+  call.values = Array::empty(call.data.shape(), a.dtype(), a.device());
+  assign(call.values, value);
+  if (call.values.size() > 0) backend_for(a.device()).scatter(call);
+}
+
+Array flatnonzero(const Array& a) {
+  const Array mask = a.dtype() == DType::bool_ ? a : astype(a, DType::bool_);
+  return backend_for(a.device()).flatnonzero(mask);
+}
+
+std::vector<Array> nonzero(const Array& a) {
+  if (a.ndim() == 0)
+    throw ValueError(
+        "[nonzero] calling nonzero on 0d arrays is not allowed; use "
+        "atleast_1d(a).nonzero() instead");
+  const Array flat = flatnonzero(a);
+  if (a.ndim() == 1) return {flat};
+  std::vector<Array> coords;
+  int64_t inner = 1;  // elements per step of axis d
+  for (int d = a.ndim() - 1; d >= 0; --d) {
+    Array c = flat.size() == 0 || inner == 1 ? flat : floor_divide(flat, Scalar(inner));
+    if (d > 0 && flat.size() > 0) c = remainder(c, Scalar(a.shape()[d]));
+    coords.insert(coords.begin(), c);
+    inner *= a.shape()[d];
+  }
+  return coords;
+}
+
+}  // namespace gpupy

@@ -1,0 +1,271 @@
+"""Advanced indexing (integer and boolean arrays) and nonzero/take/... against NumPy."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+_ = slice(None)
+SHAPE = (5, 3, 4)
+I = np.array  # noqa: E741 - short for the index tables
+
+INT_INDICES = [
+    [0, 2],
+    [-1, 0, -5],
+    [[0, 1], [2, 4]],
+    I([3, 1], dtype=np.int8),
+    I([3, 1], dtype=np.uint16),
+    I([], dtype=np.int64),
+    [],
+    (_, [1, 2]),
+    (_, _, [0, -1, 3]),
+    ([0, 1], _, [2, 3]),
+    ([0, 1], [2, 0], [1, 1]),
+    ([[0], [1]], [0, 2]),
+    ([[0], [1]], _, [0, 2]),
+    (Ellipsis, [1, 2]),
+    ([1, 2], Ellipsis),
+    (0, _, [1, 2]),
+    (_, 0, [1, 2]),
+    ([1, 2], 0),
+    (None, [1, 2], None),
+    (_, None, [1, 2]),
+    ([1, 2], None, [0, 1]),
+    (slice(None, None, -1), [2, 0]),
+    (slice(1, 4), [[0, 1]], slice(None, None, 2)),
+    ([0, 1], I(2)),
+    (I([[1]]), [[0, 1, 2]]),
+    # errors: out of bounds, non-broadcastable, float indices, too many
+    [5],
+    [-6],
+    (_, [3]),
+    (_, _, [0, 4]),
+    ([0, 1], [0, 1, 2]),
+    I([0.0, 1.0]),
+    ([0], [0], [0], [0]),
+]
+
+
+@pytest.mark.parametrize("index", INT_INDICES, ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_getitem_int_arrays(index, xp):
+    a = xp.asarray(np.arange(60).reshape(SHAPE))
+    return a[index]
+
+
+@pytest.mark.parametrize("index", [[0, 2], (_, [1, 2]), ([0, 1], _, [2, 3])], ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_getitem_gpupy_index_arrays(index, xp):
+    a = xp.asarray(np.arange(60).reshape(SHAPE))
+    if isinstance(index, tuple):
+        index = tuple(xp.asarray(i) if isinstance(i, list) else i for i in index)
+    else:
+        index = xp.asarray(index)
+    return a[index]
+
+
+@testing.for_dtypes()
+@testing.numpy_gpupy_allclose()
+def test_gather_dtypes(dtype, xp):
+    a = xp.asarray((np.arange(24).reshape(4, 6) % 5).astype(dtype))
+    return a[[3, 0, 0], 1::2], a[:, [-1, 2]], a.T[[1, 2]]
+
+
+@testing.numpy_gpupy_allclose()
+def test_gather_noncontiguous_source(xp):
+    a = xp.asarray(np.arange(120).reshape(4, 5, 6))[::-1, :, ::2]
+    return a[[0, 3], [1, 4]], a[:, [2, 2], 1:]
+
+
+MASKS = [
+    lambda a: a > 30,
+    lambda a: a < 0,
+    lambda a: (a[:, :, 0] % 2 == 0,),
+    lambda a: (a[:, :, 0] % 2 == 0, Ellipsis),
+    lambda a: (_, I([True, False, True])),
+    lambda a: (_, _, I([True, False, False, True])),
+    lambda a: (I([True, False, True, False, True]), _, [1, 2]),
+    lambda a: (I([True, False, True, False, True]), 1),
+    lambda a: (Ellipsis, I([True, True, False, False])),
+    lambda a: (None, a[0] > 5),
+    lambda a: I([[True, False, True]] * 5),
+    # errors: shape mismatch
+    lambda a: I([True, False]),
+    lambda a: (_, I([True, False, True, True])),
+    lambda a: I([[True] * 4] * 5),
+]
+
+
+@pytest.mark.parametrize("make", MASKS)
+@testing.numpy_gpupy_allclose()
+def test_getitem_bool_masks(make, xp):
+    a_np = np.arange(60).reshape(SHAPE)
+    a = xp.asarray(a_np)
+    index = make(a_np)
+    index = (
+        tuple(xp.asarray(i) if isinstance(i, np.ndarray) else i for i in index)
+        if isinstance(index, tuple)
+        else xp.asarray(index)
+    )
+    return a[index]
+
+
+SET_CASES = [
+    ([0, 2], 7),
+    ([0, 2], np.arange(12).reshape(3, 4)),
+    ((_, [1, 2]), np.arange(2)),
+    (([0, 1], _, [2, 3]), np.arange(6).reshape(2, 3)),
+    (([[0], [1]], [0, 2]), -1.5),
+    ((Ellipsis, [-1]), np.arange(15).reshape(5, 3, 1)),
+    ([], 3),
+    ([4, 4, 4], np.arange(36).reshape(3, 3, 4)),  # duplicates: the last write wins
+    ([[0, 1], [1, 0]], np.arange(2 * 2 * 3 * 4).reshape(2, 2, 3, 4)),
+    ([5], 1),
+    (([0, 1], [0, 1, 2]), 1),
+]
+
+
+@pytest.mark.parametrize("index,value", SET_CASES, ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_setitem_int_arrays(index, value, xp):
+    a = xp.asarray(np.arange(60, dtype=np.float64).reshape(SHAPE))
+    a[index] = xp.asarray(value) if isinstance(value, np.ndarray) else value
+    return a
+
+
+@pytest.mark.parametrize("make", MASKS[:11])
+@testing.numpy_gpupy_allclose()
+def test_setitem_bool_masks(make, xp):
+    a_np = np.arange(60).reshape(SHAPE)
+    a = xp.asarray(a_np.copy())
+    index = make(a_np)
+    index = (
+        tuple(xp.asarray(i) if isinstance(i, np.ndarray) else i for i in index)
+        if isinstance(index, tuple)
+        else xp.asarray(index)
+    )
+    a[index] = -1
+    return a
+
+
+@testing.numpy_gpupy_allclose()
+def test_setitem_mask_with_values(xp):
+    a = xp.asarray(np.arange(20.0).reshape(4, 5))
+    m = a % 3 == 0
+    a[m] = xp.asarray(np.arange(7.0)) * 10
+    b = xp.asarray(np.arange(20).reshape(4, 5))
+    b[xp.asarray(np.array([True, False, True, False])), 1:3] = xp.asarray(np.array([[1, 2]]))
+    return a, b
+
+
+@testing.for_dtypes()
+@testing.numpy_gpupy_allclose()
+def test_setitem_dtypes_cast(dtype, xp):
+    a = xp.asarray(np.zeros((3, 4), dtype=dtype))
+    a[[0, 2], [1, 3]] = xp.asarray(np.array([1, 1], dtype=np.int8))
+    a[:, [0]] = True
+    return a
+
+
+def test_setitem_duplicates_last_wins_on_cpu():
+    a = gpupy.zeros(4, device="cpu")
+    a[[1, 1, 1, 2]] = gpupy.asarray(np.array([5.0, 6.0, 7.0, 8.0]), device="cpu")
+    np.testing.assert_array_equal(a.get(), [0, 7, 8, 0])
+
+
+def test_setitem_readonly():
+    a = gpupy.broadcast_to(gpupy.zeros(3), (2, 3))
+    with pytest.raises(ValueError, match="read-only"):
+        a[[0]] = 1
+
+
+def test_error_messages():
+    a = gpupy.asarray(np.arange(5))
+    with pytest.raises(IndexError, match="index 7 is out of bounds for axis 0 with size 5"):
+        a[[1, 7]]
+    with pytest.raises(IndexError, match="index -6 is out of bounds for axis 0 with size 5"):
+        a[[-6]] = 0
+    with pytest.raises(IndexError, match="boolean index did not match"):
+        a[gpupy.asarray(np.array([True, False]))]
+    with pytest.raises(IndexError, match="integer .or boolean. type"):
+        a[gpupy.asarray(np.array([1.0]))]
+
+
+def test_gather_is_a_copy():
+    a = gpupy.asarray(np.arange(5))
+    b = a[[0, 1]]
+    b[0] = 9
+    assert a.get()[0] == 0
+
+
+NONZERO_INPUTS = [
+    np.array([0, 1, 0, 2]),
+    np.array([[0, 1.5], [np.nan, 0], [0, -0.0]]),
+    np.array([[1 + 0j, 0j], [1j, 0j]]),
+    np.zeros((3, 0, 2)),
+    np.zeros((2, 3), dtype=bool),
+    np.arange(2 * 3 * 4).reshape(2, 3, 4) % 3,
+    np.arange(3000) % 7 == 0,  # several blocks of the device compaction
+    np.arange(40000) % 13 == 0,  # several tiles per block
+]
+
+
+@pytest.mark.parametrize("x", NONZERO_INPUTS, ids=lambda x: f"{x.dtype}{x.shape}")
+@testing.numpy_gpupy_allclose()
+def test_nonzero_argwhere_flatnonzero(x, xp):
+    a = xp.asarray(x)
+    return xp.nonzero(a), a.nonzero(), xp.argwhere(a), xp.flatnonzero(a)
+
+
+@testing.for_dtypes()
+@testing.numpy_gpupy_allclose()
+def test_nonzero_dtypes(dtype, xp):
+    a = xp.asarray((np.arange(12).reshape(3, 4) % 3).astype(dtype))
+    return xp.nonzero(a), xp.nonzero(a.T), xp.nonzero(a[:, ::-2])
+
+
+@testing.numpy_gpupy_allclose()
+def test_nonzero_0d_raises(xp):
+    return xp.nonzero(xp.asarray(np.float64(1)))
+
+
+@testing.numpy_gpupy_allclose()
+def test_argwhere_0d(xp):
+    return xp.argwhere(xp.asarray(np.float64(1))), xp.argwhere(xp.asarray(np.float64(0)))
+
+
+@pytest.mark.parametrize("axis", [None, 0, 1, -1, 2, 3])
+@pytest.mark.parametrize("indices", [[0, 2, -1], [[1, 0], [0, 1]], [], [9]], ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_take(axis, indices, xp):
+    a = xp.asarray(np.arange(60).reshape(SHAPE))
+    return xp.take(a, indices, axis=axis)
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1, None])
+@testing.numpy_gpupy_allclose()
+def test_take_along_axis(axis, xp):
+    x = np.random.default_rng(0).random(SHAPE)
+    a = xp.asarray(x)
+    if axis is None:
+        idx = np.argsort(x, axis=None)[:7]
+    else:
+        idx = np.argsort(x, axis=axis)
+    return xp.take_along_axis(a, xp.asarray(idx), axis=axis)
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+@testing.numpy_gpupy_allclose()
+def test_put_along_axis(axis, xp):
+    a = xp.asarray(np.arange(60.0).reshape(SHAPE))
+    idx = np.zeros([1 if d == axis % 3 else n for d, n in enumerate(SHAPE)], dtype=np.int64)
+    xp.put_along_axis(a, xp.asarray(idx), -1.0, axis=axis)
+    return a
+
+
+@pytest.mark.parametrize("axis", [None, 0, 1])
+@testing.numpy_gpupy_allclose()
+def test_compress_extract(axis, xp):
+    a = xp.asarray(np.arange(12).reshape(3, 4))
+    cond = xp.asarray(np.array([True, False, True]))
+    return xp.compress(cond, a, axis=axis), xp.extract(a % 5 == 0, a)
