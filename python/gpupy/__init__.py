@@ -19,6 +19,7 @@ from gpupy._core import (  # noqa: F401
 from gpupy._creation import *  # noqa: F401,F403
 from gpupy._dtypes import *  # noqa: F401,F403
 from gpupy._elementwise import *  # noqa: F401,F403
+from gpupy._joining import *  # noqa: F401,F403
 from gpupy._linalg import *  # noqa: F401,F403
 from gpupy._manipulation import *  # noqa: F401,F403
 from gpupy._reduction import *  # noqa: F401,F403

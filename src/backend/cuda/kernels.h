@@ -29,5 +29,8 @@ void launch_matmul(const Array& a, const Array& b, const Array& out, Stream stre
 
 // ---- selection (where) ----
 // (added by the selection patterns; keep this marker)
+/// out[...] = cond ? x : y (see Backend::where).
+void launch_where(const Array& cond, const Operand& x, const Operand& y, const Array& out,
+                  Stream stream);
 
 }  // namespace gpupy::GPUPY_KERNEL_NS
