@@ -266,3 +266,18 @@ def test_meshgrid(indexing, sparse, xp):
 @testing.numpy_gpupy_allclose()
 def test_meshgrid_bad_indexing(xp):
     return xp.meshgrid(xp.asarray(np.ones(2)), indexing="yx")
+
+
+@testing.numpy_gpupy_allclose()
+def test_array_likes(xp):
+    return (
+        xp.where([True, False], [1, 2], 0),
+        xp.clip([1.0, 5.0], 2, 3),
+        xp.repeat([1, 2], 2),
+        xp.roll([1, 2, 3], 1),
+        xp.tile([1, 2], 2),
+        xp.diag([1, 2]),
+        xp.concatenate(([1, 2], [3])),
+        xp.stack(xp.asarray(np.ones((2, 3))), axis=1),
+        xp.split(xp.asarray(np.arange(6)), [2, 4]),
+    )

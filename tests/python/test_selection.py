@@ -96,7 +96,9 @@ def test_nan_to_num(dtype, xp):
     if dtype == "int32":
         v = np.array([1, -2, 3])
     if dtype == "complex64":
-        v = v + 1j * v[::-1]
+        c = np.zeros(5, dtype)
+        c.real, c.imag = v, v[::-1]
+        v = c
     a = xp.asarray(v.astype(dtype))
     return xp.nan_to_num(a), xp.nan_to_num(a, nan=-1.0, posinf=9.0, neginf=-9.0)
 
