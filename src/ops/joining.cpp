@@ -155,16 +155,16 @@ Array tile(const Array& a, const std::vector<int64_t>& reps) {
 
 namespace {
 
-/// `a` with every element along `axis` repeated `count` times, in one broadcast copy.
-Array repeat_uniform(const Array& a, int axis, int64_t count) {
-  Shape wide = a.shape(), result = a.shape();
-  Strides src_strides = a.strides();
+/// Writes `src` with every element along `axis` repeated `count` times into `dst` (whose axis is
+/// count times longer), in one broadcast copy: both are viewed with an extra axis after `axis`.
+void repeat_into(const Array& src, int axis, int64_t count, const Array& dst) {
+  Shape wide = src.shape();
   wide.insert(wide.begin() + axis + 1, count);
+  Strides src_strides = src.strides(), dst_strides = dst.strides();
   src_strides.insert(src_strides.begin() + axis + 1, 0);
-  result[axis] *= count;
-  Array out = Array::empty(wide, a.dtype(), a.device());
-  copy_into(a.view(wide, src_strides, a.offset()), out);
-  return reshape(out, result);
+  dst_strides.insert(dst_strides.begin() + axis + 1, dst.strides()[axis]);
+  dst_strides[axis] *= count;
+  copy_into(src.view(wide, src_strides, src.offset()), dst.view(wide, dst_strides, dst.offset()));
 }
 
 }  // namespace
@@ -176,22 +176,21 @@ Array repeat(const Array& a, const std::vector<int64_t>& repeats, std::optional<
   const int64_t n = src.shape()[ax];
   for (int64_t r : repeats)
     if (r < 0) throw ValueError("[repeat] negative dimensions are not allowed");
-  if (repeats.size() == 1) return repeat_uniform(src, ax, repeats[0]);
-  if (static_cast<int64_t>(repeats.size()) != n)
+  if (repeats.size() != 1 && static_cast<int64_t>(repeats.size()) != n)
     throw ValueError("[repeat] operands could not be broadcast together with shape (" +
                      std::to_string(n) + ",) (" + std::to_string(repeats.size()) + ",)");
+  auto count = [&](int64_t i) { return repeats[repeats.size() == 1 ? 0 : i]; };
   Shape shape = src.shape();
-  shape[ax] = std::accumulate(repeats.begin(), repeats.end(), int64_t(0));
+  shape[ax] = 0;
+  for (int64_t i = 0; i < n; ++i) shape[ax] += count(i);
   Array out = Array::empty(shape, src.dtype(), src.device());
-  // One broadcast copy per input element along the axis.
+  // One broadcast copy per run of equal counts (a single copy for a scalar count).
   int64_t start = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    if (repeats[i] == 0) continue;
-    Array dst = slice_axis(out, ax, start, start + repeats[i]);
-    Strides strides = src.strides();
-    strides[ax] = 0;
-    copy_into(src.view(dst.shape(), strides, src.offset() + i * src.strides()[ax]), dst);
-    start += repeats[i];
+  for (int64_t i = 0, j; i < n; i = j) {
+    for (j = i + 1; j < n && count(j) == count(i);) ++j;
+    int64_t stop = start + (j - i) * count(i);
+    repeat_into(slice_axis(src, ax, i, j), ax, count(i), slice_axis(out, ax, start, stop));
+    start = stop;
   }
   return out;
 }

@@ -198,6 +198,7 @@ def test_tile_non_contiguous_and_error(xp):
         ((), 3, None),
         ((0, 2), 2, 0),
         ((2, 3), 0, 1),
+        ((5, 2), [2, 2, 0, 3, 3], 0),
     ],
 )
 @testing.for_dtypes(("bool", "int64", "float32"))
