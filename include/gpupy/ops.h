@@ -164,4 +164,43 @@ Array tensordot(const Array& a, const Array& b, const std::vector<int>& axes_a,
 /// NumPy's vecdot: conj(x1) * x2 summed over `axis`, the other axes broadcast.
 Array vecdot(const Array& x1, const Array& x2, int axis = -1);
 
+// ---- Selection ----------------------------------------------------------------------------------
+
+/// NumPy's where(condition, x1, x2): x1 where the condition holds, else x2 (NumPy 2 promotion).
+Array where(const Operand& condition, const Operand& x1, const Operand& x2);
+/// NumPy's clip: maximum then minimum with NaN propagation; a missing bound is std::nullopt.
+Array clip(const Array& x, const std::optional<Operand>& min, const std::optional<Operand>& max);
+/// Lower triangle of the last two axes: elements with column - row > k become zero.
+Array tril(const Array& m, int64_t k = 0);
+/// Upper triangle of the last two axes: elements with column - row < k become zero.
+Array triu(const Array& m, int64_t k = 0);
+/// A read-only view of the diagonal of axes (axis1, axis2), appended as the last axis.
+Array diagonal(const Array& a, int64_t offset = 0, int axis1 = 0, int axis2 = 1);
+/// Sum of the diagonal (see diagonal); dtype as sum's.
+Array trace(const Array& a, int64_t offset = 0, int axis1 = 0, int axis2 = 1,
+            std::optional<DType> dtype = std::nullopt);
+/// NumPy's diag: a 2-D array with `v` on diagonal k (1-D v), or a view of diagonal k (2-D v).
+Array diag(const Array& v, int64_t k = 0);
+
+// ---- Joining and splitting ----------------------------------------------------------------------
+
+/// Joins along `axis` (flattened inputs when nullopt); dtype promoted or given (same_kind).
+Array concatenate(const std::vector<Array>& arrays, std::optional<int> axis = 0,
+                  std::optional<DType> dtype = std::nullopt);
+/// Joins equally shaped arrays along a new axis.
+Array stack(const std::vector<Array>& arrays, int axis = 0);
+/// Views a[i0:i1], a[i1:i2], ... along `axis` with Python slice rules for the division points.
+std::vector<Array> split_at(const Array& a, const std::vector<int64_t>& indices, int axis = 0);
+/// NumPy's array_split into `sections` parts (the first ones one longer when uneven).
+std::vector<Array> array_split(const Array& a, int64_t sections, int axis = 0);
+/// NumPy's tile.
+Array tile(const Array& a, const std::vector<int64_t>& reps);
+/// NumPy's repeat: one count for all, or one per element along `axis` (flattened when nullopt).
+Array repeat(const Array& a, const std::vector<int64_t>& repeats, std::optional<int> axis);
+/// repeat with the counts in an array (read back to the host: it is a small control array).
+Array repeat(const Array& a, const Array& repeats, std::optional<int> axis);
+/// NumPy's roll: shifts are summed per axis; the flattened array when `axes` is nullopt.
+Array roll(const Array& a, const std::vector<int64_t>& shifts,
+           const std::optional<std::vector<int>>& axes);
+
 }  // namespace gpupy

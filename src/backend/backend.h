@@ -97,6 +97,8 @@ class Backend {
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)
+  /// out[...] = cond ? x : y; cond bool, x/y of out's dtype (or scalars), all broadcast to out.
+  virtual void where(const Array& cond, const Operand& x, const Operand& y, const Array& out) = 0;
 
   /// Whether the backend has a loop for `op` with inputs of dtype `dt`.
   virtual bool supports(ElementwiseOp op, DType dt) const = 0;

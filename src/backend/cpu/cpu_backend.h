@@ -34,6 +34,7 @@ class CpuBackend final : public Backend {
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)
+  void where(const Array& cond, const Operand& x, const Operand& y, const Array& out) override;
 
   bool supports(ElementwiseOp, DType) const override { return true; }
 

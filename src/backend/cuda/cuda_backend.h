@@ -43,6 +43,7 @@ class CudaBackend final : public Backend {
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)
+  void where(const Array& cond, const Operand& x, const Operand& y, const Array& out) override;
 
   bool supports(ElementwiseOp, DType) const override { return true; }
 

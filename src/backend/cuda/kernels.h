@@ -34,5 +34,8 @@ Array launch_flatnonzero(const Array& mask, Stream stream);
 
 // ---- selection (where) ----
 // (added by the selection patterns; keep this marker)
+/// out[...] = cond ? x : y (see Backend::where).
+void launch_where(const Array& cond, const Operand& x, const Operand& y, const Array& out,
+                  Stream stream);
 
 }  // namespace gpupy::GPUPY_KERNEL_NS

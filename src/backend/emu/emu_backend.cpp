@@ -47,6 +47,9 @@ class EmuBackend final : public Backend {
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)
+  void where(const Array& cond, const Operand& x, const Operand& y, const Array& out) override {
+    emu::launch_where(cond, x, y, out, nullptr);
+  }
 
   bool supports(ElementwiseOp, DType) const override { return true; }
 

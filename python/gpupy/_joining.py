@@ -1,0 +1,371 @@
+"""Selection, joining and splitting: see the NumPy functions of the same names.
+
+Joins and tiles allocate their result and copy into views of it; splits and diagonals are views.
+"""
+
+import builtins
+import operator
+
+from gpupy import _core
+from gpupy._core import ndarray
+from gpupy._manipulation import _arr, broadcast_arrays, reshape
+
+_SCALARS = (bool, int, float, complex)
+
+
+def _operand(x):
+    # Python scalars stay weak scalars (NEP 50); everything else becomes an array on the device.
+    return x if isinstance(x, _SCALARS) else _arr(x)
+
+
+def _ints(value):
+    if isinstance(value, ndarray):
+        value = value.get().tolist()
+    try:
+        return [operator.index(value)]
+    except TypeError:
+        return [operator.index(v) for v in value]
+
+
+# ---- selection ----------------------------------------------------------------------------------
+
+
+def where(condition, x=None, y=None, /):
+    """See numpy.where; the one-argument form (nonzero) is not implemented here."""
+    if x is None or y is None:
+        raise NotImplementedError("[where] only where(condition, x, y) is implemented")
+    return _core._where(_operand(condition), _operand(x), _operand(y))
+
+
+def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None):
+    """See numpy.clip: NaN bounds and NaN elements propagate; dtype as NumPy 2's promotion."""
+    lo = a_min if min is None else min
+    hi = a_max if max is None else max
+    result = _core._clip(
+        _arr(a), None if lo is None else _operand(lo), None if hi is None else _operand(hi)
+    )
+    if out is not None:
+        out[...] = result
+        return out
+    return result
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    """See numpy.nan_to_num (always returns a new array)."""
+    x = _arr(x)
+    kind = x.dtype.kind
+    if kind not in "fc":
+        return x.copy()
+    if kind == "c":
+        parts = [nan_to_num(p, True, nan, posinf, neginf) for p in (x.real, x.imag)]
+        return parts[0] + parts[1] * 1j
+    import numpy
+
+    info = numpy.finfo(x.dtype)
+    posinf = info.max if posinf is None else posinf
+    neginf = info.min if neginf is None else neginf
+    r = _core._where(_core.isnan(x), float(nan), x)
+    r = _core._where(_core.logical_and(_core.isinf(r), _core.greater(r, 0)), float(posinf), r)
+    return _core._where(_core.logical_and(_core.isinf(r), _core.less(r, 0)), float(neginf), r)
+
+
+def tril(m, k=0):
+    """See numpy.tril."""
+    return _core._tril(_arr(m), operator.index(k))
+
+
+def triu(m, k=0):
+    """See numpy.triu."""
+    return _core._triu(_arr(m), operator.index(k))
+
+
+def diagonal(a, offset=0, axis1=0, axis2=1):
+    """See numpy.diagonal: a read-only view."""
+    return _core._diagonal(_arr(a), operator.index(offset), axis1, axis2)
+
+
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    """See numpy.trace."""
+    result = _core._trace(_arr(a), operator.index(offset), axis1, axis2, dtype)
+    if out is not None:
+        out[...] = result
+        return out
+    return result
+
+
+def diag(v, k=0):
+    """See numpy.diag: 1-D -> a new 2-D array; 2-D -> a read-only view of the diagonal."""
+    return _core._diag(_arr(v), operator.index(k))
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """See numpy.isclose (tolerance relative to ``b``)."""
+    import gpupy as gp
+
+    x, y = _operand(a), _operand(b)
+    if isinstance(y, ndarray):
+        y = y.astype(_core._result_type(y, 1.0), copy=False)
+    elif isinstance(y, int):
+        y = float(y)
+    close = gp.less_equal(gp.abs(gp.subtract(x, y)), atol + rtol * gp.abs(y))
+    result = gp.logical_or(gp.logical_and(close, gp.isfinite(y)), gp.equal(x, y))
+    if equal_nan:
+        result = gp.logical_or(result, gp.logical_and(gp.isnan(x), gp.isnan(y)))
+    return result
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """See numpy.allclose."""
+    return builtins.bool(_core.all(_arr(isclose(a, b, rtol, atol, equal_nan))))
+
+
+def array_equal(a1, a2, equal_nan=False):
+    """See numpy.array_equal."""
+    a1, a2 = _arr(a1), _arr(a2)
+    if a1.shape != a2.shape:
+        return False
+    if not equal_nan or a1.dtype.kind not in "fc" and a2.dtype.kind not in "fc":
+        return builtins.bool(_core.all(_core.equal(a1, a2)))
+    same = _core.logical_or(
+        _core.equal(a1, a2), _core.logical_and(_core.isnan(a1), _core.isnan(a2))
+    )
+    return builtins.bool(_core.all(same))
+
+
+# ---- joining ------------------------------------------------------------------------------------
+
+
+def _arrays(arrays, op):
+    if isinstance(arrays, ndarray):
+        arrays = list(arrays) if arrays.ndim else [arrays]
+    return [_arr(a) for a in arrays]
+
+
+def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
+    """See numpy.concatenate (axis=None joins the flattened inputs)."""
+    if casting != "same_kind":
+        raise NotImplementedError("[concatenate] only casting='same_kind' is supported")
+    if axis is not None:
+        axis = operator.index(axis)
+    result = _core._concatenate(_arrays(arrays, "concatenate"), axis, dtype)
+    if out is not None:
+        out[...] = result
+        return out
+    return result
+
+
+def concat(arrays, /, *, axis=0):
+    """See numpy.concat (the Array API name of concatenate)."""
+    return concatenate(arrays, axis=axis)
+
+
+def stack(arrays, axis=0, out=None, *, dtype=None):
+    """See numpy.stack."""
+    arrays = _arrays(arrays, "stack")
+    if dtype is not None:
+        arrays = [a.astype(dtype, copy=False) for a in arrays]
+    result = _core._stack(arrays, operator.index(axis))
+    if out is not None:
+        out[...] = result
+        return out
+    return result
+
+
+def atleast_1d(*arys):
+    """See numpy.atleast_1d."""
+    res = [reshape(a, (1,)) if a.ndim == 0 else a for a in map(_arr, arys)]
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def atleast_2d(*arys):
+    """See numpy.atleast_2d."""
+    res = []
+    for a in map(_arr, arys):
+        res.append(reshape(a, (1, 1)) if a.ndim == 0 else a[None] if a.ndim == 1 else a)
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def atleast_3d(*arys):
+    """See numpy.atleast_3d: (N,) -> (1, N, 1), (M, N) -> (M, N, 1)."""
+    res = []
+    for a in map(_arr, arys):
+        if a.ndim == 0:
+            a = reshape(a, (1, 1, 1))
+        elif a.ndim == 1:
+            a = a[None, :, None]
+        elif a.ndim == 2:
+            a = a[:, :, None]
+        res.append(a)
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def _as_list(arrs, fn):
+    out = fn(*_arrays(arrs, "stack"))
+    return list(out) if isinstance(out, tuple) else [out]
+
+
+def vstack(tup, *, dtype=None):
+    """See numpy.vstack."""
+    return concatenate(_as_list(tup, atleast_2d), axis=0, dtype=dtype)
+
+
+row_stack = vstack
+
+
+def hstack(tup, *, dtype=None):
+    """See numpy.hstack."""
+    arrs = _as_list(tup, atleast_1d)
+    return concatenate(arrs, axis=0 if arrs and arrs[0].ndim == 1 else 1, dtype=dtype)
+
+
+def dstack(tup):
+    """See numpy.dstack."""
+    return concatenate(_as_list(tup, atleast_3d), axis=2)
+
+
+def column_stack(tup):
+    """See numpy.column_stack: 1-D inputs become columns."""
+    arrs = [a[:, None] if a.ndim < 2 else a for a in _as_list(tup, atleast_1d)]
+    return concatenate(arrs, axis=1)
+
+
+def unstack(x, /, *, axis=0):
+    """See numpy.unstack: views of the slices along ``axis``."""
+    x = _arr(x)
+    if x.ndim == 0:
+        raise ValueError("[unstack] Input array must be at least 1-d.")
+    moved = _core.moveaxis(x, axis, 0)
+    return tuple(moved[i] for i in range(moved.shape[0]))
+
+
+# ---- splitting ----------------------------------------------------------------------------------
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    """See numpy.array_split: views of ``ary``."""
+    a = _arr(ary)
+    try:
+        sections = operator.index(indices_or_sections)
+    except TypeError:
+        return _core._split_at(a, _ints(indices_or_sections), axis)
+    return _core._array_split(a, sections, axis)
+
+
+def split(ary, indices_or_sections, axis=0):
+    """See numpy.split: sections must divide the axis evenly."""
+    a = _arr(ary)
+    try:
+        sections = operator.index(indices_or_sections)
+    except TypeError:
+        return array_split(a, indices_or_sections, axis)
+    if sections > 0 and a.ndim and a.shape[axis] % sections:
+        raise ValueError("[split] array split does not result in an equal division")
+    return array_split(a, sections, axis)
+
+
+def hsplit(ary, indices_or_sections):
+    """See numpy.hsplit."""
+    a = _arr(ary)
+    if a.ndim == 0:
+        raise ValueError("[hsplit] hsplit only works on arrays of 1 or more dimensions")
+    return split(a, indices_or_sections, 1 if a.ndim > 1 else 0)
+
+
+def vsplit(ary, indices_or_sections):
+    """See numpy.vsplit."""
+    a = _arr(ary)
+    if a.ndim < 2:
+        raise ValueError("[vsplit] vsplit only works on arrays of 2 or more dimensions")
+    return split(a, indices_or_sections, 0)
+
+
+def dsplit(ary, indices_or_sections):
+    """See numpy.dsplit."""
+    a = _arr(ary)
+    if a.ndim < 3:
+        raise ValueError("[dsplit] dsplit only works on arrays of 3 or more dimensions")
+    return split(a, indices_or_sections, 2)
+
+
+# ---- tiling and rearranging ---------------------------------------------------------------------
+
+
+def tile(A, reps):
+    """See numpy.tile (always a new array)."""
+    return _core._tile(_arr(A), _ints(reps))
+
+
+def repeat(a, repeats, axis=None):
+    """See numpy.repeat; per-element counts in an array are read back to the host."""
+    a = _arr(a)
+    axis = None if axis is None else operator.index(axis)
+    if isinstance(repeats, ndarray):
+        return _core._repeat_array(a, repeats, axis)
+    return _core._repeat(a, _ints(repeats), axis)
+
+
+def roll(a, shift, axis=None):
+    """See numpy.roll (always a new array)."""
+    axes = None if axis is None else _ints(axis)
+    return _core._roll(_arr(a), _ints(shift), axes)
+
+
+def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    """See numpy.meshgrid."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError("[meshgrid] Valid values for `indexing` are 'xy' and 'ij'.")
+    arrs = [reshape(_arr(x), (-1,)) for x in xi]
+    ndim = len(arrs)
+    out = []
+    for i, x in enumerate(arrs):
+        shape = [1] * ndim
+        shape[i] = x.shape[0]
+        out.append(reshape(x, tuple(shape)))
+    if indexing == "xy" and ndim > 1:
+        out = [_core.swapaxes(o, 0, 1) for o in out]
+    if not sparse:
+        out = list(broadcast_arrays(*out))
+    if copy:
+        out = [o.copy() for o in out]
+    return tuple(out)
+
+
+ndarray.diagonal = diagonal
+ndarray.trace = trace
+ndarray.clip = clip
+ndarray.repeat = repeat
+
+__all__ = [
+    "allclose",
+    "array_equal",
+    "array_split",
+    "atleast_1d",
+    "atleast_2d",
+    "atleast_3d",
+    "clip",
+    "column_stack",
+    "concat",
+    "concatenate",
+    "diag",
+    "diagonal",
+    "dsplit",
+    "dstack",
+    "hsplit",
+    "hstack",
+    "isclose",
+    "meshgrid",
+    "nan_to_num",
+    "repeat",
+    "roll",
+    "row_stack",
+    "split",
+    "stack",
+    "tile",
+    "trace",
+    "tril",
+    "triu",
+    "unstack",
+    "vsplit",
+    "vstack",
+    "where",
+]

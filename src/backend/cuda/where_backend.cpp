@@ -1,0 +1,13 @@
+// CudaBackend::where: queues the selection kernel on the device's current stream. Host only.
+#include "cuda_backend.h"
+#include "kernels.h"
+#include "stream.h"
+
+namespace gpupy::cuda {
+
+void CudaBackend::where(const Array& cond, const Operand& x, const Operand& y, const Array& out) {
+  DeviceGuard guard(device_);
+  launch_where(cond, x, y, out, current_raw_stream(device_));
+}
+
+}  // namespace gpupy::cuda

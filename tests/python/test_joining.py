@@ -1,0 +1,284 @@
+"""Joining, splitting, tiling and rearranging against NumPy: values, dtypes, views and errors."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+
+def _data(shape, dtype="int64", start=0):
+    a = np.arange(start, start + int(np.prod(shape))).reshape(shape)
+    return (a % 11).astype(dtype) if dtype != "bool" else (a % 3 == 0)
+
+
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_concatenate_all_dtypes(dtype, xp):
+    a = xp.asarray(_data((2, 3), dtype))
+    b = xp.asarray(_data((1, 3), dtype, 4))
+    return xp.concatenate([a, b]), xp.concatenate((a, a), axis=1), xp.concatenate([a, b], axis=None)
+
+
+@pytest.mark.parametrize("d1", ["bool", "int8", "uint16", "int64", "uint64", "float32"])
+@pytest.mark.parametrize("d2", ["int32", "uint8", "float64", "complex64"])
+@testing.numpy_gpupy_allclose()
+def test_concatenate_promotion(d1, d2, xp):
+    return xp.concatenate([xp.asarray(_data((2,), d1)), xp.asarray(_data((3,), d2))])
+
+
+@pytest.mark.parametrize(
+    "shapes,axis",
+    [
+        ([(0, 3), (2, 3)], 0),
+        ([(2, 0), (2, 0)], 1),
+        ([(2, 3, 4), (2, 1, 4), (2, 2, 4)], -2),
+        ([(3,)], 0),
+        ([(), ()], None),
+        ([(2, 2), (2,)], 0),  # ndim mismatch
+        ([(2, 2), (3, 3)], 0),  # shape mismatch
+        ([(), ()], 0),  # 0-d
+        ([(2,), (2,)], 1),  # axis out of range
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_concatenate_shapes_and_errors(shapes, axis, xp):
+    return xp.concatenate(
+        [xp.asarray(_data(s, "float32", i)) for i, s in enumerate(shapes)], axis=axis
+    )
+
+
+@testing.numpy_gpupy_allclose()
+def test_concatenate_non_contiguous_and_dtype(xp):
+    a = xp.asarray(_data((4, 6), "int32"))
+    r = xp.concatenate([a[::2], a[1::2, ::-1], a[::-3]])
+    return r, xp.concatenate([a, a], dtype="float32"), xp.concat([a, a], axis=1)
+
+
+@testing.numpy_gpupy_allclose()
+def test_concatenate_casting_error(xp):
+    return xp.concatenate([xp.asarray(np.ones(2, "float32"))], dtype="int32")
+
+
+@testing.numpy_gpupy_allclose()
+def test_concatenate_empty_list(xp):
+    return xp.concatenate([])
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2, -1, -3])
+@testing.numpy_gpupy_allclose()
+def test_stack(axis, xp):
+    a, b = xp.asarray(_data((2, 3), "float64")), xp.asarray(_data((2, 3), "int8", 3))
+    return xp.stack([a, b], axis=axis), xp.stack([a[:, ::-1]], axis=axis)
+
+
+@pytest.mark.parametrize(
+    "arrays", [lambda xp: [], lambda xp: [xp.asarray(np.ones(2)), xp.asarray(np.ones(3))]]
+)
+@testing.numpy_gpupy_allclose()
+def test_stack_errors(arrays, xp):
+    return xp.stack(arrays(xp))
+
+
+@testing.numpy_gpupy_allclose()
+def test_stack_axis_error(xp):
+    return xp.stack([xp.asarray(np.ones(2))], axis=3)
+
+
+@pytest.mark.parametrize(
+    "shapes", [[(), ()], [(3,), (3,)], [(2, 3), (2, 3)], [(2, 3, 2), (2, 3, 2)], [(0,), (0,)]]
+)
+@pytest.mark.parametrize("fn", ["hstack", "vstack", "dstack", "column_stack"])
+@testing.numpy_gpupy_allclose()
+def test_stack_family(shapes, fn, xp):
+    arrays = [xp.asarray(_data(s, "int16", i)) for i, s in enumerate(shapes)]
+    return getattr(xp, fn)(arrays)
+
+
+def test_row_stack_is_vstack():
+    a = gpupy.asarray(_data((2, 3)))
+    testing.assert_same(np.vstack([_data((2, 3)), _data((2, 3))]), gpupy.row_stack([a, a]))
+
+
+@pytest.mark.parametrize("shape", [(), (3,), (2, 3), (2, 3, 4)])
+@testing.numpy_gpupy_allclose()
+def test_atleast(shape, xp):
+    a = xp.asarray(_data(shape, "float32"))
+    return xp.atleast_1d(a), xp.atleast_2d(a), xp.atleast_3d(a), xp.atleast_2d(a, a)
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+@testing.numpy_gpupy_allclose()
+def test_unstack(axis, xp):
+    return xp.unstack(xp.asarray(_data((2, 3), "complex64")), axis=axis)
+
+
+@pytest.mark.parametrize(
+    "spec,axis",
+    [
+        (3, 0),
+        (2, 1),
+        ([1, 3], 0),
+        ([-1], 1),
+        ([2, 1], 0),
+        ([0, 10], 0),
+        ((), 1),
+        (np.array([1, 2]), 0),
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_array_split_and_split(spec, axis, xp):
+    a = xp.asarray(_data((6, 4), "float64"))
+    parts = xp.array_split(a, spec, axis=axis)
+    ok = not isinstance(spec, int) or a.shape[axis] % spec == 0
+    return parts, (xp.split(a, spec, axis=axis) if ok else [])
+
+
+@testing.numpy_gpupy_allclose()
+def test_array_split_uneven_and_views(xp):
+    a = xp.asarray(_data((7,), "int32"))
+    parts = xp.array_split(a, 3)
+    parts[1][0] = 100  # views: the write reaches the base
+    return parts, a
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda xp, a: xp.split(a, 4),
+        lambda xp, a: xp.array_split(a, 0),
+        lambda xp, a: xp.split(a, 2, axis=3),
+        lambda xp, a: xp.vsplit(a[0], 2),
+        lambda xp, a: xp.dsplit(a, 2),
+        lambda xp, a: xp.hsplit(a[0, 0], 2),
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_split_errors(call, xp):
+    return call(xp, xp.asarray(_data((6, 3))))
+
+
+@testing.numpy_gpupy_allclose()
+def test_hsplit_vsplit_dsplit(xp):
+    a = xp.asarray(_data((4, 6, 2), "uint8"))
+    return xp.hsplit(a, 3), xp.vsplit(a, [1]), xp.dsplit(a, 2), xp.hsplit(a[0, :, 0], 2)
+
+
+@pytest.mark.parametrize(
+    "shape,reps",
+    [
+        ((3,), 2),
+        ((2, 3), (2, 1)),
+        ((2, 3), (2, 1, 2)),
+        ((), 3),
+        ((2, 3, 2), (2,)),
+        ((0, 2), 3),
+        ((3,), 0),
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_tile(shape, reps, xp):
+    return xp.tile(xp.asarray(_data(shape, "complex128")), reps)
+
+
+@testing.numpy_gpupy_allclose()
+def test_tile_non_contiguous_and_error(xp):
+    a = xp.asarray(_data((3, 4), "int8"))
+    return xp.tile(a[::2, ::-1], (2, 2)), xp.tile(a, -1)
+
+
+@pytest.mark.parametrize(
+    "shape,repeats,axis",
+    [
+        ((3,), 2, None),
+        ((2, 3), 2, None),
+        ((2, 3), 3, 1),
+        ((2, 3), [1, 0], 0),
+        ((2, 3), [1, 0, 2], -1),
+        ((2, 3), [2], 0),
+        ((), 3, None),
+        ((0, 2), 2, 0),
+        ((2, 3), 0, 1),
+        ((5, 2), [2, 2, 0, 3, 3], 0),
+    ],
+)
+@testing.for_dtypes(("bool", "int64", "float32"))
+@testing.numpy_gpupy_allclose()
+def test_repeat(shape, repeats, axis, dtype, xp):
+    a = xp.asarray(_data(shape, dtype))
+    r = xp.asarray(np.array(repeats)) if isinstance(repeats, list) else repeats
+    return xp.repeat(a, repeats, axis=axis), xp.repeat(a, r, axis=axis), a.repeat(repeats, axis)
+
+
+@pytest.mark.parametrize("repeats,axis", [([1, 2], 0), (-1, 0), ([1, -1, 1], 1), (2, 2)])
+@testing.numpy_gpupy_allclose()
+def test_repeat_errors(repeats, axis, xp):
+    return xp.repeat(xp.asarray(_data((3, 3))), repeats, axis=axis)
+
+
+@pytest.mark.parametrize(
+    "shift,axis",
+    [
+        (1, None),
+        (-7, None),
+        (2, 0),
+        (1, 1),
+        ((1, 2), (0, 1)),
+        ((1, 2), 0),
+        (1, (0, 1)),
+        (0, 1),
+        (5, -1),
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_roll(shift, axis, xp):
+    a = xp.asarray(_data((3, 4), "float32"))
+    return xp.roll(a, shift, axis), xp.roll(a[:, ::-1], shift, axis)
+
+
+@testing.numpy_gpupy_allclose()
+def test_roll_empty_0d_and_errors(xp):
+    e = xp.asarray(_data((0, 3)))
+    s = xp.asarray(_data(()))
+    out = xp.roll(e, 2, 1), xp.roll(s, 1)
+    xp.roll(xp.asarray(_data((3, 3))), (1, 2, 3), (0, 1))
+    return out
+
+
+@testing.numpy_gpupy_allclose()
+def test_roll_axis_error(xp):
+    return xp.roll(xp.asarray(_data((3,))), 1, 1)
+
+
+@pytest.mark.parametrize("indexing", ["xy", "ij"])
+@pytest.mark.parametrize("sparse", [False, True])
+@testing.numpy_gpupy_allclose()
+def test_meshgrid(indexing, sparse, xp):
+    x = xp.asarray(_data((3,), "float32"))
+    y = xp.asarray(_data((2,), "int64"))
+    z = xp.asarray(_data((4,), "int8"))
+    return (
+        xp.meshgrid(x, y, indexing=indexing, sparse=sparse),
+        xp.meshgrid(x, y, z, indexing=indexing, sparse=sparse, copy=False),
+        xp.meshgrid(x, indexing=indexing),
+        xp.meshgrid(),
+    )
+
+
+@testing.numpy_gpupy_allclose()
+def test_meshgrid_bad_indexing(xp):
+    return xp.meshgrid(xp.asarray(np.ones(2)), indexing="yx")
+
+
+@testing.numpy_gpupy_allclose()
+def test_array_likes(xp):
+    return (
+        xp.where([True, False], [1, 2], 0),
+        xp.clip([1.0, 5.0], 2, 3),
+        xp.repeat([1, 2], 2),
+        xp.roll([1, 2, 3], 1),
+        xp.tile([1, 2], 2),
+        xp.diag([1, 2]),
+        xp.concatenate(([1, 2], [3])),
+        xp.stack(xp.asarray(np.ones((2, 3))), axis=1),
+        xp.split(xp.asarray(np.arange(6)), [2, 4]),
+    )

@@ -1,0 +1,210 @@
+"""where, clip, nan_to_num, tril/triu, diagonal/trace/diag, isclose/allclose/array_equal against
+NumPy."""
+
+import numpy as np
+import pytest
+from gpupy import testing
+
+
+def _data(shape, dtype="int64", start=0):
+    a = np.arange(start, start + int(np.prod(shape))).reshape(shape)
+    return (a % 7 - 3).astype(dtype) if dtype != "bool" else (a % 3 == 0)
+
+
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_where_all_dtypes(dtype, xp):
+    c = xp.asarray(_data((3, 4)) > 0)
+    return xp.where(c, xp.asarray(_data((3, 4), dtype)), xp.asarray(_data((3, 4), dtype, 5)))
+
+
+@pytest.mark.parametrize("d1", ["bool", "int8", "uint8", "int64", "uint64", "float32", "complex64"])
+@pytest.mark.parametrize("d2", ["bool", "int16", "uint32", "float64", "complex128"])
+@testing.numpy_gpupy_allclose()
+def test_where_promotion(d1, d2, xp):
+    c = xp.asarray(np.array([True, False, True]))
+    return xp.where(c, xp.asarray(_data((3,), d1)), xp.asarray(_data((3,), d2)))
+
+
+@pytest.mark.parametrize(
+    "cshape,xshape,yshape",
+    [
+        ((), (), ()),
+        ((0,), (0,), (1,)),
+        ((2, 1), (1, 3), ()),
+        ((4,), (3, 4), (3, 1)),
+        ((2, 0), (1,), (2, 1)),
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_where_broadcasting(cshape, xshape, yshape, xp):
+    c = xp.asarray(_data(cshape) > 0)
+    return xp.where(c, xp.asarray(_data(xshape, "float32")), xp.asarray(_data(yshape, "int16")))
+
+
+@pytest.mark.parametrize("x,y", [(1, 2.5), (True, 3), (-1, 300), (1j, 2), (2.5, "arr")])
+@testing.numpy_gpupy_allclose()
+def test_where_scalars(x, y, xp):
+    c = xp.asarray(np.array([True, False]))
+    a = xp.asarray(np.array([7, 8], dtype="uint8"))
+    return xp.where(c, x, a if y == "arr" else y), xp.where(c, a, x), xp.where(True, x, a)
+
+
+@testing.numpy_gpupy_allclose()
+def test_where_non_contiguous_and_nonbool_condition(xp):
+    a = xp.asarray(_data((6, 8), "float64"))
+    c = xp.asarray(_data((8, 6), "int32"))
+    return xp.where(c.T[::2], a[::2, ::-1], a[1::2].T.T)
+
+
+@testing.numpy_gpupy_allclose()
+def test_where_shape_error(xp):
+    return xp.where(xp.asarray(np.ones(3, bool)), xp.asarray(np.ones(4)), 0)
+
+
+@testing.for_dtypes(("int8", "uint8", "int64", "float32", "float64"))
+@testing.numpy_gpupy_allclose()
+def test_clip_dtypes(dtype, xp):
+    a = xp.asarray(_data((4, 5), dtype))
+    return xp.clip(a, 0, 2), xp.clip(a, None, 1), xp.clip(a, -1, None), a.clip(1, 1)
+
+
+@pytest.mark.parametrize(
+    "lo,hi", [(0, 2.5), (-1, 300), (-1, 100), (np.int64(0), 3), (1.5, 2), (None, None), (300, 400)]
+)
+@testing.numpy_gpupy_allclose()
+def test_clip_promotion(lo, hi, xp):
+    return xp.clip(xp.asarray(np.array([1, 5, 200], dtype="uint8")), lo, hi)
+
+
+@testing.numpy_gpupy_allclose()
+def test_clip_nan_and_array_bounds(xp):
+    a = xp.asarray(np.array([[1.0, np.nan, -3.0], [4.0, 0.5, np.inf]]))
+    lo = xp.asarray(np.array([0.0, 1.0, np.nan]))
+    return (
+        xp.clip(a, lo, 2.0),
+        xp.clip(a, np.nan, 1),
+        xp.clip(a, max=1.0),
+        xp.clip(a[:, ::-1], -1, 1),
+    )
+
+
+@testing.for_dtypes(("int32", "float32", "float64", "complex64"))
+@testing.numpy_gpupy_allclose()
+def test_nan_to_num(dtype, xp):
+    v = np.array([np.nan, np.inf, -np.inf, 1.5, -2.0])
+    if dtype == "int32":
+        v = np.array([1, -2, 3])
+    if dtype == "complex64":
+        c = np.zeros(5, dtype)
+        c.real, c.imag = v, v[::-1]
+        v = c
+    a = xp.asarray(v.astype(dtype))
+    return xp.nan_to_num(a), xp.nan_to_num(a, nan=-1.0, posinf=9.0, neginf=-9.0)
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (3, 5), (5, 3), (2, 3, 4), (0, 3), (4,)])
+@pytest.mark.parametrize("k", [0, 1, -2, 7])
+@testing.numpy_gpupy_allclose()
+def test_tril_triu(shape, k, xp):
+    a = xp.asarray(_data(shape, "float32"))
+    return xp.tril(a, k), xp.triu(a, k), xp.tril(a.T if len(shape) == 2 else a, k)
+
+
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_tril_dtypes(dtype, xp):
+    return xp.triu(xp.asarray(_data((3, 3), dtype)), 1)
+
+
+@testing.numpy_gpupy_allclose()
+def test_tril_0d_error(xp):
+    return xp.tril(xp.asarray(np.array(1.0)))
+
+
+@pytest.mark.parametrize(
+    "shape,offset,a1,a2",
+    [
+        ((4, 4), 0, 0, 1),
+        ((3, 5), 2, 0, 1),
+        ((3, 5), -1, 0, 1),
+        ((3, 5), 9, 0, 1),
+        ((2, 3, 4), 1, 2, 0),
+        ((2, 3, 4), -1, -1, -2),
+        ((0, 3), 0, 0, 1),
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_diagonal_and_trace(shape, offset, a1, a2, xp):
+    a = xp.asarray(_data(shape, "int16"))
+    return (
+        xp.diagonal(a, offset, a1, a2),
+        a.diagonal(offset, a1, a2),
+        xp.trace(a, offset, a1, a2),
+        xp.trace(a, offset, a1, a2, dtype="float32"),
+    )
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda xp, a: xp.diagonal(a[0]),
+        lambda xp, a: xp.diagonal(a, 0, 1, 1),
+        lambda xp, a: xp.diagonal(a, 0, 0, 5),
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_diagonal_errors(call, xp):
+    return call(xp, xp.asarray(_data((3, 3))))
+
+
+@testing.numpy_gpupy_allclose()
+def test_diagonal_is_read_only_view(xp):
+    a = xp.asarray(_data((3, 3), "float64"))
+    d = xp.diagonal(a[:, ::-1])
+    d[0] = 5
+
+
+@pytest.mark.parametrize("k", [0, 2, -1])
+@testing.for_dtypes(("bool", "int32", "float64", "complex128"))
+@testing.numpy_gpupy_allclose()
+def test_diag(dtype, k, xp):
+    v = xp.asarray(_data((3,), dtype))
+    m = xp.asarray(_data((3, 4), dtype))
+    return xp.diag(v, k), xp.diag(m, k), xp.diag(xp.asarray(_data((0,), dtype)), k)
+
+
+@testing.numpy_gpupy_allclose()
+def test_diag_error(xp):
+    return xp.diag(xp.asarray(_data((2, 2, 2))))
+
+
+@pytest.mark.parametrize("equal_nan", [False, True])
+@testing.numpy_gpupy_allclose()
+def test_isclose(equal_nan, xp):
+    a = xp.asarray(np.array([1.0, 1.00001, np.nan, np.inf, -np.inf, 0.0, 1e-9]))
+    b = xp.asarray(np.array([1.0, 1.0, np.nan, np.inf, np.inf, 1e-8, 0.0]))
+    return (
+        xp.isclose(a, b, equal_nan=equal_nan),
+        xp.isclose(b, a, rtol=0, atol=1e-9, equal_nan=equal_nan),
+        xp.isclose(a, 1),
+        xp.isclose(xp.asarray(np.arange(3, dtype="int8")), xp.asarray(np.arange(3, dtype="int8"))),
+        xp.isclose(xp.asarray(np.ones((2, 1), "float32")), xp.asarray(np.ones(3))),
+    )
+
+
+@testing.numpy_gpupy_allclose()
+def test_allclose_and_array_equal(xp):
+    a = xp.asarray(np.array([1.0, np.nan, 3.0]))
+    b = xp.asarray(np.array([1.0, np.nan, 3.0000001]))
+    i = xp.asarray(np.arange(3))
+    return (
+        xp.allclose(a, b),
+        xp.allclose(a, b, equal_nan=True),
+        xp.allclose(i, i + 0.0),
+        xp.array_equal(a, b),
+        xp.array_equal(a, a, equal_nan=True),
+        xp.array_equal(i, i),
+        xp.array_equal(i, i[:2]),
+        xp.array_equal(i, xp.asarray(np.arange(3.0))),
+    )
