@@ -31,9 +31,13 @@ def _ints(value):
 
 
 def where(condition, x=None, y=None, /):
-    """See numpy.where; the one-argument form (nonzero) is not implemented here."""
+    """See numpy.where; ``where(condition)`` is ``nonzero(condition)``."""
+    if x is None and y is None:
+        from gpupy._indexing import nonzero
+
+        return nonzero(condition)
     if x is None or y is None:
-        raise NotImplementedError("[where] only where(condition, x, y) is implemented")
+        raise ValueError("[where] either both or neither of x and y should be given")
     return _core._where(_operand(condition), _operand(x), _operand(y))
 
 
