@@ -28,7 +28,17 @@ from gpupy.cunumpy._backend import (
     use_backend,
 )
 from gpupy.cunumpy._backend import init_from_environment as _init_from_environment
+from gpupy.cunumpy.budget import TransferBudget
 from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
+from gpupy.cunumpy.profiling import (
+    Timing,
+    TransferCounter,
+    TransferEvent,
+    assert_no_transfers,
+    count_transfers,
+    nvtx_range,
+    timed_region,
+)
 
 __version__ = "0.1.0"
 
@@ -36,6 +46,14 @@ __version__ = "0.1.0"
 __all__ = [
     "ArrayBackend",
     "CudaKernel",
+    "Timing",
+    "TransferBudget",
+    "TransferCounter",
+    "TransferEvent",
+    "assert_no_transfers",
+    "count_transfers",
+    "nvtx_range",
+    "timed_region",
     "array_backend",
     "as_device_array",
     "backend_info",
