@@ -30,6 +30,7 @@ from gpupy.cunumpy._backend import (
 from gpupy.cunumpy._backend import init_from_environment as _init_from_environment
 from gpupy.cunumpy.budget import TransferBudget
 from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
+from gpupy.cunumpy.host_kernel import PyccelKernel, outputs_from_annotations
 from gpupy.cunumpy.profiling import (
     Timing,
     TransferCounter,
@@ -46,6 +47,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ArrayBackend",
     "CudaKernel",
+    "PyccelKernel",
     "Timing",
     "TransferBudget",
     "TransferCounter",
@@ -53,6 +55,7 @@ __all__ = [
     "assert_no_transfers",
     "count_transfers",
     "nvtx_range",
+    "outputs_from_annotations",
     "timed_region",
     "array_backend",
     "as_device_array",
