@@ -29,8 +29,10 @@ from gpupy.cunumpy._backend import (
 )
 from gpupy.cunumpy._backend import init_from_environment as _init_from_environment
 from gpupy.cunumpy.budget import TransferBudget
+from gpupy.cunumpy.catalog import KernelCatalog
 from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
 from gpupy.cunumpy.host_kernel import PyccelKernel, outputs_from_annotations
+from gpupy.cunumpy.kernel import CompiledHostKernel, Kernel
 from gpupy.cunumpy.profiling import (
     Timing,
     TransferCounter,
@@ -46,7 +48,10 @@ __version__ = "0.1.0"
 # cunumpy's own names; the backend's names are copied in next to them (see _install).
 __all__ = [
     "ArrayBackend",
+    "CompiledHostKernel",
     "CudaKernel",
+    "Kernel",
+    "KernelCatalog",
     "PyccelKernel",
     "Timing",
     "TransferBudget",
