@@ -9,6 +9,7 @@ import sys as _sys
 
 import numpy as _numpy
 
+from gpupy.cunumpy import kernel_testing
 from gpupy.cunumpy._backend import (
     ArrayBackend,
     array_backend,
@@ -73,6 +74,7 @@ __all__ = [
     "get_backend",
     "is_cpu",
     "is_gpu",
+    "kernel_testing",
     "parse_cuda_signature",
     "set_backend",
     "synchronize",
