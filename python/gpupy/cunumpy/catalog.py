@@ -89,11 +89,14 @@ class KernelCatalog(collections.abc.Mapping):
 
     def compile_all(self, jobs=1):
         """Compiles every CUDA kernel for the default device (jobs at a time); their names."""
+        from gpupy import _core
+
         kernels = [self._kernels[n] for n in self.with_cuda]
+        device = str(_core.default_device())  # the default device is per thread: read it here
         if jobs <= 1 or len(kernels) <= 1:
             for k in kernels:
-                _compile_cuda(k.cuda_kernel)
+                _compile_cuda(k.cuda_kernel, device)
         else:
             with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-                list(pool.map(lambda k: _compile_cuda(k.cuda_kernel), kernels))
+                list(pool.map(lambda k: _compile_cuda(k.cuda_kernel, device), kernels))
         return [k.name for k in kernels]

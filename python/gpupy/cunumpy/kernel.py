@@ -209,11 +209,11 @@ def _device_argument(a):
     return t.__name__ == "ndarray" and t.__module__.startswith("gpupy") and is_gpu(a)
 
 
-def _compile_cuda(kernel):
-    """Compiles a CudaKernel for the default device without launching it."""
+def _compile_cuda(kernel, device=None):
+    """Compiles a CudaKernel for the device (default: the default device) without launching it."""
     from gpupy import _core
 
-    device = str(_core.default_device())
+    device = str(device or _core.default_device())
     if device == "cpu":
         raise RuntimeError(
             f"cannot compile CUDA kernel '{kernel.name}': the default device is cpu "
