@@ -124,3 +124,24 @@ def test_host_only_run_has_no_transfers(reference):
         sim, energies = _run(catalog)
     _assert_matches(reference, sim, energies)
     assert energies[-1] > 0.0
+
+
+def _script(backend):
+    import json
+    import os
+    import subprocess
+
+    env = dict(os.environ, CUNUMPY_BACKEND=backend, GPUPY_DEVICE="emu")
+    env["PYTHONPATH"] = os.pathsep.join([str(EXAMPLE.parents[1] / "python"), *sys.path])
+    cmd = [sys.executable, str(EXAMPLE / "run.py"), "--particles", "5000", "--steps", "6"]
+    out = subprocess.run(cmd + ["--every", "3"], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def test_script_agrees_across_backends():
+    if not kt.device_backend_available():
+        pytest.skip("no device runs CUDA kernels")
+    host, device = _script("numpy"), _script("gpupy")
+    assert (host["backend"], device["backend"]) == ("numpy", "gpupy")
+    numpy.testing.assert_allclose(device["field_energy"], host["field_energy"], rtol=1e-9)
