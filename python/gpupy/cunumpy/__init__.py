@@ -34,6 +34,7 @@ from gpupy.cunumpy.catalog import KernelCatalog
 from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
 from gpupy.cunumpy.host_kernel import PyccelKernel, outputs_from_annotations
 from gpupy.cunumpy.kernel import CompiledHostKernel, Kernel
+from gpupy.cunumpy.memory import DeviceMirror
 from gpupy.cunumpy.profiling import (
     Timing,
     TransferCounter,
@@ -51,6 +52,7 @@ __all__ = [
     "ArrayBackend",
     "CompiledHostKernel",
     "CudaKernel",
+    "DeviceMirror",
     "Kernel",
     "KernelCatalog",
     "PyccelKernel",
