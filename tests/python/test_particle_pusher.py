@@ -145,3 +145,21 @@ def test_script_agrees_across_backends():
     host, device = _script("numpy"), _script("gpupy")
     assert (host["backend"], device["backend"]) == ("numpy", "gpupy")
     numpy.testing.assert_allclose(device["field_energy"], host["field_energy"], rtol=1e-9)
+
+
+@pytest.mark.parametrize("compiler", ["numba", "pyccel"])
+def test_compiled_host_kernels_agree(compiler, reference):
+    from pic.kernels import compile_with_numba
+
+    if compiler == "numba":
+        pytest.importorskip("numba")
+        compile_host = compile_with_numba
+    else:
+        from host_compilers import compile_host_with_pyccel as compile_host
+
+        pytest.importorskip("pyccel")
+    kernels = make_catalog(compile_host=compile_host)
+    with xp.use_backend("numpy"):
+        sim, energies = _run(kernels)
+    assert all(k.host_kernel.kernel.compiled is not None for k in kernels.values())
+    _assert_matches(reference, sim, energies)
