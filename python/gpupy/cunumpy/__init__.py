@@ -34,6 +34,7 @@ from gpupy.cunumpy.catalog import KernelCatalog
 from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
 from gpupy.cunumpy.host_kernel import PyccelKernel, outputs_from_annotations
 from gpupy.cunumpy.kernel import CompiledHostKernel, Kernel
+from gpupy.cunumpy.kernel_arrays import as_kernel_array, kernel_output
 from gpupy.cunumpy.memory import DeviceMirror
 from gpupy.cunumpy.profiling import (
     Timing,
@@ -67,6 +68,7 @@ __all__ = [
     "timed_region",
     "array_backend",
     "as_device_array",
+    "as_kernel_array",
     "backend_info",
     "cuda_kernel_names",
     "cupy_available",
@@ -76,6 +78,7 @@ __all__ = [
     "get_backend",
     "is_cpu",
     "is_gpu",
+    "kernel_output",
     "kernel_testing",
     "parse_cuda_signature",
     "set_backend",
