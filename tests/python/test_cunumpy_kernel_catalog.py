@@ -1,6 +1,8 @@
 """gpupy.cunumpy.Kernel and KernelCatalog: host/CUDA pairs, dispatch, fallback and the folder
 convention."""
 
+import inspect
+
 import gpupy
 import numpy
 import pytest
@@ -151,5 +153,5 @@ def test_catalog_with_pyccel_host(tmp_path):
     x = numpy.ones(3)
     k(x, 4.0, 3)
     numpy.testing.assert_array_equal(x, 4.0)
-    assert k.selected() == "pyccel" and k.host_kernel.kernel.compiled is not None
+    assert k.selected() == "pyccel" and not inspect.isfunction(k.host_kernel.kernel.get("pyccel"))
     assert k.host_parameters() == ["x", "f", "n"]

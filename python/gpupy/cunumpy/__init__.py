@@ -33,6 +33,18 @@ from gpupy.cunumpy.budget import TransferBudget
 from gpupy.cunumpy.catalog import KernelCatalog
 from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
 from gpupy.cunumpy.host_kernel import PyccelKernel, outputs_from_annotations
+from gpupy.cunumpy.implementations import (
+    DEVICE_IMPLEMENTATIONS,
+    HOST_IMPLEMENTATIONS,
+    HostImplementations,
+    get_device_kernel_implementation,
+    get_host_kernel_implementation,
+    set_device_kernel_implementation,
+    set_host_kernel_implementation,
+    use_device_kernel_implementation,
+    use_host_kernel_implementation,
+)
+from gpupy.cunumpy.implementations import init_from_environment as _init_implementations
 from gpupy.cunumpy.kernel import CompiledHostKernel, Kernel
 from gpupy.cunumpy.kernel_arrays import as_kernel_array, kernel_output
 from gpupy.cunumpy.memory import DeviceMirror
@@ -53,7 +65,10 @@ __all__ = [
     "ArrayBackend",
     "CompiledHostKernel",
     "CudaKernel",
+    "DEVICE_IMPLEMENTATIONS",
     "DeviceMirror",
+    "HOST_IMPLEMENTATIONS",
+    "HostImplementations",
     "Kernel",
     "KernelCatalog",
     "PyccelKernel",
@@ -76,18 +91,24 @@ __all__ = [
     "get_array_backend",
     "get_array_module",
     "get_backend",
+    "get_device_kernel_implementation",
+    "get_host_kernel_implementation",
     "is_cpu",
     "is_gpu",
     "kernel_output",
     "kernel_testing",
     "parse_cuda_signature",
     "set_backend",
+    "set_device_kernel_implementation",
+    "set_host_kernel_implementation",
     "synchronize",
     "to_cunumpy",
     "to_cupy",
     "to_gpupy",
     "to_numpy",
     "use_backend",
+    "use_device_kernel_implementation",
+    "use_host_kernel_implementation",
 ]
 
 
@@ -166,3 +187,4 @@ def __getattr__(name):
 array_backend.add_listener(_install)
 _install(_numpy)
 _init_from_environment()
+_init_implementations()

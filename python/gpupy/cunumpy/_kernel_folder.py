@@ -6,7 +6,8 @@ import os
 import warnings
 
 from gpupy.cunumpy.cuda_kernel import CudaKernel
-from gpupy.cunumpy.host_kernel import outputs_from_annotations
+from gpupy.cunumpy.host_kernel import outputs_from_annotations, python_parameters
+from gpupy.cunumpy.implementations import HostImplementations
 
 
 def kernel_from_folder(
@@ -23,14 +24,11 @@ def kernel_from_folder(
     include_dirs=None,
     dispatch="backend",
     compile_host=None,
+    host_fallback=None,
+    extra_implementations=None,
     **cuda_options,
 ):
-    from gpupy.cunumpy.kernel import (
-        FORTRAN_NAME_LIMIT,
-        CompiledHostKernel,
-        import_package,
-        source_root,
-    )
+    from gpupy.cunumpy.kernel import FORTRAN_NAME_LIMIT, import_package, source_root
 
     _, folder = import_package(package)
     name = package.rsplit(".", 1)[-1]
@@ -52,9 +50,10 @@ def kernel_from_folder(
     host_options = dict(host_options or {})
     if "outputs" not in host_options and outputs is not None:
         host_options["outputs"] = _outputs(outputs, python)
-    host = python if compile_host is None else CompiledHostKernel(module, name, compile_host)
-    if compile_host is not None:
-        host_options.setdefault("parameters", _python_names(python))
+    loaders = _loaders(package, folder, name, module, compile_host, host_fallback)
+    loaders.update(extra_implementations or {})
+    host = HostImplementations(name, loaders)
+    host_options.setdefault("parameters", python_parameters(python))
     cuda_path = os.path.join(folder, f"{name}{cuda_suffix}")
     cuda = None
     if os.path.isfile(cuda_path):
@@ -80,7 +79,20 @@ def _outputs(outputs, func):
     return outputs
 
 
-def _python_names(func):
-    from gpupy.cunumpy.host_kernel import python_parameters
-
-    return python_parameters(func)
+def _loaders(package, folder, name, module, compile_host, host_fallback):
+    """Zero-argument loaders of the host versions the folder provides."""
+    python = getattr(module, name)
+    loaders = {"python": lambda: python}
+    if compile_host is None:
+        loaders["pyccel"] = lambda: python  # run uncompiled until a compiler is configured
+    else:
+        loaders["pyccel"] = lambda: getattr(compile_host(module), name)
+    for variant in ("numba", "numpy"):
+        if os.path.isfile(os.path.join(folder, f"{name}_{variant}.py")):
+            mod = f"{package}.{name}_{variant}"
+            loaders[variant] = lambda mod=mod: getattr(importlib.import_module(mod), name)
+    if host_fallback is not None and "numpy" not in loaders:
+        fb = host_fallback.get(name) if hasattr(host_fallback, "get") else host_fallback(name)
+        if fb is not None:
+            loaders["numpy"] = lambda: fb
+    return loaders

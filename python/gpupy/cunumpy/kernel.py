@@ -9,6 +9,7 @@ from gpupy.cunumpy import profiling
 from gpupy.cunumpy._backend import array_backend, is_gpu
 from gpupy.cunumpy.cuda_kernel import CudaKernel
 from gpupy.cunumpy.host_kernel import PyccelKernel, python_parameters
+from gpupy.cunumpy.implementations import HostImplementations, get_device_kernel_implementation
 
 DISPATCH = ("backend", "arrays")
 MISSING_CUDA = ("raise", "fallback")
@@ -140,8 +141,10 @@ class Kernel:
     def _device_kernel(self):
         if self._cuda is not None:
             return self._cuda
+        where = self._cuda_path or f"{self._name}_cuda.cu"
+        if get_device_kernel_implementation() == "cuda":
+            raise LookupError(f"kernel '{self._name}' has no 'cuda' implementation ({where})")
         if self._missing == "raise":
-            where = self._cuda_path or f"{self._name}_cuda.cu"
             raise NotImplementedError(
                 f"No CUDA version of kernel '{self._name}' (expected {where})."
             )
@@ -160,15 +163,17 @@ class Kernel:
         return self._host if array_backend.name == "numpy" else self._device_kernel()
 
     def selected(self, device=False):
-        """ "host" or "cuda": the implementation a host or device call runs."""
+        """The implementation a host call runs ("pyccel", ..., or "host" for a plain kernel), or
+        with device=True the one a device call runs ("cuda", or "host" when falling back)."""
         if not device:
-            return "pyccel" if isinstance(self._host.kernel, CompiledHostKernel) else "host"
+            host = self._host.kernel
+            return host.selected() if isinstance(host, HostImplementations) else "host"
         return "cuda" if self._device_kernel() is self._cuda else "host"
 
     @property
     def implementations(self):
         host = self._host.kernel
-        names = ("pyccel", "python") if isinstance(host, CompiledHostKernel) else ("host",)
+        names = host.names if isinstance(host, HostImplementations) else ("host",)
         return names + (("cuda",) if self.has_cuda else ())
 
     def compile(self):
