@@ -1,8 +1,10 @@
 """Compiles host kernels for the tests: Pyccel modules once per session, cached by source hash
 in a temporary folder (pytest.importorskip when the compiler is missing)."""
 
+import glob
 import hashlib
 import importlib
+import importlib.util
 import os
 import sys
 import tempfile
@@ -26,6 +28,11 @@ def pyccel_module(source, name):
     if not os.path.exists(path):
         with open(path, "w", encoding="utf-8") as f:
             f.write(source)
+    built = glob.glob(os.path.join(folder, "build", "__epyccel__", f"{mod_name}_*.so"))
+    if built:  # compiled by an earlier session: load the extension module directly
+        compiled = _load_extension(built[0])
+        _compiled[digest] = compiled
+        return compiled
     sys.path.insert(0, folder)
     cwd = os.getcwd()
     os.chdir(folder)  # Pyccel leaves lock files in the working directory
@@ -37,6 +44,15 @@ def pyccel_module(source, name):
         sys.path.remove(folder)
     _compiled[digest] = compiled
     return compiled
+
+
+def _load_extension(path):
+    name = os.path.basename(path).split(".", 1)[0]
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sys.modules[name] = module  # so that the stub next to it is found by module name
+    return module
 
 
 def compile_host_with_pyccel(module):

@@ -126,3 +126,11 @@ def test_outputs_from_annotations():
     assert outputs_from_annotations(f) == ("x", "u")
     assert outputs_from_annotations(axpy) is None
     assert outputs_from_annotations(len) is None
+
+
+def test_pyccel_parameters_from_stub():
+    from gpupy.cunumpy.host_kernel import python_parameters
+
+    compiled = _pyccel_scale()
+    assert python_parameters(compiled) == ["x", "f", "n"]
+    assert xp.PyccelKernel(compiled).parameter_names() == ["x", "f", "n"]

@@ -1,8 +1,11 @@
 """PyccelKernel: a host kernel (Pyccel, Numba or plain Python) called with device arrays by
 copying them to the host and back. Correct, visible (every copy is recorded), never fast."""
 
+import ast
 import copy
 import inspect
+import os
+import sys
 import typing
 
 import numpy
@@ -55,6 +58,25 @@ def python_parameters(func):
         if any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in sig.parameters.values()):
             return None  # *args: positions have no names
         return [p.name for p in sig.parameters.values() if p.kind in kinds]
+    return pyccel_stub_parameters(func)
+
+
+def pyccel_stub_parameters(func):
+    """Parameter names of a Pyccel-compiled function, read from the stub Pyccel writes next to
+    the extension module (__pyccel__/<module>.pyi); None when there is none."""
+    module = sys.modules.get(getattr(func, "__module__", None) or "")
+    path = getattr(module, "__file__", None)
+    if not path:
+        return None
+    stub = os.path.join(os.path.dirname(path), "__pyccel__", module.__name__ + ".pyi")
+    try:
+        with open(stub, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError):
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == getattr(func, "__name__", None):
+            return [a.arg for a in node.args.posonlyargs + node.args.args]
     return None
 
 
