@@ -70,3 +70,11 @@ def test_environment_is_read_at_import():
     env["CUNUMPY_DEVICE_KERNEL_IMPLEMENTATION"] = "metal"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.returncode != 0 and "kernel implementation must be one of" in out.stderr
+
+
+def test_check_signature_covers_host_variants(tmp_path):
+    bad_numpy = "def scale(x, n, f):\n    x[:n] *= f\n"
+    pkg = write_package(tmp_path, {"scale": {"_kernels.py": SCALE_HOST, "_numpy.py": bad_numpy}})
+    k = xp.Kernel.from_folder(f"{pkg}.scale")
+    with pytest.raises(ValueError, match=r"takes \(x, f, n\), the numpy version \(x, n, f\)"):
+        k.check_signature()

@@ -188,16 +188,27 @@ class Kernel:
         return python_parameters(self._host.kernel) or self._host.parameter_names()
 
     def check_signature(self):
-        """ValueError when the host and CUDA kernels take different parameters (names, order)."""
+        """ValueError when the host kernel's parameters (names, order) differ from the CUDA
+        kernel's or from those of its numba/numpy versions; sides without names are skipped."""
         host = self.host_parameters()
-        if self._cuda is None or host is None:
+        if host is None:
             return
-        cuda = [p.name for p in self._cuda.signature]
-        if list(host) != cuda:
-            raise ValueError(
-                f"kernel '{self._name}': the host kernel takes ({', '.join(host)}), "
-                f"the CUDA kernel ({', '.join(cuda)})"
-            )
+        others = []
+        if self._cuda is not None:
+            others.append(("the CUDA kernel", [p.name for p in self._cuda.signature]))
+        impls = self._host.kernel
+        if isinstance(impls, HostImplementations):
+            for variant in ("numba", "numpy"):
+                if variant in impls.names and impls.available(variant):
+                    names = python_parameters(impls.get(variant))
+                    if names is not None:
+                        others.append((f"the {variant} version", names))
+        for what, names in others:
+            if list(host) != list(names):
+                raise ValueError(
+                    f"kernel '{self._name}': the host kernel takes ({', '.join(host)}), "
+                    f"{what} ({', '.join(names)})"
+                )
 
     @classmethod
     def from_folder(cls, package, **options):
