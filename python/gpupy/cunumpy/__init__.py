@@ -9,6 +9,7 @@ import sys as _sys
 
 import numpy as _numpy
 
+from gpupy.cunumpy import kernel_testing
 from gpupy.cunumpy._backend import (
     ArrayBackend,
     array_backend,
@@ -35,8 +36,35 @@ from gpupy.cunumpy.arguments import (
     CudaStructValue,
     write_cuda_header,
 )
+from gpupy.cunumpy.budget import TransferBudget
+from gpupy.cunumpy.catalog import KernelCatalog
 from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
+from gpupy.cunumpy.host_kernel import PyccelKernel, outputs_from_annotations
+from gpupy.cunumpy.implementations import (
+    DEVICE_IMPLEMENTATIONS,
+    HOST_IMPLEMENTATIONS,
+    HostImplementations,
+    get_device_kernel_implementation,
+    get_host_kernel_implementation,
+    set_device_kernel_implementation,
+    set_host_kernel_implementation,
+    use_device_kernel_implementation,
+    use_host_kernel_implementation,
+)
+from gpupy.cunumpy.implementations import init_from_environment as _init_implementations
+from gpupy.cunumpy.kernel import CompiledHostKernel, Kernel
+from gpupy.cunumpy.kernel_arrays import as_kernel_array, kernel_output
 from gpupy.cunumpy.kernels import MetalKernel, metal_available
+from gpupy.cunumpy.memory import DeviceMirror
+from gpupy.cunumpy.profiling import (
+    Timing,
+    TransferCounter,
+    TransferEvent,
+    assert_no_transfers,
+    count_transfers,
+    nvtx_range,
+    timed_region,
+)
 
 __version__ = "0.1.0"
 
@@ -49,8 +77,26 @@ __all__ = [
     "CudaStructArguments",
     "CudaStructValue",
     "MetalKernel",
+    "CompiledHostKernel",
+    "DEVICE_IMPLEMENTATIONS",
+    "DeviceMirror",
+    "HOST_IMPLEMENTATIONS",
+    "HostImplementations",
+    "Kernel",
+    "KernelCatalog",
+    "PyccelKernel",
+    "Timing",
+    "TransferBudget",
+    "TransferCounter",
+    "TransferEvent",
+    "assert_no_transfers",
+    "count_transfers",
+    "nvtx_range",
+    "outputs_from_annotations",
+    "timed_region",
     "array_backend",
     "as_device_array",
+    "as_kernel_array",
     "backend_info",
     "cuda_kernel_names",
     "cupy_available",
@@ -58,11 +104,17 @@ __all__ = [
     "get_array_backend",
     "get_array_module",
     "get_backend",
+    "get_device_kernel_implementation",
+    "get_host_kernel_implementation",
     "is_cpu",
     "is_gpu",
     "metal_available",
+    "kernel_output",
+    "kernel_testing",
     "parse_cuda_signature",
     "set_backend",
+    "set_device_kernel_implementation",
+    "set_host_kernel_implementation",
     "synchronize",
     "to_cunumpy",
     "to_cupy",
@@ -70,6 +122,8 @@ __all__ = [
     "to_numpy",
     "use_backend",
     "write_cuda_header",
+    "use_device_kernel_implementation",
+    "use_host_kernel_implementation",
 ]
 
 
@@ -148,3 +202,4 @@ def __getattr__(name):
 array_backend.add_listener(_install)
 _install(_numpy)
 _init_from_environment()
+_init_implementations()

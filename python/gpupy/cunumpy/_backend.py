@@ -6,6 +6,8 @@ import os
 
 import numpy
 
+from gpupy.cunumpy import profiling
+
 BACKENDS = ("numpy", "gpupy", "cupy")
 
 
@@ -149,18 +151,44 @@ def is_cpu(a):
     return not is_gpu(a)
 
 
+def _describe(func, a):
+    """`func(shape=(3,), dtype=float64)` for arrays, `func(list)` for anything else."""
+    if hasattr(a, "shape") and hasattr(a, "dtype"):
+        return f"{func}(shape={tuple(a.shape)}, dtype={numpy.dtype(a.dtype).name})"
+    return f"{func}({type(a).__name__})"
+
+
+def _record(kind, func, a, out):
+    if profiling._active:
+        profiling.record(kind, _describe(func, a), getattr(out, "nbytes", None))
+
+
 def to_numpy(a):
     """A NumPy array: device arrays are copied to the host, anything else goes through asarray."""
     if _is_gpupy(a):
-        return _gpupy_module().asnumpy(a)
-    if _is_cupy(a):
-        return a.get(order="A")
-    return numpy.asarray(a)
+        out = _gpupy_module().asnumpy(a)
+    elif _is_cupy(a):
+        out = a.get(order="A")
+    else:
+        return numpy.asarray(a)
+    if is_gpu(a):
+        _record("to_host", "to_numpy", a, out)
+    return out
+
+
+def _device_name(device):
+    return str(device if device is not None else _gpupy_module()._core.default_device())
 
 
 def to_gpupy(a, device=None):
     """A gpupy array on `device` (default: the default device); gpupy arrays there are kept."""
-    return _gpupy_module().asarray(a, device=device)
+    out = _gpupy_module().asarray(a, device=device)
+    if profiling._active and is_gpu(out):
+        if not _is_gpupy(a) and not hasattr(type(a), "__cuda_array_interface__"):
+            _record("to_device", "to_gpupy", a, out)
+        elif _is_gpupy(a) and str(a.device) != str(out.device):
+            _record("device_copy" if is_gpu(a) else "to_device", "to_gpupy", a, out)
+    return out
 
 
 def to_cupy(a):
@@ -169,7 +197,10 @@ def to_cupy(a):
         raise ImportError(f"CuPy is not usable: {_cupy_status[1]}")
     import cupy
 
-    return cupy.asarray(a)
+    out = cupy.asarray(a)
+    if not is_gpu(a):
+        _record("to_device", "to_cupy", a, out)
+    return out
 
 
 def to_cunumpy(a):
@@ -194,9 +225,13 @@ def as_device_array(value, dtype=None, ndim=None, *, name=None):
     else:
         out = None
     if out is None:
+        source = value
         if backend == "gpupy" and not _is_gpupy(value) and not isinstance(value, numpy.ndarray):
             value = numpy.asarray(value, dtype=dtype)
         out = xp.ascontiguousarray(xp.asarray(value, dtype=dtype))
+        if is_gpu(out):
+            kind = "device_copy" if is_gpu(source) else "to_device"
+            _record(kind, "as_device_array", source, out)
     if ndim is not None and out.ndim != ndim:
         raise ValueError(f"{label}must have {ndim} dimensions, got {out.ndim}".strip())
     return out
@@ -204,6 +239,8 @@ def as_device_array(value, dtype=None, ndim=None, *, name=None):
 
 def synchronize():
     """Waits for the active GPU backend's queued work."""
+    if array_backend.name != "numpy" and profiling._active:
+        profiling.record("sync", "synchronize()")
     if array_backend.name == "gpupy":
         _gpupy_module().synchronize()
     elif array_backend.name == "cupy":

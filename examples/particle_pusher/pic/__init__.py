@@ -1,0 +1,1 @@
+"""A 1-D electrostatic particle-in-cell code written against gpupy.cunumpy."""
