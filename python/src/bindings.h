@@ -22,6 +22,7 @@ void bind_creation(nb::module_& m);
 void bind_manipulation(nb::module_& m);
 void bind_reduction(nb::module_& m);
 void bind_linalg(nb::module_& m);
+void bind_sorting(nb::module_& m);
 /// Streams, events, device properties and __cuda_array_interface__ (after bind_array).
 void bind_cuda(nb::module_& m);
 /// Run-time compiled emu kernels (_EmuModule).

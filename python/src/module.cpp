@@ -12,6 +12,7 @@ NB_MODULE(_core, m) {
   bind_manipulation(m);
   bind_reduction(m);
   bind_linalg(m);
+  bind_sorting(m);
   bind_cuda(m);
   bind_kernel(m);
 }
