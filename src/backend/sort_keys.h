@@ -1,5 +1,5 @@
 // Order-preserving unsigned keys for sorting and searching: unsigned comparison of the keys is
-// NumPy's sort order (NaN last, -0.0 == 0.0, complex lexicographic). Both compilers.
+// NumPy's sort order (NaN last, -0.0 == 0.0, complex lexicographic with NaNs last). Both compilers.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +36,24 @@ GPUPY_HD uint32_t float_bits(float v) {
   return (u >> 31) ? ~u : (u | (uint32_t(1) << 31));
 }
 
+/// (high, low) key halves of a complex number in NumPy's order: finite parts lexicographically,
+/// then R+nanj by real part, then nan+Rj by imaginary part, then nan+nanj (keys of non-NaN
+/// parts never reach the three largest values).
+template <class U, class F>
+GPUPY_HD void complex_halves(F re, F im, U& hi, U& lo) {
+  const bool nr = re != re, ni = im != im;
+  const U m = ~U(0);
+  if (!nr && !ni) {
+    hi = float_bits(re), lo = float_bits(im);
+  } else if (!nr) {
+    hi = U(m - 2), lo = float_bits(re);
+  } else if (!ni) {
+    hi = U(m - 1), lo = float_bits(im);
+  } else {
+    hi = m, lo = m;
+  }
+}
+
 /// The key type of element type T.
 template <class T>
 using KeyOf = std::conditional_t<std::is_same_v<T, complex<double>>, Key128, uint64_t>;
@@ -43,9 +61,13 @@ using KeyOf = std::conditional_t<std::is_same_v<T, complex<double>>, Key128, uin
 template <class T>
 GPUPY_HD KeyOf<T> key(T v) {
   if constexpr (std::is_same_v<T, complex<double>>) {
-    return Key128{float_bits(v.re), float_bits(v.im)};
+    Key128 k;
+    complex_halves(v.re, v.im, k.hi, k.lo);
+    return k;
   } else if constexpr (std::is_same_v<T, complex<float>>) {
-    return (uint64_t(float_bits(v.re)) << 32) | float_bits(v.im);
+    uint32_t hi, lo;
+    complex_halves(v.re, v.im, hi, lo);
+    return (uint64_t(hi) << 32) | lo;
   } else if constexpr (std::is_floating_point_v<T>) {
     return float_bits(v);
   } else if constexpr (std::is_signed_v<T>) {

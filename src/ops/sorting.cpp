@@ -65,6 +65,8 @@ void scan_into(ScanOp op, const Array& a, int axis, const Array& out) {
 
 Array scan_op(ScanOp op, const Array& x, std::optional<int> axis, std::optional<DType> dtype,
               const char* name) {
+  // NumPy scans a 0-d input as a 1-d one, also along axis 0 or -1.
+  if (x.ndim() == 0 && axis) normalize_axis(*axis, 1, name), axis = std::nullopt;
   auto [a, ax] = axis_input(x, axis, name);
   Array out = Array::empty(a.shape(), scan_dtype(a.dtype(), dtype), a.device());
   scan_into(op, a, ax, out);
