@@ -213,3 +213,33 @@ def test_diff_errors(call, xp):
         xp.diff(xp.zeros(3), n=-1)
     else:
         xp.diff(xp.zeros((2, 3)), prepend=xp.zeros((3, 3)))
+
+
+@pytest.mark.parametrize("axis", [None, 0, -1])
+@pytest.mark.parametrize("keepdims", [False, True])
+@pytest.mark.parametrize("shape", [(7,), (4, 6), (3, 5, 2)])
+@testing.for_dtypes(["int16", "uint8", "float32", "float64"])
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_median(axis, keepdims, shape, dtype, xp):
+    a = xp.asarray(_data(dtype, shape, nan=False))
+    return xp.median(a, axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize("q", [0.0, 0.3, 0.5, 1.0, [0.1, 0.75], [[0.2], [0.9]]])
+@pytest.mark.parametrize("axis", [None, 1])
+@testing.for_dtypes(["int32", "float32", "float64"])
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_quantile_percentile(q, axis, dtype, xp):
+    a = xp.asarray(_data(dtype, (4, 9), nan=False))
+    return xp.quantile(a, q, axis=axis), xp.percentile(a, np.asarray(q) * 100, axis=axis)
+
+
+@testing.numpy_gpupy_allclose()
+def test_median_quantile_nan(xp):
+    a = xp.asarray(_data("float64", (3, 7)))
+    return xp.median(a, axis=1), xp.quantile(a, 0.25, axis=1, keepdims=True)
+
+
+@testing.numpy_gpupy_raises()
+def test_quantile_out_of_range(xp):
+    xp.quantile(xp.asarray(np.arange(4.0)), 1.5)
