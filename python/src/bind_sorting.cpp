@@ -107,13 +107,15 @@ void bind_sorting(nb::module_& m) {
   auto order = "order"_a = nb::none();
   auto descending = "descending"_a = false;
   auto stable = "stable"_a = nb::none();
-  m.def("sort", &sort_fn, "a"_a, "axis"_a.none() = -1, kind, order, nb::kw_only(), descending, stable);
+  m.def("sort", &sort_fn, "a"_a, "axis"_a.none() = -1, kind, order, nb::kw_only(), descending,
+        stable);
   def_both(m, "argsort", &argsort_fn, "axis"_a.none() = -1, kind, order, nb::kw_only(), descending,
            stable);
   nb::object ndarray = nb::borrow(nb::type<Array>());
-  nb::setattr(ndarray, "sort",
-              nb::cpp_function(&sort_method, nb::is_method(), nb::name("sort"), "axis"_a.none() = -1, kind,
-                               order, nb::kw_only(), descending, stable));
+  nb::setattr(
+      ndarray, "sort",
+      nb::cpp_function(&sort_method, nb::is_method(), nb::name("sort"), "axis"_a.none() = -1, kind,
+                       order, nb::kw_only(), descending, stable));
   def_both(m, "searchsorted", &searchsorted_fn, "v"_a, "side"_a = "left", "sorter"_a = nb::none());
   auto axis_none = "axis"_a = nb::none();
   auto dtype = "dtype"_a = nb::none();
