@@ -146,6 +146,38 @@ Array all(const Array& a, const Axes& axes, bool keepdims = false);
 Array argmin(const Array& a, std::optional<int> axis, bool keepdims = false);
 Array argmax(const Array& a, std::optional<int> axis, bool keepdims = false);
 
+// ---- Sorting, searching, counting and cumulative ops
+// ---------------------------------------------
+
+/// Sorted copy along `axis` (flattened when nullopt). Always stable: ties keep their order, NaNs
+/// go last (first when `descending`), complex sorts lexicographically.
+Array sort(const Array& x, std::optional<int> axis = -1, bool descending = false,
+           bool stable = true);
+/// Indices that sort `x` along `axis` (stable, as sort).
+Array argsort(const Array& x, std::optional<int> axis = -1, bool descending = false,
+              bool stable = true);
+/// ndarray.sort: sorts `x` in place along `axis`.
+void sort_inplace(const Array& x, int axis = -1, bool descending = false);
+/// Insertion points of `v` into the sorted 1-D `a` (in `*sorter` order if given).
+Array searchsorted(const Array& a, const Operand& v, bool right = false,
+                   const Array* sorter = nullptr);
+/// Number of non-zero elements over `axes` (int64).
+Array count_nonzero(const Array& x, const Axes& axes = std::nullopt, bool keepdims = false);
+/// Inclusive cumulative sum/product along `axis` (flattened when nullopt); small integers
+/// accumulate in 64 bits as NumPy's.
+Array cumsum(const Array& x, std::optional<int> axis, std::optional<DType> dtype = std::nullopt);
+Array cumprod(const Array& x, std::optional<int> axis, std::optional<DType> dtype = std::nullopt);
+/// The Array API's cumulative_sum/prod: `axis` may be omitted for 1-D input only;
+/// `include_initial` prepends the identity.
+Array cumulative_sum(const Array& x, std::optional<int> axis, std::optional<DType> dtype,
+                     bool include_initial);
+Array cumulative_prod(const Array& x, std::optional<int> axis, std::optional<DType> dtype,
+                      bool include_initial);
+/// n-th discrete difference along `axis`, after joining `prepend` and `append` (0-d ones are
+/// broadcast to length 1 along `axis`).
+Array diff(const Array& x, int n = 1, int axis = -1, const std::optional<Array>& prepend = {},
+           const std::optional<Array>& append = {});
+
 // ---- Linear algebra -----------------------------------------------------------------------------
 
 /// NumPy's matmul: batched, broadcast over leading axes, 1-D operands promoted and squeezed.

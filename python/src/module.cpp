@@ -13,6 +13,7 @@ NB_MODULE(_core, m) {
   bind_reduction(m);
   bind_linalg(m);
   bind_joining(m);
+  bind_sorting(m);
   bind_cuda(m);
   bind_kernel(m);
   bind_dlpack(m);

@@ -30,6 +30,8 @@ struct ElementwiseCall {
 
 /// Reduction kinds a backend implements; mean/var/std are composed in the front end.
 enum class ReduceOp : uint8_t { sum, prod, min, max, any, all, argmin, argmax };
+/// Inclusive scans a backend implements (cumsum, cumprod).
+enum class ScanOp : uint8_t { sum, prod };
 
 /// One reduction: `in` has the kept axes first and the `n_reduced` reduced axes last; `out` has the
 /// kept axes' shape (any strides) and dtype `out.dtype()` (the accumulator dtype for sum/prod,
@@ -75,6 +77,19 @@ class Backend {
 
   // ---- sorting and scans ----
   // (added by the sorting patterns; keep this marker)
+  /// Stable sort of each row along the last axis of `in` into `values_out` (same shape and dtype,
+  /// not overlapping `in`) and, if given, the int64 source positions into `*indices_out`. NaNs
+  /// sort last (first when `descending`, whose ties still keep their order); complex is
+  /// lexicographic.
+  virtual void sort(const Array& in, const Array& values_out, const Array* indices_out,
+                    bool descending) = 0;
+  /// Inclusive scan along the last axis; `in` has `out`'s shape and dtype.
+  virtual void scan(ScanOp op, const Array& in, const Array& out) = 0;
+  /// out[...] (int64) = insertion points of `queries` into the 1-D `sorted` (read through the
+  /// int64 permutation `*sorter` if given), in the sort order above; `sorted` and `queries` share
+  /// a dtype.
+  virtual void searchsorted(const Array& sorted, const Array* sorter, const Array& queries,
+                            const Array& out, bool right) = 0;
 
   // ---- gather and scatter (advanced indexing) ----
   // (added by the gather patterns; keep this marker)

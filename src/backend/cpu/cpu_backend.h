@@ -25,6 +25,11 @@ class CpuBackend final : public Backend {
   void matmul(const Array& a, const Array& b, const Array& out) override;
   // ---- sorting and scans ----
   // (added by the sorting patterns; keep this marker)
+  void sort(const Array& in, const Array& values_out, const Array* indices_out,
+            bool descending) override;
+  void scan(ScanOp op, const Array& in, const Array& out) override;
+  void searchsorted(const Array& sorted, const Array* sorter, const Array& queries,
+                    const Array& out, bool right) override;
 
   // ---- gather and scatter (advanced indexing) ----
   // (added by the gather patterns; keep this marker)

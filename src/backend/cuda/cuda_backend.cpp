@@ -72,4 +72,23 @@ void CudaBackend::matmul(const Array& a, const Array& b, const Array& out) {
     launch_matmul(a, b, out, stream);
 }
 
+// ---- sorting and scans ----
+
+void CudaBackend::sort(const Array& in, const Array& values_out, const Array* indices_out,
+                       bool descending) {
+  DeviceGuard guard(device_);
+  launch_sort(in, values_out, indices_out, descending, current_raw_stream(device_));
+}
+
+void CudaBackend::scan(ScanOp op, const Array& in, const Array& out) {
+  DeviceGuard guard(device_);
+  launch_scan(op, in, out, current_raw_stream(device_));
+}
+
+void CudaBackend::searchsorted(const Array& sorted, const Array* sorter, const Array& queries,
+                               const Array& out, bool right) {
+  DeviceGuard guard(device_);
+  launch_searchsorted(sorted, sorter, queries, out, right, current_raw_stream(device_));
+}
+
 }  // namespace gpupy::cuda

@@ -23,6 +23,14 @@ void launch_matmul(const Array& a, const Array& b, const Array& out, Stream stre
 
 // ---- sorting and scans ----
 // (added by the sorting patterns; keep this marker)
+/// Stable per-row sort along the last axis (see Backend::sort); temporaries on the output's device.
+void launch_sort(const Array& in, const Array& values_out, const Array* indices_out,
+                 bool descending, Stream stream);
+/// Inclusive scan along the last axis (see Backend::scan).
+void launch_scan(ScanOp op, const Array& in, const Array& out, Stream stream);
+/// One binary search per query (see Backend::searchsorted).
+void launch_searchsorted(const Array& sorted, const Array* sorter, const Array& queries,
+                         const Array& out, bool right, Stream stream);
 
 // ---- gather and scatter (advanced indexing) ----
 // (added by the gather patterns; keep this marker)

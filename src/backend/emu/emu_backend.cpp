@@ -38,6 +38,17 @@ class EmuBackend final : public Backend {
   }
   // ---- sorting and scans ----
   // (added by the sorting patterns; keep this marker)
+  void sort(const Array& in, const Array& values_out, const Array* indices_out,
+            bool descending) override {
+    emu::launch_sort(in, values_out, indices_out, descending, nullptr);
+  }
+  void scan(ScanOp op, const Array& in, const Array& out) override {
+    emu::launch_scan(op, in, out, nullptr);
+  }
+  void searchsorted(const Array& sorted, const Array* sorter, const Array& queries,
+                    const Array& out, bool right) override {
+    emu::launch_searchsorted(sorted, sorter, queries, out, right, nullptr);
+  }
 
   // ---- gather and scatter (advanced indexing) ----
   // (added by the gather patterns; keep this marker)

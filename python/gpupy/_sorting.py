@@ -1,0 +1,141 @@
+"""Sorting, searching, counting and cumulative ops, re-exported under NumPy's names.
+
+See the NumPy functions of the same names. Every sort is stable whatever ``kind=``; the Array API's
+``descending=`` is accepted too (NaNs then come first, ties keep their order).
+"""
+
+import numpy
+
+from gpupy import _core
+from gpupy._core import (  # noqa: F401
+    argsort,
+    count_nonzero,
+    cumprod,
+    cumsum,
+    cumulative_prod,
+    cumulative_sum,
+    diff,
+    searchsorted,
+    sort,
+)
+
+
+def _as_gpupy(a):
+    from gpupy._creation import asarray
+
+    return a if isinstance(a, _core.ndarray) else asarray(a)
+
+
+def _sorted_along(a, axis, name):
+    """`a` sorted along `axis` (flattened when None) as a float array, with the axis used."""
+    a = _as_gpupy(a)
+    if numpy.dtype(a.dtype).kind == "c":
+        raise TypeError(f"[{name}] a must be an array of real numbers")
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    elif not isinstance(axis, int):
+        raise NotImplementedError(f"[{name}] only a single axis or None is supported")
+    return sort(a, axis=axis), axis
+
+
+def _along(s, axis, i):
+    return s[(slice(None),) * (axis % s.ndim) + (i,)]
+
+
+def _nan_if_any(result, s, axis):
+    # NaNs sort last: a NaN in the last place spreads into the result (0/0 is NaN, 0/1 is 0).
+    if numpy.dtype(s.dtype).kind != "f" or s.shape[axis] == 0:
+        return result
+    clean = _core.logical_not(_core.isnan(_along(s, axis, -1))).astype(result.dtype)
+    return result + 0.0 / clean
+
+
+def _keep(result, a_shape, axis, keepdims, flat):
+    if not keepdims:
+        return result
+    shape = [1] * len(a_shape) if flat else list(a_shape)
+    if not flat:
+        shape[axis % len(shape)] = 1
+    return result.reshape(tuple(result.shape[: result.ndim - len(shape) + 1]) + tuple(shape))
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    """See numpy.quantile; only method='linear', and axis None or an integer."""
+    if method != "linear":
+        raise NotImplementedError("[quantile] only method='linear' is supported")
+    a = _as_gpupy(a)
+    qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
+    if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
+        raise ValueError("Quantiles must be in the range [0, 1]")
+    s, ax = _sorted_along(a, axis, "quantile")
+    dt = numpy.result_type(
+        numpy.dtype(a.dtype), q if numpy.ndim(q) == 0 and not hasattr(q, "dtype") else qs.dtype
+    )
+    if dt.kind not in "fc":
+        dt = numpy.dtype("float64")
+    s = s.astype(dt.name)
+    n = s.shape[ax]
+    results = []
+    for qi in qs.reshape(-1).tolist():
+        pos = qi * (n - 1)
+        lo = int(numpy.floor(pos))
+        hi, t = min(lo + 1, n - 1), pos - lo
+        x0, x1 = _along(s, ax, lo), _along(s, ax, hi)
+        # NumPy's lerp: from the nearer end, so that t = 0 and t = 1 are exact.
+        r = x1 - (x1 - x0) * (1 - t) if t >= 0.5 else x0 + (x1 - x0) * t
+        results.append(_nan_if_any(r, s, ax))
+    if qs.ndim == 0:
+        result = results[0]
+    else:
+        result = _core.empty(
+            (len(results),) + tuple(results[0].shape), dtype=dt.name, device=a.device
+        )
+        for i, r in enumerate(results):
+            result[i] = r
+        result = result.reshape(qs.shape + tuple(results[0].shape))
+    result = _keep(result, a.shape, ax, keepdims, axis is None)
+    if out is not None:
+        out[...] = result
+        return out
+    return result
+
+
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    """See numpy.percentile; only method='linear', and axis None or an integer."""
+    qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
+    if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
+        raise ValueError("Percentiles must be in the range [0, 100]")
+    q = qs / 100 if hasattr(q, "dtype") or numpy.ndim(q) else q / 100
+    return quantile(a, q, axis, out, overwrite_input, method, keepdims)
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """See numpy.median; axis None or an integer."""
+    a = _as_gpupy(a)
+    s, ax = _sorted_along(a, axis, "median")
+    dt = numpy.dtype(a.dtype) if numpy.dtype(a.dtype).kind == "f" else numpy.dtype("float64")
+    s = s.astype(dt.name)
+    n = s.shape[ax]
+    mid = _along(s, ax, n // 2)
+    result = mid if n % 2 else (_along(s, ax, n // 2 - 1) + mid) / 2
+    result = _keep(_nan_if_any(result, s, ax), a.shape, ax, keepdims, axis is None)
+    if out is not None:
+        out[...] = result
+        return out
+    return result
+
+
+__all__ = [
+    "argsort",
+    "count_nonzero",
+    "cumprod",
+    "cumsum",
+    "cumulative_prod",
+    "cumulative_sum",
+    "diff",
+    "median",
+    "percentile",
+    "quantile",
+    "searchsorted",
+    "sort",
+]

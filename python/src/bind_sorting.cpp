@@ -1,0 +1,134 @@
+// Bindings of sorting, searching, counting and cumulative ops, with the matching ndarray methods.
+#include "bindings.h"
+
+namespace gpupy::py {
+namespace {
+
+using namespace nb::literals;
+
+Array as_input(nb::handle a) { return to_array(a, std::nullopt, std::nullopt); }
+
+std::optional<int> to_axis(nb::handle axis) {
+  if (axis.is_none()) return std::nullopt;
+  if (!PyIndex_Check(axis.ptr()))
+    throw TypeError("'" + nb::cast<std::string>(nb::str(axis.type().attr("__name__"))) +
+                    "' object cannot be interpreted as an integer");
+  return nb::cast<int>(nb::steal(PyNumber_Index(axis.ptr())));
+}
+
+// NumPy's kind= and order= of sort/argsort: every kind gives the same (stable) result here.
+void check_kind(nb::handle kind, nb::handle order) {
+  if (!order.is_none())
+    throw NotImplementedError("[sort] order= (structured arrays) is not supported");
+  if (kind.is_none()) return;
+  std::string k = nb::cast<std::string>(kind);
+  if (k.empty() || std::string("quicksort mergesort heapsort stable").find(k) == std::string::npos)
+    throw ValueError("[sort] sort kind must be one of 'quick', 'heap', or 'stable' (got '" + k +
+                     "')");
+}
+
+// NumPy's out= for the cumulative ops: the result is written into `out` and `out` is returned.
+nb::object finish(const Array& result, nb::handle out) {
+  const Array* target = to_out(out);
+  if (!target) return nb::cast(result);
+  if (target->shape() != result.shape()) throw ValueError("output parameter has the wrong shape");
+  assign(*target, result);
+  return nb::borrow(out);
+}
+
+Array sort_fn(nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, bool descending,
+              nb::handle /*stable*/) {
+  check_kind(kind, order);
+  return gpupy::sort(as_input(a), to_axis(axis), descending);
+}
+
+Array argsort_fn(nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, bool descending,
+                 nb::handle /*stable*/) {
+  check_kind(kind, order);
+  return gpupy::argsort(as_input(a), to_axis(axis), descending);
+}
+
+void sort_method(const Array& self, nb::handle axis, nb::handle kind, nb::handle order,
+                 bool descending, nb::handle /*stable*/) {
+  check_kind(kind, order);
+  if (axis.is_none()) throw TypeError("[sort] axis must be an integer for ndarray.sort");
+  sort_inplace(self, *to_axis(axis), descending);
+}
+
+Array searchsorted_fn(nb::handle a, nb::handle v, const std::string& side, nb::handle sorter) {
+  if (side != "left" && side != "right")
+    throw ValueError("[searchsorted] side must be 'left' or 'right' (got '" + side + "')");
+  Array x = as_input(a);
+  Operand q = to_operand(v);
+  if (q.is_array() || nb::hasattr(v, "ndim")) q = to_array(v, x.device(), std::nullopt);
+  std::optional<Array> perm;
+  if (!sorter.is_none()) perm = to_array(sorter, x.device(), std::nullopt);
+  return gpupy::searchsorted(x, q, side == "right", perm ? &*perm : nullptr);
+}
+
+using CumFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>);
+template <CumFn F>
+nb::object cum_fn(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out) {
+  return finish(F(as_input(a), to_axis(axis), to_dtype(dtype)), out);
+}
+
+using CumulativeFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>, bool);
+template <CumulativeFn F>
+nb::object cumulative_fn(nb::handle x, nb::handle axis, nb::handle dtype, nb::handle out,
+                         bool include_initial) {
+  return finish(F(as_input(x), to_axis(axis), to_dtype(dtype), include_initial), out);
+}
+
+Array count_nonzero_fn(nb::handle a, nb::handle axis, bool keepdims) {
+  return gpupy::count_nonzero(as_input(a), to_axes(axis), keepdims);
+}
+
+Array diff_fn(nb::handle a, int n, int axis, nb::handle prepend, nb::handle append) {
+  Array x = as_input(a);
+  auto edge = [&](nb::handle e) -> std::optional<Array> {
+    if (e.is_none()) return std::nullopt;
+    return to_array(e, x.device(), std::nullopt);
+  };
+  return gpupy::diff(x, n, axis, edge(prepend), edge(append));
+}
+
+// Defines `name` as a module function and as an ndarray method (self takes the place of `a`).
+template <class Fn, class... Extra>
+void def_both(nb::module_& m, const char* name, Fn fn, const Extra&... extra) {
+  m.def(name, fn, "a"_a, extra...);
+  nb::object ndarray = nb::borrow(nb::type<Array>());
+  nb::setattr(ndarray, name, nb::cpp_function(fn, nb::is_method(), nb::name(name), extra...));
+}
+
+}  // namespace
+
+void bind_sorting(nb::module_& m) {
+  auto kind = "kind"_a = nb::none();
+  auto order = "order"_a = nb::none();
+  auto descending = "descending"_a = false;
+  auto stable = "stable"_a = nb::none();
+  m.def("sort", &sort_fn, "a"_a, "axis"_a.none() = -1, kind, order, nb::kw_only(), descending,
+        stable);
+  def_both(m, "argsort", &argsort_fn, "axis"_a.none() = -1, kind, order, nb::kw_only(), descending,
+           stable);
+  nb::object ndarray = nb::borrow(nb::type<Array>());
+  nb::setattr(
+      ndarray, "sort",
+      nb::cpp_function(&sort_method, nb::is_method(), nb::name("sort"), "axis"_a.none() = -1, kind,
+                       order, nb::kw_only(), descending, stable));
+  def_both(m, "searchsorted", &searchsorted_fn, "v"_a, "side"_a = "left", "sorter"_a = nb::none());
+  auto axis_none = "axis"_a = nb::none();
+  auto dtype = "dtype"_a = nb::none();
+  auto out = "out"_a = nb::none();
+  def_both(m, "cumsum", &cum_fn<gpupy::cumsum>, axis_none, dtype, out);
+  def_both(m, "cumprod", &cum_fn<gpupy::cumprod>, axis_none, dtype, out);
+  m.def("cumulative_sum", &cumulative_fn<gpupy::cumulative_sum>, "x"_a, nb::kw_only(), axis_none,
+        dtype, out, "include_initial"_a = false);
+  m.def("cumulative_prod", &cumulative_fn<gpupy::cumulative_prod>, "x"_a, nb::kw_only(), axis_none,
+        dtype, out, "include_initial"_a = false);
+  m.def("count_nonzero", &count_nonzero_fn, "a"_a, axis_none, nb::kw_only(), "keepdims"_a = false);
+  m.def("diff", &diff_fn, "a"_a, "n"_a = 1, "axis"_a = -1, "prepend"_a = nb::none(),
+        "append"_a = nb::none());
+}
+
+}  // namespace gpupy::py

@@ -1,0 +1,129 @@
+// cpu sorting, scans and binary search along the last axis: rows run in parallel, each row with
+// std::stable_sort over (key, position) pairs. Host only.
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "../../core/dispatch.h"
+#include "../../functors/all.h"
+#include "../sort_keys.h"
+#include "cpu_backend.h"
+#include "parallel.h"
+
+namespace gpupy::cpu {
+namespace {
+
+/// Byte offset of row `r` (C order over all axes but the last) of `a`.
+int64_t row_offset(const Array& a, int64_t r) {
+  int64_t off = 0;
+  for (int d = a.ndim() - 2; d >= 0; --d) {
+    off += (r % a.shape()[d]) * a.strides()[d];
+    r /= a.shape()[d];
+  }
+  return off;
+}
+
+/// Byte offset of flat element `i` (C order) of `a`.
+int64_t flat_offset(const Array& a, int64_t i) {
+  int64_t off = 0;
+  for (int d = a.ndim() - 1; d >= 0; --d) {
+    off += (i % a.shape()[d]) * a.strides()[d];
+    i /= a.shape()[d];
+  }
+  return off;
+}
+
+/// Rows handed to a thread at once: about kParallelGrain elements.
+int64_t row_grain(int64_t n) {
+  return std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(n, 1));
+}
+
+template <class T>
+void sort_rows(const Array& in, const Array& values, const Array* indices, bool descending) {
+  using Key = sort_keys::KeyOf<T>;
+  const int64_t n = in.shape().back(), rows = in.size() / n;
+  const int64_t si = in.strides().back(), sv = values.strides().back();
+  parallel_for(rows, row_grain(n), [&](int64_t r0, int64_t r1) {
+    std::vector<std::pair<Key, int64_t>> row(n);
+    for (int64_t r = r0; r < r1; ++r) {
+      const char* src = in.data() + row_offset(in, r);
+      for (int64_t j = 0; j < n; ++j) {
+        Key k = sort_keys::key(*reinterpret_cast<const T*>(src + j * si));
+        row[j] = {descending ? sort_keys::invert(k) : k, j};
+      }
+      std::stable_sort(row.begin(), row.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      char* dst = values.data() + row_offset(values, r);
+      for (int64_t j = 0; j < n; ++j)
+        *reinterpret_cast<T*>(dst + j * sv) = *reinterpret_cast<const T*>(src + row[j].second * si);
+      if (indices) {
+        char* idx = indices->data() + row_offset(*indices, r);
+        const int64_t sx = indices->strides().back();
+        for (int64_t j = 0; j < n; ++j) *reinterpret_cast<int64_t*>(idx + j * sx) = row[j].second;
+      }
+    }
+  });
+}
+
+template <class T, class Op>
+void scan_rows(const Array& in, const Array& out) {
+  const int64_t n = in.shape().back(), rows = in.size() / n;
+  const int64_t si = in.strides().back(), so = out.strides().back();
+  parallel_for(rows, row_grain(n), [&](int64_t r0, int64_t r1) {
+    for (int64_t r = r0; r < r1; ++r) {
+      const char* src = in.data() + row_offset(in, r);
+      char* dst = out.data() + row_offset(out, r);
+      T acc = *reinterpret_cast<const T*>(src);
+      *reinterpret_cast<T*>(dst) = acc;
+      for (int64_t j = 1; j < n; ++j) {
+        acc = Op{}(acc, *reinterpret_cast<const T*>(src + j * si));
+        *reinterpret_cast<T*>(dst + j * so) = acc;
+      }
+    }
+  });
+}
+
+}  // namespace
+
+void CpuBackend::sort(const Array& in, const Array& values_out, const Array* indices_out,
+                      bool descending) {
+  if (in.size() == 0) return;
+  dispatch_dtype(in.dtype(), [&](auto tag) {
+    sort_rows<typename decltype(tag)::type>(in, values_out, indices_out, descending);
+  });
+}
+
+void CpuBackend::scan(ScanOp op, const Array& in, const Array& out) {
+  if (in.size() == 0) return;
+  dispatch_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (op == ScanOp::sum)
+      scan_rows<T, fn::Add>(in, out);
+    else
+      scan_rows<T, fn::Multiply>(in, out);
+  });
+}
+
+void CpuBackend::searchsorted(const Array& sorted, const Array* sorter, const Array& queries,
+                              const Array& out, bool right) {
+  if (queries.size() == 0) return;
+  dispatch_dtype(sorted.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const int64_t n = sorted.size(), ss = sorted.strides()[0];
+    const int64_t sp = sorter ? sorter->strides()[0] : 0;
+    auto get = [&](int64_t m) {
+      if (sorter) m = *reinterpret_cast<const int64_t*>(sorter->data() + m * sp);
+      return sort_keys::key(*reinterpret_cast<const T*>(sorted.data() + m * ss));
+    };
+    parallel_for(queries.size(), 1024, [&](int64_t q0, int64_t q1) {
+      for (int64_t q = q0; q < q1; ++q) {
+        auto v =
+            sort_keys::key(*reinterpret_cast<const T*>(queries.data() + flat_offset(queries, q)));
+        *reinterpret_cast<int64_t*>(out.data() + flat_offset(out, q)) =
+            sort_keys::bound(get, 0, n, v, right);
+      }
+    });
+  });
+}
+
+}  // namespace gpupy::cpu

@@ -1,0 +1,225 @@
+// Sorting, searching, counting and cumulative ops front end: axes are moved last through views
+// so that backends sort and scan along the last axis only; diff and count_nonzero are composed
+// from elementwise ops and reductions. Host only.
+#include <string>
+
+#include "../backend/backend.h"
+#include "elementwise_rules.h"
+#include "gpupy/error.h"
+#include "gpupy/ops.h"
+#include "shape_util.h"
+
+namespace gpupy {
+namespace {
+
+/// The index item `:`.
+IndexItem whole() {
+  IndexItem item;
+  item.kind = IndexItem::Kind::slice;
+  return item;
+}
+
+/// `a` flattened when `axis` is nullopt, with the normalised axis.
+std::pair<Array, int> axis_input(const Array& a, std::optional<int> axis, const char* op) {
+  if (!axis) return {ravel(a), 0};
+  if (a.ndim() == 0)
+    throw IndexError(op_message(
+        op, "axis " + std::to_string(*axis) + " is out of bounds for array of dimension 0"));
+  return {a, normalize_axis(*axis, a.ndim(), op)};
+}
+
+Array last(const Array& a, int axis) { return moveaxis(a, {axis}, {-1}); }
+
+/// Sorted values of `a` along `axis` and, if `indices` is given, the positions into it.
+Array sort_impl(const Array& x, std::optional<int> axis, bool descending, Array* indices,
+                const char* op) {
+  auto [a, ax] = axis_input(x, axis, op);
+  Array values = Array::empty(a.shape(), a.dtype(), a.device());
+  if (indices) *indices = Array::empty(a.shape(), DType::int64, a.device());
+  if (a.size() == 0) return values;
+  Array iv = indices ? last(*indices, ax) : Array();
+  backend_for(a.device()).sort(last(a, ax), last(values, ax), indices ? &iv : nullptr, descending);
+  return values;
+}
+
+/// NumPy's accumulator dtype for cumsum and cumprod: small integers widen to 64 bits.
+DType scan_dtype(DType dt, std::optional<DType> requested) {
+  if (requested) return *requested;
+  switch (dtype_kind(dt)) {
+    case DTypeKind::boolean:
+    case DTypeKind::signed_int:
+      return DType::int64;
+    case DTypeKind::unsigned_int:
+      return DType::uint64;
+    default:
+      return dt;
+  }
+}
+
+/// Writes the scan of `a` along `axis` into `out` (same shape, accumulator dtype).
+void scan_into(ScanOp op, const Array& a, int axis, const Array& out) {
+  if (a.size() == 0) return;
+  Array in = a.dtype() == out.dtype() ? a : astype(a, out.dtype());
+  backend_for(a.device()).scan(op, last(in, axis), last(out, axis));
+}
+
+Array scan_op(ScanOp op, const Array& x, std::optional<int> axis, std::optional<DType> dtype,
+              const char* name) {
+  // NumPy scans a 0-d input as a 1-d one, also along axis 0 or -1.
+  if (x.ndim() == 0 && axis) normalize_axis(*axis, 1, name), axis = std::nullopt;
+  auto [a, ax] = axis_input(x, axis, name);
+  Array out = Array::empty(a.shape(), scan_dtype(a.dtype(), dtype), a.device());
+  scan_into(op, a, ax, out);
+  return out;
+}
+
+Array cumulative(ScanOp op, const Array& x, std::optional<int> axis, std::optional<DType> dtype,
+                 bool include_initial, const char* name) {
+  Array a = x.ndim() == 0 ? reshape(x, {1}) : x;
+  if (!axis && a.ndim() > 1)
+    throw ValueError(op_message(name,
+                                "the 'axis' argument is required for arrays of more than "
+                                "one dimension"));
+  int ax = normalize_axis(axis.value_or(0), a.ndim(), name);
+  DType dt = scan_dtype(a.dtype(), dtype);
+  if (!include_initial) {
+    Array out = Array::empty(a.shape(), dt, a.device());
+    scan_into(op, a, ax, out);
+    return out;
+  }
+  Shape shape = a.shape();
+  shape[ax] += 1;
+  Array out = Array::empty(shape, dt, a.device());
+  std::vector<IndexItem> head(ax + 1, whole()), tail = head;
+  head[ax].stop = 1;
+  tail[ax].start = 1;
+  assign(getitem(out, head), Scalar(int64_t(op == ScanOp::sum ? 0 : 1), /*weak=*/true));
+  scan_into(op, a, ax, getitem(out, tail));
+  return out;
+}
+
+/// One operand of diff's prepend/append: broadcast to `a`'s shape with length 1 along `axis`.
+Array diff_edge(const Array& a, const Array& edge, int axis) {
+  if (edge.ndim() > 0) return edge;
+  Shape shape = a.shape();
+  shape[axis] = 1;
+  return broadcast_to(edge, shape);
+}
+
+/// `parts` joined along `axis` by assigning each into its slice of a new array.
+Array join(const std::vector<Array>& parts, int axis) {
+  Shape shape = parts[0].shape();
+  DType dt = parts[0].dtype();
+  shape[axis] = 0;
+  for (const Array& p : parts) {
+    if (p.ndim() != int(shape.size()))
+      throw ValueError("[diff] all the input arrays must have the same number of dimensions");
+    shape[axis] += p.shape()[axis];
+    dt = promote_types(dt, p.dtype());
+  }
+  Array out = Array::empty(shape, dt, parts[0].device());
+  std::vector<IndexItem> items(axis + 1, whole());
+  int64_t at = 0;
+  for (const Array& p : parts) {
+    items[axis].start = at;
+    items[axis].stop = at + p.shape()[axis];
+    at += p.shape()[axis];
+    Array slot = getitem(out, items);
+    if (slot.shape() != p.shape())
+      throw ValueError(
+          "[diff] the prepended and appended arrays must match the input's shape "
+          "except along 'axis'");
+    assign(slot, p);
+  }
+  return out;
+}
+
+}  // namespace
+
+Array sort(const Array& x, std::optional<int> axis, bool descending, bool /*stable*/) {
+  return sort_impl(x, axis, descending, nullptr, "sort");
+}
+
+Array argsort(const Array& x, std::optional<int> axis, bool descending, bool /*stable*/) {
+  Array indices;
+  sort_impl(x, axis, descending, &indices, "argsort");
+  return indices;
+}
+
+void sort_inplace(const Array& x, int axis, bool descending) {
+  if (x.readonly()) throw ValueError("[sort] assignment destination is read-only");
+  assign(x, sort_impl(x, axis, descending, nullptr, "sort"));
+}
+
+Array searchsorted(const Array& a, const Operand& v, bool right, const Array* sorter) {
+  if (a.ndim() != 1) throw ValueError("[searchsorted] the sorted array must be 1-D");
+  Array q = v.is_array() ? v.array() : full({}, v.scalar(), std::nullopt, a.device());
+  if (q.device() != a.device()) throw ValueError("[searchsorted] arrays are on different devices");
+  DType dt = promote_types(a.dtype(), q.dtype());
+  Array sorted = a.dtype() == dt ? a : astype(a, dt);
+  if (q.dtype() != dt) q = astype(q, dt);
+  Array perm;
+  if (sorter) {
+    if (sorter->ndim() != 1 || sorter->shape()[0] != a.shape()[0])
+      throw ValueError("[searchsorted] sorter.size must equal a.size");
+    if (!is_integer(sorter->dtype())) throw TypeError("[searchsorted] sorter must be integers");
+    perm = astype(*sorter, DType::int64, false);
+    if (perm.size() > 0 && (item(min(perm, std::nullopt)).to_int64() < 0 ||
+                            item(max(perm, std::nullopt)).to_int64() >= perm.size()))
+      throw ValueError("[searchsorted] Sorter index out of range.");
+  }
+  Array out = Array::empty(q.shape(), DType::int64, a.device());
+  if (q.size() > 0)
+    backend_for(a.device()).searchsorted(sorted, sorter ? &perm : nullptr, q, out, right);
+  return out;
+}
+
+Array count_nonzero(const Array& x, const Axes& axes, bool keepdims) {
+  return sum(not_equal(x, Scalar(int64_t(0), /*weak=*/true)), axes, keepdims, DType::int64);
+}
+
+Array cumsum(const Array& x, std::optional<int> axis, std::optional<DType> dtype) {
+  return scan_op(ScanOp::sum, x, axis, dtype, "cumsum");
+}
+
+Array cumprod(const Array& x, std::optional<int> axis, std::optional<DType> dtype) {
+  return scan_op(ScanOp::prod, x, axis, dtype, "cumprod");
+}
+
+Array cumulative_sum(const Array& x, std::optional<int> axis, std::optional<DType> dtype,
+                     bool include_initial) {
+  return cumulative(ScanOp::sum, x, axis, dtype, include_initial, "cumulative_sum");
+}
+
+Array cumulative_prod(const Array& x, std::optional<int> axis, std::optional<DType> dtype,
+                      bool include_initial) {
+  return cumulative(ScanOp::prod, x, axis, dtype, include_initial, "cumulative_prod");
+}
+
+Array diff(const Array& x, int n, int axis, const std::optional<Array>& prepend,
+           const std::optional<Array>& append) {
+  if (n < 0) throw ValueError("[diff] order must be non-negative but got " + std::to_string(n));
+  if (x.ndim() == 0)
+    throw ValueError("[diff] diff requires input that is at least one dimensional");
+  const int ax = normalize_axis(axis, x.ndim(), "diff");
+  if (n == 0) return x;
+  Array a = x;
+  if (prepend || append) {
+    std::vector<Array> parts;
+    if (prepend) parts.push_back(diff_edge(x, *prepend, ax));
+    parts.push_back(x);
+    if (append) parts.push_back(diff_edge(x, *append, ax));
+    a = join(parts, ax);
+  }
+  std::vector<IndexItem> hi(ax + 1, whole()), lo = hi;
+  hi[ax].start = 1;
+  lo[ax].stop = -1;
+  for (int k = 0; k < n; ++k) {
+    // NumPy's diff of booleans is "not equal" (subtracting booleans is an error).
+    a = a.dtype() == DType::bool_ ? not_equal(getitem(a, hi), getitem(a, lo))
+                                  : subtract(getitem(a, hi), getitem(a, lo));
+  }
+  return a;
+}
+
+}  // namespace gpupy

@@ -1,0 +1,245 @@
+"""Sorting, searching, counting and cumulative ops against NumPy (stable sorts, NaN placement)."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+SHAPES = [(0,), (7,), (3, 0), (4, 9), (2, 3, 600), (2, 1100)]
+
+
+def _data(dtype, shape, seed=0, nan=True):
+    rng = np.random.default_rng(seed)
+    if dtype == "bool":
+        return rng.integers(0, 2, shape).astype(bool)
+    if np.dtype(dtype).kind in "iu":
+        return rng.integers(0, 5, shape).astype(dtype)  # many ties: stability matters
+    x = rng.integers(-3, 4, shape) + 0.5 * rng.integers(0, 2, shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.integers(-2, 3, shape)
+    x = x.astype(dtype)
+    if nan and x.size > 2:
+        flat = x.reshape(-1)
+        flat[:: max(1, x.size // 3)] = np.nan
+        if np.dtype(dtype).kind == "c":
+            flat[1] = complex(1.0, np.nan)
+    return x
+
+
+def _descending_argsort(x, axis):
+    # array-api-strict's definition: flip, stable ascending sort, flip back.
+    n = x.shape[axis]
+    return n - 1 - np.flip(np.argsort(np.flip(x, axis), axis=axis, stable=True), axis)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("axis", [-1, 0, None])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_sort(shape, axis, dtype, xp):
+    return xp.sort(xp.asarray(_data(dtype, shape)), axis=axis)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("axis", [-1, 0, None])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_argsort(shape, axis, dtype, xp):
+    return xp.argsort(xp.asarray(_data(dtype, shape)), axis=axis, kind="stable")
+
+
+@pytest.mark.parametrize("shape", [(9,), (4, 9), (2, 3, 600), (1300,)])
+@testing.for_dtypes(testing.ALL_DTYPES)
+def test_descending(shape, dtype):
+    x = _data(dtype, shape)
+    for axis in range(len(shape)):
+        expected = _descending_argsort(x, axis)
+        got = gpupy.argsort(gpupy.asarray(x), axis=axis, descending=True)
+        testing.assert_same(expected, got)
+        values = gpupy.sort(gpupy.asarray(x), axis=axis, descending=True)
+        testing.assert_same(np.take_along_axis(x, expected, axis), values)
+
+
+@testing.for_dtypes(["int8", "float32", "complex128"])
+@testing.numpy_gpupy_allclose()
+def test_sort_noncontiguous(dtype, xp):
+    x = _data(dtype, (6, 40))[::2, ::-3]
+    a = xp.asarray(x)
+    return xp.sort(a, axis=0), xp.argsort(a[:, 1:], kind="stable"), xp.sort(a.T)
+
+
+def test_searchsorted_sorter_out_of_range():
+    with pytest.raises(ValueError):
+        gpupy.searchsorted(gpupy.arange(4.0), 1.0, sorter=np.array([0, 1, 2, 9]))
+
+
+def test_signed_zero_ties_keep_order():
+    x = np.array([0.0, -0.0, 1.0, -0.0, 0.0])
+    testing.assert_same(np.argsort(x, stable=True), gpupy.argsort(gpupy.asarray(x)))
+
+
+@testing.numpy_gpupy_allclose()
+def test_ndarray_sort_in_place(xp):
+    a = xp.asarray(_data("float64", (3, 50)))
+    b = a[:, ::2]
+    b.sort(axis=0)
+    a.sort()
+    return a, a.argsort(axis=0, kind="stable")
+
+
+@pytest.mark.parametrize("call", ["sort0d", "axis", "kind", "inplace0d"])
+@testing.numpy_gpupy_raises()
+def test_sort_errors(call, xp):
+    if call == "sort0d":
+        xp.sort(xp.asarray(3.0))
+    elif call == "axis":
+        xp.argsort(xp.zeros((2, 3)), axis=2)
+    elif call == "kind":
+        xp.sort(xp.zeros(3), kind="bogus")
+    else:
+        xp.asarray(3.0).sort()
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_searchsorted(side, dtype, xp):
+    a = np.sort(_data(dtype, (50,)))
+    v = _data(dtype, (3, 7), seed=1)
+    return xp.searchsorted(xp.asarray(a), xp.asarray(v), side=side), xp.asarray(a).searchsorted(
+        xp.asarray(v[0, 0]), side=side
+    )
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+@testing.numpy_gpupy_allclose()
+def test_searchsorted_sorter_and_scalars(side, xp):
+    x = _data("float64", (40,))
+    sorter = np.argsort(x, kind="stable")
+    a = xp.asarray(x)
+    return (
+        xp.searchsorted(a, xp.asarray([-1.0, 0.5, np.nan, 9.0]), side=side, sorter=sorter),
+        xp.searchsorted(xp.asarray(np.sort(x)), 1.5, side=side),
+        xp.searchsorted(xp.asarray(np.arange(5, dtype="int8")), 2.5),
+        xp.searchsorted(xp.asarray(np.arange(3.0)), xp.asarray(np.zeros((0, 2)))),
+    )
+
+
+@pytest.mark.parametrize("call", ["side", "sorter_size"])
+@testing.numpy_gpupy_raises()
+def test_searchsorted_errors(call, xp):
+    a = xp.asarray(np.arange(4.0))
+    if call == "side":
+        xp.searchsorted(a, 1.0, side="middle")
+    else:
+        xp.searchsorted(a, 1.0, sorter=np.array([0, 1]))
+
+
+SCAN_SHAPES = [(), (0,), (5,), (3, 0), (4, 7), (3, 2, 1100), (2, 2600)]
+
+
+@pytest.mark.parametrize("name", ["cumsum", "cumprod"])
+@pytest.mark.parametrize("shape", SCAN_SHAPES)
+@pytest.mark.parametrize("axis", [None, 0, -1])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_cumsum_cumprod(name, shape, axis, dtype, xp):
+    x = _data(dtype, shape, nan=False)
+    if name == "cumprod" and np.dtype(dtype).kind in "fc":
+        x = (x / 1000 + 1).astype(dtype)  # keep long products finite
+    a = xp.asarray(x)
+    return getattr(xp, name)(a, axis=axis), getattr(a, name)(axis=axis)
+
+
+@pytest.mark.parametrize("dtype_arg", ["int8", "float32", "complex128"])
+@testing.for_dtypes(["bool", "int16", "uint8", "float64"])
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_cumsum_dtype_and_noncontiguous(dtype_arg, dtype, xp):
+    a = xp.asarray(_data(dtype, (5, 30), nan=False)[::2, ::-3])
+    out = xp.zeros((3, 10), dtype=dtype_arg)
+    xp.cumsum(a, axis=1, dtype=dtype_arg, out=out)
+    return xp.cumsum(a, axis=0, dtype=dtype_arg), out
+
+
+@pytest.mark.parametrize("name", ["cumulative_sum", "cumulative_prod"])
+@pytest.mark.parametrize("shape,axis", [((), None), ((6,), None), ((3, 4), 0), ((3, 4), -1)])
+@pytest.mark.parametrize("include_initial", [False, True])
+@testing.for_dtypes(["bool", "int8", "uint16", "float32", "complex64"])
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_cumulative(name, shape, axis, include_initial, dtype, xp):
+    a = xp.asarray(_data(dtype, shape, nan=False))
+    return getattr(xp, name)(a, axis=axis, include_initial=include_initial)
+
+
+@testing.numpy_gpupy_raises()
+def test_cumulative_needs_axis(xp):
+    xp.cumulative_sum(xp.zeros((2, 3)))
+
+
+@pytest.mark.parametrize("axis", [None, 0, (0, 1), -1])
+@pytest.mark.parametrize("keepdims", [False, True])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_count_nonzero(axis, keepdims, dtype, xp):
+    a = xp.asarray(_data(dtype, (3, 4, 5), nan=False))
+    return xp.count_nonzero(a, axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5])
+@pytest.mark.parametrize("axis", [0, -1])
+@testing.for_dtypes(["bool", "int8", "uint8", "float32", "complex128"])
+@testing.numpy_gpupy_allclose()
+def test_diff(n, axis, dtype, xp):
+    return xp.diff(xp.asarray(_data(dtype, (4, 6), nan=False)), n=n, axis=axis)
+
+
+@testing.numpy_gpupy_allclose()
+def test_diff_prepend_append(xp):
+    a = xp.asarray(_data("int8", (3, 4)))
+    return (
+        xp.diff(a, prepend=0),
+        xp.diff(a, axis=0, append=xp.asarray(np.ones((2, 4), "float32"))),
+        xp.diff(a, n=2, prepend=np.zeros((3, 1), "int16"), append=7),
+        xp.diff(xp.asarray(np.arange(5.0))[::-2]),
+    )
+
+
+@pytest.mark.parametrize("call", ["0d", "negative", "shape"])
+@testing.numpy_gpupy_raises()
+def test_diff_errors(call, xp):
+    if call == "0d":
+        xp.diff(xp.asarray(1.0))
+    elif call == "negative":
+        xp.diff(xp.zeros(3), n=-1)
+    else:
+        xp.diff(xp.zeros((2, 3)), prepend=xp.zeros((3, 3)))
+
+
+@pytest.mark.parametrize("axis", [None, 0, -1])
+@pytest.mark.parametrize("keepdims", [False, True])
+@pytest.mark.parametrize("shape", [(7,), (4, 6), (3, 5, 2)])
+@testing.for_dtypes(["int16", "uint8", "float32", "float64"])
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_median(axis, keepdims, shape, dtype, xp):
+    a = xp.asarray(_data(dtype, shape, nan=False))
+    return xp.median(a, axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize("q", [0.0, 0.3, 0.5, 1.0, [0.1, 0.75], [[0.2], [0.9]]])
+@pytest.mark.parametrize("axis", [None, 1])
+@testing.for_dtypes(["int32", "float32", "float64"])
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_quantile_percentile(q, axis, dtype, xp):
+    a = xp.asarray(_data(dtype, (4, 9), nan=False))
+    return xp.quantile(a, q, axis=axis), xp.percentile(a, np.asarray(q) * 100, axis=axis)
+
+
+@testing.numpy_gpupy_allclose()
+def test_median_quantile_nan(xp):
+    a = xp.asarray(_data("float64", (3, 7)))
+    return xp.median(a, axis=1), xp.quantile(a, 0.25, axis=1, keepdims=True)
+
+
+@testing.numpy_gpupy_raises()
+def test_quantile_out_of_range(xp):
+    xp.quantile(xp.asarray(np.arange(4.0)), 1.5)
