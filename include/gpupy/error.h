@@ -26,6 +26,12 @@ class IndexError : public Error {
  public:
   using Error::Error;
 };
+/// An axis out of range for an array's dimensions; Python numpy.exceptions.AxisError, which is
+/// both an IndexError and a ValueError, so code written against NumPy catches it unchanged.
+class AxisError : public IndexError {
+ public:
+  using IndexError::IndexError;
+};
 /// A value that does not fit its destination type (Python OverflowError).
 class OverflowError : public Error {
  public:

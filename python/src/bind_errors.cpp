@@ -8,6 +8,7 @@ void bind_errors(nb::module_& m) {
   static nb::object cuda_error =
       nb::steal(PyErr_NewException("gpupy._core.CudaError", PyExc_RuntimeError, nullptr));
   m.attr("CudaError") = cuda_error;
+  static nb::object axis_error = nb::module_::import_("numpy.exceptions").attr("AxisError");
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
       std::rethrow_exception(p);
@@ -15,6 +16,8 @@ void bind_errors(nb::module_& m) {
       PyErr_SetString(PyExc_TypeError, e.what());
     } catch (const ValueError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const AxisError& e) {
+      PyErr_SetString(axis_error.ptr(), e.what());
     } catch (const IndexError& e) {
       PyErr_SetString(PyExc_IndexError, e.what());
     } catch (const OverflowError& e) {

@@ -22,7 +22,7 @@ inline std::string shape_str(const Shape& shape) {
 /// Maps a possibly negative axis into [0, ndim); throws the NumPy AxisError (an IndexError).
 inline int normalize_axis(int axis, int ndim, const char* op) {
   if (axis < -ndim || axis >= ndim)
-    throw IndexError(op_message(op, "axis " + std::to_string(axis) +
+    throw AxisError(op_message(op, "axis " + std::to_string(axis) +
                                         " is out of bounds for array of dimension " +
                                         std::to_string(ndim)));
   return axis < 0 ? axis + ndim : axis;

@@ -23,7 +23,7 @@ IndexItem whole() {
 std::pair<Array, int> axis_input(const Array& a, std::optional<int> axis, const char* op) {
   if (!axis) return {ravel(a), 0};
   if (a.ndim() == 0)
-    throw IndexError(op_message(
+    throw AxisError(op_message(
         op, "axis " + std::to_string(*axis) + " is out of bounds for array of dimension 0"));
   return {a, normalize_axis(*axis, a.ndim(), op)};
 }
