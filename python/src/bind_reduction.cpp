@@ -73,14 +73,6 @@ nb::object var_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
   return finish(F(x, to_reduce_axes(axis), d, keepdims), out);
 }
 
-// Defines `name` as a module function and as an ndarray method (self takes the place of `a`).
-template <class Fn, class... Extra>
-void def_both(nb::module_& m, const char* name, Fn fn, const Extra&... extra) {
-  m.def(name, fn, "a"_a, extra...);
-  nb::object ndarray = nb::borrow(nb::type<Array>());
-  nb::setattr(ndarray, name, nb::cpp_function(fn, nb::is_method(), nb::name(name), extra...));
-}
-
 }  // namespace
 
 void bind_reduction(nb::module_& m) {

@@ -92,14 +92,6 @@ Array diff_fn(nb::handle a, int n, int axis, nb::handle prepend, nb::handle appe
   return gpupy::diff(x, n, axis, edge(prepend), edge(append));
 }
 
-// Defines `name` as a module function and as an ndarray method (self takes the place of `a`).
-template <class Fn, class... Extra>
-void def_both(nb::module_& m, const char* name, Fn fn, const Extra&... extra) {
-  m.def(name, fn, "a"_a, extra...);
-  nb::object ndarray = nb::borrow(nb::type<Array>());
-  nb::setattr(ndarray, name, nb::cpp_function(fn, nb::is_method(), nb::name(name), extra...));
-}
-
 }  // namespace
 
 void bind_sorting(nb::module_& m) {

@@ -52,6 +52,15 @@ Device to_device_arg(nb::handle device);
 nb::object scalar_to_python(const Scalar& s);
 /// Axis argument: None, an int, or a tuple of ints.
 Axes to_axes(nb::handle axis);
+/// Defines `name` as a module function and as an ndarray method (self takes the place of `a`).
+template <class Fn, class... Extra>
+void def_both(nb::module_& m, const char* name, Fn fn, const Extra&... extra) {
+  using namespace nb::literals;
+  m.def(name, fn, "a"_a, extra...);
+  nb::object ndarray = nb::borrow(nb::type<Array>());
+  nb::setattr(ndarray, name, nb::cpp_function(fn, nb::is_method(), nb::name(name), extra...));
+}
+
 /// An `out=` argument: None or a gpupy array.
 const Array* to_out(nb::handle out);
 

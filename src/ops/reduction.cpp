@@ -77,20 +77,6 @@ Array reduce_op(ReduceOp op, const Array& a, const Axes& axes, bool keepdims, DT
   return with_keepdims(out, plan, keepdims);
 }
 
-/// NumPy's default accumulator for sum and prod: small integers widen to 64 bits.
-DType sum_dtype(DType dt, std::optional<DType> requested) {
-  if (requested) return *requested;
-  switch (dtype_kind(dt)) {
-    case DTypeKind::boolean:
-    case DTypeKind::signed_int:
-      return DType::int64;
-    case DTypeKind::unsigned_int:
-      return DType::uint64;
-    default:
-      return dt;
-  }
-}
-
 int64_t reduced_count(const Array& a, const Axes& axes, const char* op) {
   return make_plan(a, axes, op).count;
 }
@@ -104,12 +90,12 @@ DType mean_dtype(DType dt, std::optional<DType> requested) {
 }  // namespace
 
 Array sum(const Array& a, const Axes& axes, bool keepdims, std::optional<DType> dtype) {
-  DType acc = sum_dtype(a.dtype(), dtype);
+  DType acc = accumulator_dtype(a.dtype(), dtype);
   return reduce_op(ReduceOp::sum, a, axes, keepdims, acc, acc, "sum");
 }
 
 Array prod(const Array& a, const Axes& axes, bool keepdims, std::optional<DType> dtype) {
-  DType acc = sum_dtype(a.dtype(), dtype);
+  DType acc = accumulator_dtype(a.dtype(), dtype);
   return reduce_op(ReduceOp::prod, a, axes, keepdims, acc, acc, "prod");
 }
 

@@ -1,9 +1,11 @@
 // Small shape helpers shared by the op front ends. Host only.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "gpupy/array.h"
+#include "gpupy/dtype.h"
 #include "gpupy/error.h"
 
 namespace gpupy {
@@ -19,12 +21,27 @@ inline std::string shape_str(const Shape& shape) {
   return s + ")";
 }
 
+/// NumPy's accumulator dtype for sum, prod, cumsum and cumprod unless `requested`: bool and
+/// small integers widen to 64 bits of their signedness; floats and complex keep their dtype.
+inline DType accumulator_dtype(DType dt, std::optional<DType> requested) {
+  if (requested) return *requested;
+  switch (dtype_kind(dt)) {
+    case DTypeKind::boolean:
+    case DTypeKind::signed_int:
+      return DType::int64;
+    case DTypeKind::unsigned_int:
+      return DType::uint64;
+    default:
+      return dt;
+  }
+}
+
 /// Maps a possibly negative axis into [0, ndim); throws the NumPy AxisError (an IndexError).
 inline int normalize_axis(int axis, int ndim, const char* op) {
   if (axis < -ndim || axis >= ndim)
     throw AxisError(op_message(op, "axis " + std::to_string(axis) +
-                                        " is out of bounds for array of dimension " +
-                                        std::to_string(ndim)));
+                                       " is out of bounds for array of dimension " +
+                                       std::to_string(ndim)));
   return axis < 0 ? axis + ndim : axis;
 }
 

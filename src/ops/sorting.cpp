@@ -42,20 +42,6 @@ Array sort_impl(const Array& x, std::optional<int> axis, bool descending, Array*
   return values;
 }
 
-/// NumPy's accumulator dtype for cumsum and cumprod: small integers widen to 64 bits.
-DType scan_dtype(DType dt, std::optional<DType> requested) {
-  if (requested) return *requested;
-  switch (dtype_kind(dt)) {
-    case DTypeKind::boolean:
-    case DTypeKind::signed_int:
-      return DType::int64;
-    case DTypeKind::unsigned_int:
-      return DType::uint64;
-    default:
-      return dt;
-  }
-}
-
 /// Writes the scan of `a` along `axis` into `out` (same shape, accumulator dtype).
 void scan_into(ScanOp op, const Array& a, int axis, const Array& out) {
   if (a.size() == 0) return;
@@ -68,7 +54,7 @@ Array scan_op(ScanOp op, const Array& x, std::optional<int> axis, std::optional<
   // NumPy scans a 0-d input as a 1-d one, also along axis 0 or -1.
   if (x.ndim() == 0 && axis) normalize_axis(*axis, 1, name), axis = std::nullopt;
   auto [a, ax] = axis_input(x, axis, name);
-  Array out = Array::empty(a.shape(), scan_dtype(a.dtype(), dtype), a.device());
+  Array out = Array::empty(a.shape(), accumulator_dtype(a.dtype(), dtype), a.device());
   scan_into(op, a, ax, out);
   return out;
 }
@@ -81,7 +67,7 @@ Array cumulative(ScanOp op, const Array& x, std::optional<int> axis, std::option
                                 "the 'axis' argument is required for arrays of more than "
                                 "one dimension"));
   int ax = normalize_axis(axis.value_or(0), a.ndim(), name);
-  DType dt = scan_dtype(a.dtype(), dtype);
+  DType dt = accumulator_dtype(a.dtype(), dtype);
   if (!include_initial) {
     Array out = Array::empty(a.shape(), dt, a.device());
     scan_into(op, a, ax, out);
