@@ -1,0 +1,143 @@
+"""Set functions against NumPy: numpy.unique (axis=None, equal_nan) and the Array API unique_*."""
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+SHAPES = [(), (0,), (2, 0), (1,), (9,), (4, 7), (2, 3, 50), (1500,)]
+
+
+def _data(dtype, shape, seed=0, nan=True):
+    rng = np.random.default_rng(seed)
+    if dtype == "bool":
+        return rng.integers(0, 2, shape).astype(bool)
+    if np.dtype(dtype).kind in "iu":
+        return rng.integers(0, 6, shape).astype(dtype)  # many repeats
+    x = rng.integers(-3, 4, shape) + 0.5 * rng.integers(0, 2, shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.integers(-2, 3, shape)
+    x = np.asarray(x).astype(dtype)
+    if nan and x.size > 2:
+        flat = x.reshape(-1)
+        flat[:: max(1, x.size // 4)] = np.nan
+        flat[-1] = -0.0  # signed zeros are equal
+        if np.dtype(dtype).kind == "c":
+            flat[1] = complex(1.0, np.nan)
+            flat[2] = complex(np.nan, -1.0)
+    return x
+
+
+FLAGS = [
+    (False, False, False),
+    (True, False, False),
+    (False, True, False),
+    (False, False, True),
+    (True, True, True),
+]
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("flags", FLAGS)
+@pytest.mark.parametrize("equal_nan", [True, False])
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_unique(shape, flags, equal_nan, dtype, xp):
+    index, inverse, counts = flags
+    a = xp.asarray(_data(dtype, shape))
+    r = xp.unique(
+        a, return_index=index, return_inverse=inverse, return_counts=counts, equal_nan=equal_nan
+    )
+    if inverse and not index and not equal_nan:
+        # NumPy sorts unstably here, so which distinct NaN an input NaN maps to is arbitrary;
+        # gpupy's sort is stable (as with return_index). Compare what the inverse rebuilds.
+        r = (r[0], r[0][r[1]]) + tuple(r[2:])
+    return r
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_unique_all(shape, dtype, xp):
+    r = xp.unique_all(xp.asarray(_data(dtype, shape)))
+    assert r._fields == ("values", "indices", "inverse_indices", "counts")
+    assert r.inverse_indices.shape == shape
+    return tuple(r)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_unique_counts(shape, dtype, xp):
+    r = xp.unique_counts(xp.asarray(_data(dtype, shape)))
+    assert r._fields == ("values", "counts")
+    return tuple(r)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_unique_inverse(shape, dtype, xp):
+    a = xp.asarray(_data(dtype, shape))
+    r = xp.unique_inverse(a)
+    assert r._fields == ("values", "inverse_indices")
+    assert r.inverse_indices.shape == shape
+    # NumPy sorts unstably here, so which of several distinct NaNs an input NaN maps to is
+    # arbitrary; compare what the inverse rebuilds (the indices themselves: test below).
+    return r.values, r.values[r.inverse_indices]
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@testing.for_dtypes(testing.ALL_DTYPES)
+def test_unique_inverse_is_stable(shape, dtype):
+    # gpupy's sort is stable: the inverse is unique_all's (NaNs map to distinct values in order).
+    x = _data(dtype, shape)
+    testing.assert_same(
+        np.unique_all(x).inverse_indices, gpupy.unique_inverse(gpupy.asarray(x)).inverse_indices
+    )
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_unique_values(shape, dtype, xp):
+    # The Array API leaves the order unspecified (NumPy may not sort); gpupy's is sorted.
+    return xp.sort(xp.unique_values(xp.asarray(_data(dtype, shape))))
+
+
+def test_unique_values_sorted():
+    x = _data("int16", (300,))
+    testing.assert_same(np.unique(x), gpupy.unique_values(gpupy.asarray(x)))
+
+
+def test_nans_distinct():
+    x = np.array([np.nan, 1.0, np.nan, complex(np.nan, 1).real, 1.0])
+    r = gpupy.unique_counts(gpupy.asarray(x))
+    testing.assert_same(np.array([1.0, np.nan, np.nan, np.nan]), r.values)
+    testing.assert_same(np.array([2, 1, 1, 1]), r.counts)
+    v, c = gpupy.unique(gpupy.asarray(x), return_counts=True)
+    testing.assert_same(np.array([1.0, np.nan]), v)
+    testing.assert_same(np.array([2, 3]), c)
+
+
+def test_complex_nans_collapse():
+    c = np.array([complex(np.nan, 1), complex(1, np.nan), complex(np.nan, np.nan), 1 + 1j])
+    expected = np.unique(c, True, True, True)
+    testing.assert_same(expected, gpupy.unique(gpupy.asarray(c), True, True, True))
+
+
+@testing.for_dtypes(["int32", "float64", "complex64"])
+@testing.numpy_gpupy_allclose()
+def test_unique_noncontiguous(dtype, xp):
+    a = xp.asarray(_data(dtype, (6, 40)))[::2, ::-3]
+    return xp.unique(a, True, True, True) + tuple(xp.unique_all(a.T))
+
+
+@testing.numpy_gpupy_allclose()
+def test_unique_list_input(xp):
+    return xp.unique([3, 1, 3, 2], return_inverse=True)
+
+
+def test_unique_axis_not_supported():
+    with pytest.raises(NotImplementedError):
+        gpupy.unique(gpupy.zeros((2, 2)), axis=0)
