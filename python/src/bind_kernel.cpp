@@ -8,13 +8,17 @@
 #include <cstdint>
 #include <cstring>
 
+#include "backend/cuda_api.h"
 #include "bindings.h"
 #include "gpupy/kernel/emu_compiler.h"
+#include "kernel/cuda_module.h"
+#include "kernel/nvrtc_compiler.h"
 #include "kernel_checker.h"
 
 namespace gpupy::py {
 namespace {
 
+using kernel::CudaModule;
 using kernel::EmuModule;
 
 emu::dim3 to_dim3(nb::handle v) {
@@ -114,7 +118,22 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
   Device dev = ks.pack(args, buf);
   bool has_arrays = false;
   for (const auto& p : ks.signature().params) has_arrays = has_arrays || p.pointer || p.view_ndim;
-  if (!module.is_none()) {
+  if (!module.is_none() && nb::isinstance<CudaModule>(module)) {
+    const auto& m = nb::cast<const CudaModule&>(module);
+    if (has_arrays && !(dev.type == DeviceType::cuda && dev.index == m.device())) {
+      throw ValueError("[CudaKernel] '" + ks.signature().name + "' got arrays on device " +
+                       dev.str() + ", but it was compiled for cuda:" + std::to_string(m.device()));
+    }
+    std::size_t n = ks.signature().params.size();
+    if (n > kMaxParams) throw ValueError("[CudaKernel] a kernel takes at most 64 parameters");
+    void* ptrs[kMaxParams];
+    for (std::size_t i = 0; i < n; ++i) ptrs[i] = buf + ks.layout().offsets[i];
+    emu::dim3 g = to_dim3(grid), b = to_dim3(block);
+    unsigned gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};
+    nb::gil_scoped_release release;
+    m.launch(ks.signature().expression, gd, bd, shared_mem, cuda::current_stream_handle(m.device()),
+             ptrs);
+  } else if (!module.is_none()) {
     if (has_arrays && dev.type != DeviceType::emu) {
       throw ValueError("[CudaKernel] '" + ks.signature().name + "' got arrays on device " +
                        dev.str() + ", but it was compiled for emu");
@@ -169,6 +188,44 @@ nb::list parameters(const KernelSignature& ks) {
   return out;
 }
 
+kernel::NvrtcCompileOptions nvrtc_options(const std::vector<std::string>& options,
+                                          const std::vector<std::string>& include_dirs,
+                                          const std::string& arch) {
+  kernel::NvrtcCompileOptions o;
+  o.options = options;
+  o.include_dirs = include_dirs;
+  if (!arch.empty()) o.arch = arch;
+  return o;
+}
+
+/// Compiles with NVRTC only (no driver needed): (CUBIN bytes, lowered names).
+nb::tuple nvrtc_compile(const std::string& source, const std::vector<std::string>& names,
+                        const std::vector<std::string>& options,
+                        const std::vector<std::string>& include_dirs, const std::string& arch) {
+  std::shared_ptr<const kernel::NvrtcProgram> p;
+  {
+    nb::gil_scoped_release release;
+    p = kernel::compile_nvrtc(source, names, nvrtc_options(options, include_dirs, arch));
+  }
+  nb::list lowered;
+  for (const auto& n : p->lowered_names) lowered.append(nb::str(n.c_str()));
+  return nb::make_tuple(nb::bytes(p->cubin.data(), p->cubin.size()), lowered);
+}
+
+/// Compiles for the architecture of CUDA device `device` and loads the CUBIN there.
+std::shared_ptr<CudaModule> cuda_compile_load(int device, const std::string& source,
+                                              const std::vector<std::string>& names,
+                                              const std::vector<std::string>& options,
+                                              const std::vector<std::string>& include_dirs) {
+  nb::gil_scoped_release release;
+  std::string arch = kernel::cuda_device_arch(device);  // needs the driver: fails first without
+  auto p = kernel::compile_nvrtc(source, names, nvrtc_options(options, include_dirs, arch));
+  std::vector<std::pair<std::string, std::string>> kernels;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    kernels.emplace_back(names[i], p->lowered_names[i]);
+  return CudaModule::load(device, p->cubin, kernels);
+}
+
 }  // namespace
 
 void bind_kernel(nb::module_& m) {
@@ -204,6 +261,17 @@ void bind_kernel(nb::module_& m) {
       .def("parameter_types",
            [](const EmuModule& m, const std::string& name) { return m.kernel(name).param_types; });
   m.def("_emu_include_dir", &kernel::emu_include_dir);
+  m.def("_nvrtc_compile", &nvrtc_compile, nb::arg("source"), nb::arg("names"), nb::arg("options"),
+        nb::arg("include_dirs"), nb::arg("arch") = "");
+  m.def("_nvrtc_available", []() {
+    std::string reason;
+    bool ok = kernel::nvrtc_available(&reason);
+    return nb::make_tuple(ok, reason);
+  });
+  nb::class_<CudaModule>(m, "_CudaModule")
+      .def_static("compile_load", &cuda_compile_load, nb::arg("device"), nb::arg("source"),
+                  nb::arg("names"), nb::arg("options"), nb::arg("include_dirs"))
+      .def_prop_ro("device", &CudaModule::device);
 }
 
 }  // namespace gpupy::py

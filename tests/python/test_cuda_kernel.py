@@ -30,8 +30,8 @@ SCALARS = (
 
 @pytest.fixture
 def emu(device_name):
-    if device_name != "emu":
-        pytest.skip("CudaKernel launches need --device=emu here")
+    if device_name not in ("emu", "cuda"):
+        pytest.skip("CudaKernel launches need --device=emu or --device=cuda")
 
 
 def test_parse_signature():

@@ -21,8 +21,8 @@ MARKER_FIELDS = [
 
 @pytest.fixture
 def emu(device_name):
-    if device_name != "emu":
-        pytest.skip("launches need --device=emu here")
+    if device_name not in ("emu", "cuda"):
+        pytest.skip("launches need --device=emu or --device=cuda")
 
 
 def test_layouts_match_c():

@@ -1,6 +1,6 @@
 """CudaKernel: a CUDA C kernel whose signature is parsed once and whose every launch is checked
-and packed by gpupy's C++ kernel runtime; runs on the emu device (host compiler) and, later, on
-cuda (NVRTC)."""
+and packed by gpupy's C++ kernel runtime; runs on the emu device (host compiler) and on cuda
+(NVRTC, with the CUBIN loaded through the CUDA driver API)."""
 
 import math
 import os
@@ -162,6 +162,28 @@ class CudaKernel:
     def __repr__(self):
         return f"<CudaKernel {self.expression} block_size={self.block_size}>"
 
+    def compile(self, device=None):
+        """Compiles (and, on cuda, loads) the kernel for device (default: the current device) and
+        caches the result per device. cuda needs NVRTC and a CUDA driver (gpupy CudaError
+        otherwise); a source that does not compile raises RuntimeError with the compiler's log."""
+        device = str(_core.default_device() if device is None else _core.Device(device))
+        module = self._modules.get(device)
+        if module is None:
+            module = self._modules[device] = self._compile(device)
+        return module
+
+    def cubin(self, arch="sm_90"):
+        """The kernel compiled with NVRTC to a CUBIN for arch ("sm_XY"), as bytes; needs NVRTC
+        but neither a GPU nor a driver."""
+        cubin, _ = _core._nvrtc_compile(
+            self._prelude() + self._source,
+            [self._sig.expression],
+            list(self._user_options),
+            list(self._include_dirs),
+            arch,
+        )
+        return cubin
+
     @property
     def n_threads_from(self):
         """How a launch without n_threads or grid infers n_threads from its arguments."""
@@ -263,9 +285,13 @@ class CudaKernel:
                 self._prelude() + self._source, [entry], list(self._user_options), dirs
             )
         if device.startswith("cuda"):
-            raise NotImplementedError(
-                f"CudaKernel '{self._name}': NVRTC compilation for cuda devices is not "
-                "implemented yet; run with GPUPY_DEVICE=emu"
+            index = int(device.partition(":")[2] or 0)
+            return _core._CudaModule.compile_load(
+                index,
+                self._prelude() + self._source,
+                [self._sig.expression],
+                list(self._user_options),
+                list(self._include_dirs),
             )
         raise ValueError(f"CudaKernel '{self._name}' cannot run on device {device}")
 

@@ -1,0 +1,188 @@
+// The CUDA driver API resolved lazily from libcuda.so.1 (types and functions declared here, no
+// CUDA headers), and CudaModule on top of it. Host only.
+#include "kernel/cuda_module.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <mutex>
+
+#include "gpupy/error.h"
+
+namespace gpupy::kernel {
+namespace {
+
+using CUresult = int;
+using CUdevice = int;
+using CUcontext = void*;
+using CUmodule = void*;
+using CUfunction = void*;
+using CUstream = void*;
+constexpr CUresult CUDA_SUCCESS = 0;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+
+struct DriverApi {
+  CUresult (*init)(unsigned);
+  CUresult (*get_error_name)(CUresult, const char**);
+  CUresult (*get_error_string)(CUresult, const char**);
+  CUresult (*device_get)(CUdevice*, int);
+  CUresult (*device_get_attribute)(int*, int, CUdevice);
+  CUresult (*primary_ctx_retain)(CUcontext*, CUdevice);
+  CUresult (*ctx_push)(CUcontext);
+  CUresult (*ctx_pop)(CUcontext*);
+  CUresult (*module_load_data)(CUmodule*, const void*);
+  CUresult (*module_unload)(CUmodule);
+  CUresult (*module_get_function)(CUfunction*, CUmodule, const char*);
+  CUresult (*func_set_attribute)(CUfunction, int, int);
+  CUresult (*launch_kernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                            unsigned, CUstream, void**, void**);
+};
+
+struct Loaded {
+  DriverApi api{};
+  std::string error;  // empty when the driver is usable
+};
+
+template <class Fn>
+void resolve(void* lib, const char* symbol, Fn& fn, std::string& error) {
+  fn = reinterpret_cast<Fn>(dlsym(lib, symbol));
+  if (!fn && error.empty()) error = std::string("symbol ") + symbol + " not found in libcuda";
+}
+
+std::string describe(const DriverApi& api, CUresult r) {
+  const char* name = nullptr;
+  const char* text = nullptr;
+  if (api.get_error_name) api.get_error_name(r, &name);
+  if (api.get_error_string) api.get_error_string(r, &text);
+  std::string s = name ? name : "CUDA driver error " + std::to_string(r);
+  if (text) s += std::string(": ") + text;
+  return s;
+}
+
+Loaded load() {
+  Loaded out;
+  const char* path = std::getenv("GPUPY_LIBCUDA_PATH");
+  const char* name = path && *path ? path : "libcuda.so.1";
+  void* lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    const char* why = dlerror();
+    out.error = "no CUDA driver: cannot load " + std::string(name) + " (" +
+                (why ? why : "unknown reason") + ")";
+    return out;
+  }
+  DriverApi& a = out.api;
+  resolve(lib, "cuInit", a.init, out.error);
+  resolve(lib, "cuGetErrorName", a.get_error_name, out.error);
+  resolve(lib, "cuGetErrorString", a.get_error_string, out.error);
+  resolve(lib, "cuDeviceGet", a.device_get, out.error);
+  resolve(lib, "cuDeviceGetAttribute", a.device_get_attribute, out.error);
+  resolve(lib, "cuDevicePrimaryCtxRetain", a.primary_ctx_retain, out.error);
+  resolve(lib, "cuCtxPushCurrent_v2", a.ctx_push, out.error);
+  resolve(lib, "cuCtxPopCurrent_v2", a.ctx_pop, out.error);
+  resolve(lib, "cuModuleLoadData", a.module_load_data, out.error);
+  resolve(lib, "cuModuleUnload", a.module_unload, out.error);
+  resolve(lib, "cuModuleGetFunction", a.module_get_function, out.error);
+  resolve(lib, "cuFuncSetAttribute", a.func_set_attribute, out.error);
+  resolve(lib, "cuLaunchKernel", a.launch_kernel, out.error);
+  if (out.error.empty()) {
+    if (CUresult r = a.init(0); r != CUDA_SUCCESS)
+      out.error = "the CUDA driver cannot be initialised: " + describe(a, r);
+  }
+  return out;
+}
+
+const DriverApi& driver() {
+  static const Loaded loaded = load();
+  if (!loaded.error.empty()) throw CudaError("[cuda] " + loaded.error);
+  return loaded.api;
+}
+
+void check(CUresult r, const char* call) {
+  if (r == CUDA_SUCCESS) return;
+  throw CudaError(std::string("[cuda] ") + call + " failed: " + describe(driver(), r));
+}
+
+CUdevice device_handle(int device) {
+  CUdevice dev = 0;
+  check(driver().device_get(&dev, device), "cuDeviceGet");
+  return dev;
+}
+
+/// RAII: makes ctx current on this thread until destroyed.
+class ContextScope {
+ public:
+  explicit ContextScope(CUcontext ctx) { check(driver().ctx_push(ctx), "cuCtxPushCurrent"); }
+  ~ContextScope() {
+    CUcontext ignored = nullptr;
+    driver().ctx_pop(&ignored);
+  }
+  ContextScope(const ContextScope&) = delete;
+  ContextScope& operator=(const ContextScope&) = delete;
+};
+
+}  // namespace
+
+std::string cuda_device_arch(int device) {
+  const DriverApi& api = driver();
+  CUdevice dev = device_handle(device);
+  int major = 0, minor = 0;
+  check(api.device_get_attribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
+        "cuDeviceGetAttribute");
+  check(api.device_get_attribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
+        "cuDeviceGetAttribute");
+  return "sm_" + std::to_string(major) + std::to_string(minor);
+}
+
+std::shared_ptr<CudaModule> CudaModule::load(
+    int device, const std::string& cubin,
+    const std::vector<std::pair<std::string, std::string>>& kernels) {
+  const DriverApi& api = driver();
+  CUcontext ctx = nullptr;
+  check(api.primary_ctx_retain(&ctx, device_handle(device)), "cuDevicePrimaryCtxRetain");
+  ContextScope scope(ctx);
+  CUmodule mod = nullptr;
+  check(api.module_load_data(&mod, cubin.data()), "cuModuleLoadData");
+  std::shared_ptr<CudaModule> m(new CudaModule(device, ctx, mod));
+  for (const auto& [expression, lowered] : kernels) {
+    CUfunction f = nullptr;
+    check(api.module_get_function(&f, mod, lowered.c_str()), "cuModuleGetFunction");
+    m->functions_[expression] = f;
+  }
+  return m;
+}
+
+CudaModule::~CudaModule() {
+  // Modules live as long as their kernels are cached, usually until exit; the primary context
+  // stays retained (the CUDA runtime shares it).
+  if (mod_) {
+    const DriverApi& api = driver();
+    CUcontext ignored = nullptr;
+    if (api.ctx_push(ctx_) == CUDA_SUCCESS) {
+      api.module_unload(mod_);
+      api.ctx_pop(&ignored);
+    }
+  }
+}
+
+void CudaModule::launch(const std::string& expression, const unsigned grid[3],
+                        const unsigned block[3], std::size_t shared_bytes, std::uintptr_t stream,
+                        void** args) const {
+  auto it = functions_.find(expression);
+  if (it == functions_.end())
+    throw ValueError("[cuda] the module has no kernel '" + expression + "'");
+  const DriverApi& api = driver();
+  ContextScope scope(ctx_);
+  if (shared_bytes > 48 * 1024) {
+    check(api.func_set_attribute(it->second, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                 static_cast<int>(shared_bytes)),
+          "cuFuncSetAttribute");
+  }
+  check(api.launch_kernel(it->second, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                          static_cast<unsigned>(shared_bytes), reinterpret_cast<CUstream>(stream),
+                          args, nullptr),
+        "cuLaunchKernel");
+}
+
+}  // namespace gpupy::kernel

@@ -1,0 +1,69 @@
+"""CudaKernel on cuda: NVRTC compiles to CUBIN without a GPU; loading needs a CUDA driver, and its
+absence is a gpupy CudaError rather than a crash."""
+
+import gpupy
+import numpy
+import pytest
+from gpupy import _core
+from gpupy import cunumpy as xp
+
+SOURCE = r"""
+__global__ void saxpy(float a, const float* x, float* y, long long n) {
+  long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i] + y[i];
+}
+template <typename T, int K>
+__global__ void add_k(T* y, CArray1D<const T> x, long long n) {
+  long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+  if (i < n) y[i] = x(i) + T(K);
+}
+"""
+
+ELF_MAGIC = b"\x7fELF"
+
+
+@pytest.fixture
+def nvrtc(tmp_path, monkeypatch):
+    ok, reason = _core._nvrtc_available()
+    if not ok:
+        pytest.skip(reason)
+    monkeypatch.setenv("GPUPY_CACHE_DIR", str(tmp_path))
+
+
+def _has_cuda():
+    try:
+        return gpupy.cuda.is_available()
+    except Exception:
+        return False
+
+
+def test_cubin_of_a_kernel(nvrtc):
+    k = xp.CudaKernel(SOURCE, "saxpy")
+    cubin = k.cubin()
+    assert cubin.startswith(ELF_MAGIC)
+    assert k.cubin("sm_80").startswith(ELF_MAGIC)
+
+
+def test_cubin_of_a_template_instance(nvrtc):
+    k = xp.CudaKernel(SOURCE, "add_k", template_args=(numpy.float32, 3))
+    assert k.cubin().startswith(ELF_MAGIC)
+
+
+def test_cubin_compile_error_has_nvrtc_log(nvrtc):
+    k = xp.CudaKernel("__global__ void bad(int* x) { x[0] = undefined_name; }", "bad")
+    with pytest.raises(RuntimeError, match="undefined_name"):
+        k.cubin()
+
+
+@pytest.mark.skipif(_has_cuda(), reason="a CUDA device is available here")
+def test_compile_for_cuda_without_driver_raises_cuda_error(nvrtc):
+    k = xp.CudaKernel(SOURCE, "saxpy")
+    with pytest.raises(gpupy.cuda.CudaError):
+        k.compile(device="cuda")
+    assert "cuda:0" not in k._modules  # a failure is not cached
+
+
+@pytest.mark.skipif(not _has_cuda(), reason="needs a CUDA device")
+def test_compile_for_cuda_loads(nvrtc):
+    k = xp.CudaKernel(SOURCE, "saxpy")
+    assert k.compile(device="cuda") is k.compile(device="cuda:0")
