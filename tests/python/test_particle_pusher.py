@@ -7,6 +7,7 @@ import pathlib
 import shutil
 import sys
 
+import gpupy
 import numpy
 import pytest
 from gpupy import cunumpy as xp
@@ -133,7 +134,9 @@ def _script(backend):
     import subprocess
 
     env = dict(os.environ, CUNUMPY_BACKEND=backend, GPUPY_DEVICE="emu")
-    env["PYTHONPATH"] = os.pathsep.join([str(EXAMPLE.parents[1] / "python"), *sys.path])
+    # The script must import the gpupy under test (installed or PYTHONPATH=python), not the tree.
+    gpupy_root = pathlib.Path(gpupy.__file__).resolve().parents[1]
+    env["PYTHONPATH"] = os.pathsep.join([str(gpupy_root), *sys.path])
     cmd = [sys.executable, str(EXAMPLE / "run.py"), "--particles", "5000", "--steps", "6"]
     out = subprocess.run(cmd + ["--every", "3"], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
