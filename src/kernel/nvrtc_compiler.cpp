@@ -13,6 +13,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "core/cuda_library.h"
 #include "gpupy/error.h"
 #include "gpupy/kernel/emu_compiler.h"
 #include "kernel/sha256.h"
@@ -55,32 +56,14 @@ struct Loaded {
 
 template <class Fn>
 void resolve(void* lib, const char* symbol, Fn& fn, std::string& error) {
-  fn = reinterpret_cast<Fn>(dlsym(lib, symbol));
-  if (!fn && error.empty()) error = std::string("symbol ") + symbol + " not found in libnvrtc";
-}
-
-std::vector<std::string> candidates() {
-  const char* names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
-  std::vector<std::string> out;
-  if (const char* p = std::getenv("GPUPY_NVRTC_PATH"); p && *p) out.push_back(p);
-  for (const char* name : names) out.push_back(name);
-  for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char* dir = std::getenv(var); dir && *dir)
-      for (const char* name : names) out.push_back(std::string(dir) + "/lib64/" + name);
-  for (const char* name : names) out.push_back(std::string("/usr/local/cuda/lib64/") + name);
-  return out;
+  resolve_symbol(lib, symbol, fn, error, "libnvrtc");
 }
 
 Loaded load() {
   Loaded out;
   std::string tried;
-  void* lib = nullptr;
-  for (const std::string& name : candidates()) {
-    lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (lib) break;
-    const char* why = dlerror();
-    tried += (tried.empty() ? "" : "; ") + (why ? std::string(why) : name);
-  }
+  void* lib = open_cuda_library("GPUPY_NVRTC_PATH",
+                                {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, tried);
   if (!lib) {
     out.error = "cannot load NVRTC (" + tried + "); set GPUPY_NVRTC_PATH to libnvrtc.so";
     return out;

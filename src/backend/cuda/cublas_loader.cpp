@@ -7,6 +7,7 @@
 #include <mutex>
 #include <vector>
 
+#include "../../core/cuda_library.h"
 #include "gpupy/error.h"
 #include "stream.h"
 
@@ -20,35 +21,14 @@ struct Loaded {
 
 template <class Fn>
 bool resolve(void* lib, const char* symbol, Fn& fn, std::string& error) {
-  fn = reinterpret_cast<Fn>(dlsym(lib, symbol));
-  if (!fn && error.empty()) error = std::string("symbol ") + symbol + " not found in libcublas";
-  return fn != nullptr;
-}
-
-// $GPUPY_CUBLAS_LIBRARY, then the loader's search path, then the toolkit's lib64 directories
-// (which are often not on the search path when the toolkit is installed by hand).
-std::vector<std::string> candidates() {
-  const char* names[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so"};
-  std::vector<std::string> out;
-  if (const char* path = std::getenv("GPUPY_CUBLAS_LIBRARY"); path && *path) out.push_back(path);
-  for (const char* name : names) out.push_back(name);
-  for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char* dir = std::getenv(var); dir && *dir)
-      for (const char* name : names) out.push_back(std::string(dir) + "/lib64/" + name);
-  for (const char* name : names) out.push_back(std::string("/usr/local/cuda/lib64/") + name);
-  return out;
+  return resolve_symbol(lib, symbol, fn, error, "libcublas");
 }
 
 Loaded load() {
   Loaded out;
   std::string tried;
-  void* lib = nullptr;
-  for (const std::string& name : candidates()) {
-    lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (lib) break;
-    const char* why = dlerror();
-    tried += (tried.empty() ? "" : "; ") + (why ? std::string(why) : name);
-  }
+  void* lib = open_cuda_library("GPUPY_CUBLAS_LIBRARY",
+                                {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, tried);
   if (!lib) {
     out.error = "cannot load cuBLAS (" + tried + ")";
     return out;
