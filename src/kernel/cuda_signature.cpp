@@ -6,27 +6,14 @@
 
 #include "gpupy/error.h"
 #include "gpupy/kernel/signature.h"
+#include "source_text.h"
 
 namespace gpupy::kernel {
 namespace {
 
-bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool space(char c) { return std::isspace(static_cast<unsigned char>(c)); }
+using text::ident_char;
 
-/// Comments become spaces (newlines kept) so that a commented-out kernel is never found.
-std::string strip_comments(std::string s) {
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s.compare(i, 2, "//") == 0) {
-      while (i < s.size() && s[i] != '\n') s[i++] = ' ';
-    } else if (s.compare(i, 2, "/*") == 0) {
-      std::size_t end = s.find("*/", i + 2);
-      end = end == std::string::npos ? s.size() : end + 2;
-      for (; i < end; ++i) s[i] = s[i] == '\n' ? '\n' : ' ';
-      --i;
-    }
-  }
-  return s;
-}
+bool space(char c) { return std::isspace(static_cast<unsigned char>(c)); }
 
 std::size_t skip_space(const std::string& s, std::size_t i) {
   while (i < s.size() && space(s[i])) ++i;
@@ -75,7 +62,8 @@ std::vector<Decl> find_kernels(const std::string& s) {
   std::vector<Decl> out;
   const std::string g = "__global__";
   for (std::size_t at = s.find(g); at != std::string::npos; at = s.find(g, at + 1)) {
-    if ((at > 0 && ident(s[at - 1])) || (at + g.size() < s.size() && ident(s[at + g.size()])))
+    if ((at > 0 && ident_char(s[at - 1])) ||
+        (at + g.size() < s.size() && ident_char(s[at + g.size()])))
       continue;
     std::size_t i = skip_space(s, at + g.size());
     if (s.compare(i, 17, "__launch_bounds__") == 0) {
@@ -83,10 +71,10 @@ std::vector<Decl> find_kernels(const std::string& s) {
       if (p >= s.size() || s[p] != '(' || (i = match(s, p)) == std::string::npos) continue;
       i = skip_space(s, i);
     }
-    if (s.compare(i, 4, "void") != 0 || i + 4 >= s.size() || ident(s[i + 4])) continue;
+    if (s.compare(i, 4, "void") != 0 || i + 4 >= s.size() || ident_char(s[i + 4])) continue;
     i = skip_space(s, i + 4);
     std::size_t start = i;
-    while (i < s.size() && ident(s[i])) ++i;
+    while (i < s.size() && ident_char(s[i])) ++i;
     if (i == start) continue;
     Decl d;
     d.name = s.substr(start, i - start);
@@ -125,8 +113,8 @@ std::string trim(const std::string& s) {
 std::string replace_word(const std::string& s, const std::string& word, const std::string& by) {
   std::string out;
   for (std::size_t i = 0; i < s.size();) {
-    if (s.compare(i, word.size(), word) == 0 && (i == 0 || !ident(s[i - 1])) &&
-        (i + word.size() >= s.size() || !ident(s[i + word.size()]))) {
+    if (s.compare(i, word.size(), word) == 0 && (i == 0 || !ident_char(s[i - 1])) &&
+        (i + word.size() >= s.size() || !ident_char(s[i + word.size()]))) {
       out += by;
       i += word.size();
     } else {
@@ -153,9 +141,9 @@ std::string substitute(const Decl& d, std::string& params,
   for (std::size_t k = 0; k < tparams.size(); ++k) {
     std::string p = trim(tparams[k].substr(0, tparams[k].find('=')));
     std::size_t e = p.size();
-    while (e > 0 && !ident(p[e - 1])) --e;
+    while (e > 0 && !ident_char(p[e - 1])) --e;
     std::size_t b = e;
-    while (b > 0 && ident(p[b - 1])) --b;
+    while (b > 0 && ident_char(p[b - 1])) --b;
     params = replace_word(params, p.substr(b, e - b), (*args)[k]);
     expr += (k ? ", " : "") + (*args)[k];
   }
@@ -172,7 +160,7 @@ CudaParameter parse_parameter(const std::string& text, const std::string& kernel
 CudaSignature parse_cuda_signature(const std::string& source, const std::string& name,
                                    const std::optional<std::vector<std::string>>& template_args,
                                    const std::vector<StructType>& structs) {
-  std::string s = strip_comments(source);
+  std::string s = text::blank_comments(source);
   for (const Decl& d : find_kernels(s)) {
     if (d.name != name) continue;
     std::size_t close = match(s, d.open);
@@ -192,7 +180,7 @@ CudaSignature parse_cuda_signature(const std::string& source, const std::string&
 
 std::vector<std::string> cuda_kernel_names(const std::string& source) {
   std::vector<std::string> names;
-  for (const Decl& d : find_kernels(strip_comments(source))) {
+  for (const Decl& d : find_kernels(text::blank_comments(source))) {
     bool seen = false;
     for (const auto& n : names) seen = seen || n == d.name;
     if (!seen) names.push_back(d.name);

@@ -6,31 +6,13 @@
 
 #include "gpupy/error.h"
 #include "gpupy/kernel/signature.h"
+#include "source_text.h"
 
 namespace gpupy::kernel {
 namespace {
 
-bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-std::vector<std::string> tokenize(const std::string& s) {
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < s.size();) {
-    if (std::isspace(static_cast<unsigned char>(s[i]))) {
-      ++i;
-    } else if (ident(s[i])) {
-      std::size_t j = i;
-      while (j < s.size() && ident(s[j])) ++j;
-      out.push_back(s.substr(i, j - i));
-      i = j;
-    } else if (s.compare(i, 2, "::") == 0) {
-      out.push_back("::");
-      i += 2;
-    } else {
-      out.push_back(std::string(1, s[i++]));
-    }
-  }
-  return out;
-}
+using text::ident_char;
+using text::tokenize;
 
 bool restrict_word(const std::string& w) {
   return w == "__restrict__" || w == "__restrict" || w == "restrict";
@@ -40,7 +22,7 @@ bool restrict_word(const std::string& w) {
 std::string join(const std::vector<std::string>& toks) {
   std::string out;
   for (const auto& t : toks) {
-    if (!out.empty() && ident(t[0]) && ident(out.back())) out += ' ';
+    if (!out.empty() && ident_char(t[0]) && ident_char(out.back())) out += ' ';
     out += t;
   }
   return out;
@@ -87,7 +69,7 @@ CudaParameter parse_parameter(const std::string& text, const std::string& kernel
     }
   }
   if (!type.empty() && type[0] == "struct") type.erase(type.begin());
-  bool named = type.size() > 1 && ident(type.back()[0]) && type[type.size() - 2] != "::";
+  bool named = type.size() > 1 && ident_char(type.back()[0]) && type[type.size() - 2] != "::";
   if (named) {
     p.name = type.back();
     type.pop_back();

@@ -6,53 +6,14 @@
 
 #include "gpupy/error.h"
 #include "gpupy/kernel/emu_compiler.h"
+#include "source_text.h"
 
 namespace gpupy::kernel {
 namespace {
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-/// Comments and string literals become spaces so that they cannot fake a declaration.
-std::string blank_comments(std::string s) {
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s.compare(i, 2, "//") == 0) {
-      while (i < s.size() && s[i] != '\n') s[i++] = ' ';
-    } else if (s.compare(i, 2, "/*") == 0) {
-      std::size_t end = s.find("*/", i + 2);
-      end = end == std::string::npos ? s.size() : end + 2;
-      for (; i < end; ++i) s[i] = s[i] == '\n' ? '\n' : ' ';
-      --i;
-    } else if (s[i] == '"' || s[i] == '\'') {
-      char q = s[i];
-      for (++i; i < s.size() && s[i] != q; ++i) {
-        if (s[i] == '\\') s[i++] = ' ';
-        if (i < s.size()) s[i] = ' ';
-      }
-    }
-  }
-  return s;
-}
-
-/// Splits into identifiers and single punctuation characters.
-std::vector<std::string> tokenize(const std::string& s) {
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < s.size();) {
-    if (std::isspace(static_cast<unsigned char>(s[i]))) {
-      ++i;
-    } else if (ident_char(s[i])) {
-      std::size_t j = i;
-      while (j < s.size() && ident_char(s[j])) ++j;
-      out.push_back(s.substr(i, j - i));
-      i = j;
-    } else if (s.compare(i, 2, "::") == 0) {
-      out.push_back("::");
-      i += 2;
-    } else {
-      out.push_back(std::string(1, s[i++]));
-    }
-  }
-  return out;
-}
+using text::blank_comments;
+using text::ident_char;
+using text::tokenize;
 
 bool is_builtin_type_word(const std::string& t) {
   static const char* words[] = {"int",   "long",   "short", "char", "unsigned", "signed",
