@@ -57,7 +57,7 @@ step import 20 "$python" -c 'import gpupy, gpupy._core as c
 print("cuda_is_available", c.cuda_is_available())
 print("device_count", c.cuda_device_count())
 print("properties", c.cuda_device_properties(0))
-print("default_device", gpupy.default_device())'
+print("default_device", gpupy.get_default_device())'
 note "import: $(grep -m1 cuda_is_available "$results/import.log" || echo FAILED)"
 
 cpp_tests=$(ls -t build/*/gpupy_cpp_tests 2>/dev/null | head -n 1)
