@@ -39,8 +39,17 @@ Array::Array(std::shared_ptr<Buffer> buffer, int64_t offset, Shape shape, Stride
       readonly_(readonly) {}
 
 Array Array::empty(const Shape& shape, DType dtype, Device device) {
-  for (int64_t d : shape)
+  // Checked like NumPy: a product that overflows would otherwise wrap to a small allocation.
+  // Zero-length axes are counted as 1 here, as NumPy does, so the strides cannot overflow either.
+  uint64_t extent = gpupy::itemsize(dtype);
+  for (int64_t d : shape) {
     if (d < 0) throw ValueError("[empty] negative dimensions are not allowed");
+    if (__builtin_mul_overflow(extent, static_cast<uint64_t>(std::max<int64_t>(d, 1)), &extent) ||
+        extent > static_cast<uint64_t>(INT64_MAX))
+      throw ValueError(
+          "[empty] array is too big; `arr.size * arr.dtype.itemsize` is larger "
+          "than the maximum possible size");
+  }
   size_t nbytes = static_cast<size_t>(shape_size(shape)) * gpupy::itemsize(dtype);
   Backend& backend = backend_for(device);
   // Zero-size arrays still get a distinct, valid address, as NumPy's do.

@@ -159,3 +159,10 @@ def test_finfo_iinfo():
         gpupy.iinfo(np.float64)
     with pytest.raises(TypeError):
         gpupy.finfo(np.float16)
+
+
+@pytest.mark.parametrize("shape", [(1 << 40, 1 << 20), (1 << 62, 4), (0, 1 << 62, 1 << 62)])
+@testing.numpy_gpupy_allclose()
+def test_too_big_shapes_raise_like_numpy(shape, xp):
+    # The byte count must not wrap around to a small allocation.
+    return xp.zeros(shape, dtype="float64")
