@@ -26,16 +26,6 @@ struct ScanArgs {
   bool totals_only;                // first pass: only write totals
 };
 
-template <class V>
-__device__ inline V shfl_up(V v, int delta) {
-  constexpr int kWords = (sizeof(V) + 3) / 4;
-  unsigned words[kWords] = {};
-  memcpy(words, &v, sizeof(V));
-  for (int w = 0; w < kWords; ++w) words[w] = __shfl_up_sync(kFullMask, words[w], delta);
-  memcpy(&v, words, sizeof(V));
-  return v;
-}
-
 /// Exclusive prefix of `v` over the block's threads (thread 0 gets `identity`); `total` gets the
 /// block's combination. Every thread must call it.
 template <class T, class Op>

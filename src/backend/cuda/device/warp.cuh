@@ -31,6 +31,17 @@ __device__ inline V shfl_down(V v, int delta) {
   return v;
 }
 
+/// __shfl_up_sync for any type, moved as 32-bit words like shfl_down.
+template <class V>
+__device__ inline V shfl_up(V v, int delta) {
+  constexpr int kWords = (sizeof(V) + 3) / 4;
+  unsigned words[kWords] = {};
+  memcpy(words, &v, sizeof(V));
+  for (int w = 0; w < kWords; ++w) words[w] = __shfl_up_sync(kFullMask, words[w], delta);
+  memcpy(&v, words, sizeof(V));
+  return v;
+}
+
 /// Combines the values of a full warp; the result is valid in lane 0. `Op` must be associative
 /// and commutative (the order of combination differs from a sequential loop).
 template <class Op, class V>
