@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <mutex>
 
+#include "core/cuda_library.h"
 #include "gpupy/error.h"
 
 namespace gpupy::kernel {
@@ -47,8 +48,7 @@ struct Loaded {
 
 template <class Fn>
 void resolve(void* lib, const char* symbol, Fn& fn, std::string& error) {
-  fn = reinterpret_cast<Fn>(dlsym(lib, symbol));
-  if (!fn && error.empty()) error = std::string("symbol ") + symbol + " not found in libcuda";
+  resolve_symbol(lib, symbol, fn, error, "libcuda");
 }
 
 std::string describe(const DriverApi& api, CUresult r) {

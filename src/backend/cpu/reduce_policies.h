@@ -9,28 +9,14 @@
 #include <type_traits>
 
 #include "../../functors/cast.h"
+#include "../../functors/compare.h"
 #include "gpupy/complex.h"
 
 namespace gpupy::cpu::reduce_detail {
 
-template <class T>
-inline bool is_nan(T v) {
-  if constexpr (is_complex_v<T>)
-    return v.re != v.re || v.im != v.im;
-  else if constexpr (std::is_floating_point_v<T>)
-    return v != v;
-  else
-    return false;
-}
-
-// Lexicographic order for complex values, as NumPy sorts and compares them.
-template <class T>
-inline bool less(T a, T b) {
-  if constexpr (is_complex_v<T>)
-    return a.re < b.re || (a.re == b.re && a.im < b.im);
-  else
-    return a < b;
-}
+// NaN test and NumPy's (lexicographic for complex) order: the functors' definitions.
+using fn::has_nan;
+using fn::lt;
 
 template <class T>
 inline T load(const char* p) {
@@ -142,10 +128,10 @@ struct MinMax {
       return IsMax ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
     }
   }
-  static bool better(T v, T a) { return IsMax ? less(a, v) : less(v, a); }
+  static bool better(T v, T a) { return IsMax ? lt(a, v) : lt(v, a); }
   static void step(Acc& a, T v, int64_t) {
-    if (is_nan(a)) return;
-    if (is_nan(v) || better(v, a)) a = v;
+    if (has_nan(a)) return;
+    if (has_nan(v) || better(v, a)) a = v;
   }
   static Acc combine(Acc a, Acc b) {
     step(a, b, 0);
@@ -225,9 +211,9 @@ struct ArgMinMax {
   };
   static Acc init() { return {T{}, -1}; }
   static bool better(T v, T a) {
-    if (is_nan(a)) return false;
-    if (is_nan(v)) return true;
-    return IsMax ? less(a, v) : less(v, a);
+    if (has_nan(a)) return false;
+    if (has_nan(v)) return true;
+    return IsMax ? lt(a, v) : lt(v, a);
   }
   static void step(Acc& a, T v, int64_t index) {
     if (a.i < 0 || better(v, a.v)) a = {v, index};
