@@ -9,6 +9,7 @@ import sys
 import numpy as np
 
 import gpupy
+from gpupy.bench import device_targets
 from gpupy.bench._timer import measure
 
 
@@ -67,6 +68,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m gpupy.bench")
     parser.add_argument("--device", default=None, help="cpu, emu or cuda (default: gpupy's)")
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    parser.add_argument(
+        "--targets",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also measure the device targets (bandwidth, matmul vs cuBLAS, transfers, first "
+        "call); on by default on cuda",
+    )
     args = parser.parse_args(argv)
     device = gpupy.Device(args.device) if args.device else gpupy.get_default_device()
     demo(device)
@@ -93,6 +101,9 @@ def main(argv=None):
         print(line)
     print()
     print("ratio > 1 means gpupy is faster. threads:", os.environ.get("GPUPY_NUM_THREADS", "all"))
+    if args.targets or (args.targets is None and device.type == "cuda"):
+        print()
+        device_targets.run(device, args.quick)
     return 0
 
 
