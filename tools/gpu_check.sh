@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One-shot check on a GPU machine: builds gpupy with CUDA, runs the C++ tests, the Python suite on
 # --device=cuda and the benchmarks, keeps every log in benchmarks/results/ (and $OUT if set), and
-# prints a short summary last. Installs nothing from the network. Step limits add up to under 8 min.
+# prints a short summary last. Installs nothing from the network. Step limits add up to 8 min.
 # GPUPY_CHECK_SKIP_BUILD=1 reuses an earlier build (a rerun on the same machine).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +46,7 @@ fi
 
 if [ -n "${GPUPY_CHECK_SKIP_BUILD:-}" ]; then
   note "build: skipped (GPUPY_CHECK_SKIP_BUILD)"
-elif GPUPY_CUDA=ON GPUPY_BUILD_TESTS=$build_tests step build 240 "$python" -m pip install -v \
+elif GPUPY_CUDA=ON GPUPY_BUILD_TESTS=$build_tests step build 230 "$python" -m pip install -v \
   --no-build-isolation --no-deps -Ccmake.define.CMAKE_CUDA_ARCHITECTURES=90 .; then
   note "build: ok ($(grep -c 'Building CUDA object' "$results/build.log") CUDA objects)"
 else
@@ -78,13 +78,13 @@ if ! "$python" -c 'import hypothesis' 2>/dev/null; then
   done
   [ ${#ignores[@]} -gt 0 ] && note "pytest: hypothesis missing, skipped ${ignores[*]#--ignore=}"
 fi
-step pytest 150 "$python" -m pytest tests/python --device=cuda -q -p no:cacheprovider \
+step pytest 140 "$python" -m pytest tests/python --device=cuda -q -p no:cacheprovider \
   "${ignores[@]}" --junitxml="$results/pytest.xml"
 note "pytest (cuda): $(grep -E ' in [0-9.]+s' "$results/pytest.log" | tail -n 1 || echo 'no result line')"
 failures=$(grep -E '^(FAILED|ERROR) ' "$results/pytest.log" | head -n 15)
 [ -n "$failures" ] && note "$failures"
 
-step bench 90 "$python" -m gpupy.bench --device=cuda --targets
+step bench 60 "$python" -m gpupy.bench --device=cuda --targets
 ratios=$(grep -E '[0-9.]+x$|n/a|target' "$results/bench.log")
 [ -n "$ratios" ] || ratios="no benchmark rows: $(tail -n 1 "$results/bench.log")"
 
