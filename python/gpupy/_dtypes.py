@@ -56,9 +56,42 @@ def can_cast(from_, to, casting="safe"):
     return _core._can_cast(from_, to, casting)
 
 
+class _FloatInfo:
+    """numpy.finfo's values with the Array API's types: `bits` is a Python int and `eps`, `max`,
+    `min` and `smallest_normal` are Python floats (NumPy gives float32 scalars for float32).
+    Every other attribute is NumPy's, and it compares equal to the numpy.finfo it wraps."""
+
+    __slots__ = ("_np", "bits", "eps", "max", "min", "smallest_normal", "dtype")
+
+    def __init__(self, info):
+        self._np = info
+        self.bits = int(info.bits)
+        self.eps = float(info.eps)
+        self.max = float(info.max)
+        self.min = float(info.min)
+        self.smallest_normal = float(info.smallest_normal)
+        self.dtype = info.dtype
+
+    def __getattr__(self, name):
+        return getattr(self._np, name)
+
+    def __eq__(self, other):
+        if isinstance(other, _FloatInfo):
+            other = other._np
+        return self._np == other if isinstance(other, numpy.finfo) else NotImplemented
+
+    def __hash__(self):
+        return hash(self._np)
+
+    def __repr__(self):
+        return repr(self._np)
+
+    __str__ = __repr__
+
+
 def finfo(type):  # noqa: A002 - NumPy's parameter name
-    """See numpy.finfo (the NumPy object, for gpupy's float and complex dtypes)."""
-    return numpy.finfo(_supported_dtype(type, "finfo"))
+    """See numpy.finfo (NumPy's values, with Python int/float attributes as the Array API asks)."""
+    return _FloatInfo(numpy.finfo(_supported_dtype(type, "finfo")))
 
 
 def iinfo(type):  # noqa: A002 - NumPy's parameter name
