@@ -105,4 +105,36 @@ def unique_values(x, /):
     return _unique(x, False, False, False, False)["values"]
 
 
-__all__ = ["unique", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
+def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
+    """See numpy.isin (also the Array API 2025.12 ``isin(x1, x2, /, *, invert=False)``): whether
+    each element of ``element`` occurs in ``test_elements``, with ``element``'s shape.
+
+    A binary search of every element in the sorted test values, on the elements' device. NaN is
+    never found (NaN != NaN), as in NumPy. ``assume_unique`` and ``kind`` only tune NumPy's
+    algorithm choice and do not change the result; they are accepted for compatibility.
+    """
+    if kind not in (None, "sort", "table"):
+        raise ValueError(f"[isin] kind must be None, 'sort' or 'table', got {kind!r}")
+    x = _arr(element)
+    tests = test_elements
+    if not isinstance(tests, ndarray):
+        tests = _core._asarray(tests, device=x.device)
+    elif tests.device != x.device:
+        raise ValueError(
+            f"[isin] the arrays are on different devices ('{x.device}', '{tests.device}'); "
+            "move them first"
+        )
+    common = _core._promote_types(x.dtype, tests.dtype)
+    x, tests = x.astype(common), tests.reshape(-1).astype(common)
+    if tests.size == 0:
+        found = _core.zeros(x.shape, "bool", x.device)
+    else:
+        table = _core.sort(tests, axis=0)
+        position = _core.searchsorted(table, x, side="left")
+        # Elements above every test value land past the end; clamp to compare with the last.
+        position = _core.minimum(position, _core._asarray(tests.size - 1, device=x.device))
+        found = _core.equal(table[position], x)
+    return _core.logical_not(found) if invert else found
+
+
+__all__ = ["isin", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values"]

@@ -141,3 +141,36 @@ def test_unique_list_input(xp):
 def test_unique_axis_not_supported():
     with pytest.raises(NotImplementedError):
         gpupy.unique(gpupy.zeros((2, 2)), axis=0)
+
+
+@pytest.mark.parametrize("dtype", testing.ALL_DTYPES)
+@pytest.mark.parametrize("shape", [(), (0,), (9,), (4, 7), (1500,)])
+@pytest.mark.parametrize("invert", [False, True])
+def test_isin_matches_numpy(dtype, shape, invert):
+    x = _data(dtype, shape, seed=1)
+    tests = _data(dtype, (5,), seed=2)
+    got = gpupy.isin(gpupy.asarray(x), gpupy.asarray(tests), invert=invert)
+    np.testing.assert_array_equal(gpupy.asnumpy(got), np.isin(x, tests, invert=invert), strict=True)
+
+
+@pytest.mark.parametrize(
+    ("element", "tests"),
+    [
+        (np.array([1, 255, 7], np.uint8), np.array([-1, 7, 300], np.int16)),  # promoted compare
+        (np.array([0.5, 2.0, 9.0]), np.array([2, 9])),  # float elements, int test values
+        (np.array([[3, 4], [5, 6]]), np.array([], np.int64)),  # nothing to find
+        (np.array([1e9, -1e9]), np.array([1e9])),  # above and below every test value
+    ],
+)
+def test_isin_mixed_dtypes_and_edges(element, tests):
+    got = gpupy.isin(gpupy.asarray(element), gpupy.asarray(tests))
+    np.testing.assert_array_equal(gpupy.asnumpy(got), np.isin(element, tests), strict=True)
+
+
+def test_isin_takes_python_values_and_refuses_bad_kind():
+    assert bool(gpupy.isin(3, [1, 2, 3])) is True
+    np.testing.assert_array_equal(
+        gpupy.asnumpy(gpupy.isin(gpupy.arange(5), [4, 0])), np.isin(np.arange(5), [4, 0])
+    )
+    with pytest.raises(ValueError, match=r"\[isin\] kind"):
+        gpupy.isin(gpupy.arange(3), [1], kind="hash")
