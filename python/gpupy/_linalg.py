@@ -9,7 +9,27 @@ from gpupy import _core
 from gpupy._core import dot, inner, matmul, outer, vdot, vecdot  # noqa: F401
 from gpupy._creation import asarray
 
-__all__ = ["dot", "inner", "matmul", "outer", "tensordot", "vdot", "vecdot"]
+__all__ = ["dot", "inner", "matmul", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"]
+
+
+def matvec(x1, x2, /):
+    """See numpy.matvec: matrix-vector products over broadcast stacks, ``x1[..., m, n]`` with
+    ``x2[..., n]``, through matmul (so BLAS/cuBLAS for float dtypes)."""
+    x1, x2 = asarray(x1), asarray(x2)
+    if x1.ndim < 2 or x2.ndim < 1:
+        raise ValueError("[matvec] needs a matrix (ndim >= 2) and a vector (ndim >= 1)")
+    return matmul(x1, x2[..., None])[..., 0]
+
+
+def vecmat(x1, x2, /):
+    """See numpy.vecmat: vector-matrix products ``conj(x1[..., m]) @ x2[..., m, n]`` over
+    broadcast stacks (the vector is conjugated, as in vecdot)."""
+    x1, x2 = asarray(x1), asarray(x2)
+    if x1.ndim < 1 or x2.ndim < 2:
+        raise ValueError("[vecmat] needs a vector (ndim >= 1) and a matrix (ndim >= 2)")
+    if x1.dtype.kind == "c":
+        x1 = _core.conjugate(x1)
+    return matmul(x1[..., None, :], x2)[..., 0, :]
 
 
 def tensordot(a, b, axes=2):

@@ -4,3 +4,4 @@
 #include "arithmetic.h"
 #include "compare.h"
 #include "math.h"
+#include "numpy_extras.h"

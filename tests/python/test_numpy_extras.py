@@ -1,0 +1,102 @@
+"""NumPy functions built from other gpupy operations (divmod, modf, matvec, vecmat, the radians /
+degrees aliases) against NumPy, on the device under test. The table ufuncs (fmod, gcd, ...) are
+covered row by row in test_elementwise.py."""
+
+import gpupy
+import numpy as np
+import pytest
+
+SPECIAL = np.array([-2.5, -0.0, 0.0, 0.5, np.inf, -np.inf, np.nan, -3.0, 7.25, 1e30])
+
+
+def _random(shape, dtype, seed):
+    rng = np.random.default_rng(seed)
+    values = rng.integers(-5, 6, shape) + (0.5 * rng.random(shape) if dtype != "int64" else 0)
+    if np.dtype(dtype).kind == "c":
+        values = values + 1j * rng.integers(-3, 4, shape)
+    return np.asarray(values).astype(dtype)
+
+
+def _same(got, expected):
+    np.testing.assert_array_equal(gpupy.asnumpy(got), expected, strict=True)
+    # assert_array_equal treats -0.0 == 0.0: the signs of zeros are part of modf's contract.
+    np.testing.assert_array_equal(np.signbit(gpupy.asnumpy(got)), np.signbit(expected))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_modf_special_values(dtype):
+    x = SPECIAL.astype(dtype)
+    fraction, integral = gpupy.modf(gpupy.asarray(x))
+    expected_fraction, expected_integral = np.modf(x)
+    _same(fraction, expected_fraction)
+    _same(integral, expected_integral)
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64", "uint32"])
+def test_modf_of_integers_is_float64(dtype):
+    x = np.array([3, 0, 250], dtype=dtype)
+    fraction, integral = gpupy.modf(gpupy.asarray(x))
+    expected_fraction, expected_integral = np.modf(x)
+    _same(fraction, expected_fraction)
+    _same(integral, expected_integral)
+
+
+def test_modf_writes_out():
+    x = np.array([1.75, -2.5])
+    out = (gpupy.empty(2), gpupy.empty(2))
+    result = gpupy.modf(gpupy.asarray(x), out=out)
+    assert result[0] is out[0] and result[1] is out[1]
+    np.testing.assert_array_equal(gpupy.asnumpy(out[0]), [0.75, -0.5])
+    np.testing.assert_array_equal(gpupy.asnumpy(out[1]), [1.0, -2.0])
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int64", "uint16", "float32", "float64"])
+def test_divmod_matches_numpy(dtype):
+    x = np.array([7, -7, 5, 0, 100, -100], dtype=np.int64)
+    y = np.array([2, 2, -3, 4, 7, -9], dtype=np.int64)
+    if np.dtype(dtype).kind == "u":
+        x, y = np.abs(x), np.abs(y)
+    x, y = x.astype(dtype), y.astype(dtype)
+    quotient, remainder = gpupy.divmod(gpupy.asarray(x), gpupy.asarray(y))
+    expected_quotient, expected_remainder = np.divmod(x, y)
+    np.testing.assert_array_equal(gpupy.asnumpy(quotient), expected_quotient, strict=True)
+    np.testing.assert_array_equal(gpupy.asnumpy(remainder), expected_remainder, strict=True)
+
+
+def test_numpy_divmod_stays_on_gpupy():
+    quotient, remainder = np.divmod(gpupy.arange(5), 2)
+    assert isinstance(quotient, gpupy.ndarray) and isinstance(remainder, gpupy.ndarray)
+    np.testing.assert_array_equal(gpupy.asnumpy(remainder), np.arange(5) % 2)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128", "int64"])
+@pytest.mark.parametrize(
+    ("matrix_shape", "vector_shape"), [((3, 4), (4,)), ((2, 3, 4), (4,)), ((3, 4), (5, 1, 4))]
+)
+def test_matvec_matches_numpy(dtype, matrix_shape, vector_shape):
+    a = _random(matrix_shape, dtype, seed=1)
+    v = _random(vector_shape, dtype, seed=2)
+    got = gpupy.matvec(gpupy.asarray(a), gpupy.asarray(v))
+    np.testing.assert_allclose(gpupy.asnumpy(got), np.matvec(a, v), rtol=1e-5)
+    assert gpupy.asnumpy(got).dtype == np.matvec(a, v).dtype
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128", "int64"])
+def test_vecmat_conjugates_the_vector(dtype):
+    v = _random((2, 3), dtype, seed=3)
+    a = _random((3, 5), dtype, seed=4)
+    got = gpupy.vecmat(gpupy.asarray(v), gpupy.asarray(a))
+    np.testing.assert_allclose(gpupy.asnumpy(got), np.vecmat(v, a), rtol=1e-5)
+
+
+def test_matvec_and_vecmat_refuse_missing_dimensions():
+    with pytest.raises(ValueError, match=r"\[matvec\]"):
+        gpupy.matvec(gpupy.ones(3), gpupy.ones(3))
+    with pytest.raises(ValueError, match=r"\[vecmat\]"):
+        gpupy.vecmat(gpupy.ones(3), gpupy.ones(3))
+
+
+def test_radians_and_degrees_are_deg2rad_and_rad2deg():
+    x = np.array([0.0, 90.0, -180.0, 1e-3], dtype=np.float32)
+    np.testing.assert_array_equal(gpupy.asnumpy(gpupy.radians(gpupy.asarray(x))), np.radians(x))
+    np.testing.assert_array_equal(gpupy.asnumpy(gpupy.degrees(gpupy.asarray(x))), np.degrees(x))
