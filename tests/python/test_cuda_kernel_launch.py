@@ -73,6 +73,14 @@ def test_debug_flag_and_context_manager(monkeypatch):
         xp.CudaKernel(FILL, "fill", debug="yes")
 
 
+def test_xp_cuda_falls_back_to_the_backend_cuda_module():
+    assert xp.cuda.CudaKernelVariants is xp.CudaKernelVariants
+    with xp.use_backend("gpupy"):
+        assert xp.cuda.Stream is gpupy.cuda.Stream
+    with xp.use_backend("numpy"), pytest.raises(AttributeError, match="Stream"):
+        xp.cuda.Stream  # noqa: B018
+
+
 @pytest.mark.parametrize("value", ["1", "on", "TRUE", "yes", "0", ""])
 def test_debug_flag_from_environment(value):
     import subprocess
