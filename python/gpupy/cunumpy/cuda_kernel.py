@@ -415,9 +415,9 @@ class CudaKernel:
         """RuntimeError naming the first float or complex array argument holding a NaN or inf."""
         for label, value in _labelled_values(args):
             dtype = getattr(value, "dtype", None)
-            if not _array_shape(value) and not (dtype is not None and hasattr(value, "shape")):
-                continue
-            if isinstance(value, numpy.generic) or numpy.dtype(dtype).kind not in "fc":
+            if dtype is None or isinstance(value, numpy.generic) or not hasattr(value, "shape"):
+                continue  # scalars and non-arrays
+            if numpy.dtype(dtype).kind not in "fc":
                 continue
             if not _all_finite(value):
                 raise RuntimeError(
