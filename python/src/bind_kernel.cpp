@@ -10,6 +10,7 @@
 
 #include "backend/cuda_api.h"
 #include "bindings.h"
+#include "gpupy/emu/runtime.h"
 #include "gpupy/kernel/emu_compiler.h"
 #include "kernel/cuda_module.h"
 #include "kernel/nvrtc_compiler.h"
@@ -102,10 +103,12 @@ std::shared_ptr<EmuModule> compile_entries(
   return kernel::compile_emu(source, kernels, opts);
 }
 
-/// Checks and packs args; launches on module when given (None: check only). Returns the device
-/// of the array arguments (None when there is none).
+/// Checks and packs args; launches on module when given (None: check only), on cuda on `stream`
+/// (a cudaStream_t as an int; None: the device's current stream). Returns the device of the
+/// array arguments (None when there is none).
 nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::handle args,
-                          nb::handle grid, nb::handle block, std::size_t shared_mem) {
+                          nb::handle grid, nb::handle block, std::size_t shared_mem,
+                          nb::handle stream) {
   constexpr std::size_t kStack = 1024, kMaxParams = 64;
   alignas(16) char stack[kStack];
   std::vector<char> heap;
@@ -130,9 +133,10 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
     for (std::size_t i = 0; i < n; ++i) ptrs[i] = buf + ks.layout().offsets[i];
     emu::dim3 g = to_dim3(grid), b = to_dim3(block);
     unsigned gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};
+    std::uintptr_t handle = stream.is_none() ? cuda::current_stream_handle(m.device())
+                                             : nb::cast<std::uintptr_t>(stream);
     nb::gil_scoped_release release;
-    m.launch(ks.signature().expression, gd, bd, shared_mem, cuda::current_stream_handle(m.device()),
-             ptrs);
+    m.launch(ks.signature().expression, gd, bd, shared_mem, handle, ptrs);
   } else if (!module.is_none()) {
     if (has_arrays && dev.type != DeviceType::emu) {
       throw ValueError("[CudaKernel] '" + ks.signature().name + "' got arrays on device " +
@@ -241,7 +245,7 @@ void bind_kernel(nb::module_& m) {
       .def_prop_ro("parameters", &parameters)
       .def("pack_at", &pack_at, nb::arg("values"), nb::arg("buffer"), nb::arg("offsets"))
       .def("launch", &checked_launch, nb::arg("module").none(), nb::arg("args"), nb::arg("grid"),
-           nb::arg("block"), nb::arg("shared_mem"));
+           nb::arg("block"), nb::arg("shared_mem"), nb::arg("stream") = nb::none());
   m.def("_cuda_kernel_names", &kernel::cuda_kernel_names);
   m.def("_ctype_of", [](nb::handle dt) { return kernel::ctype_of(*to_dtype(dt)); });
   m.def("_dtype_of_ctype", [](const std::string& c) -> nb::object {
@@ -271,7 +275,27 @@ void bind_kernel(nb::module_& m) {
   nb::class_<CudaModule>(m, "_CudaModule")
       .def_static("compile_load", &cuda_compile_load, nb::arg("device"), nb::arg("source"),
                   nb::arg("names"), nb::arg("options"), nb::arg("include_dirs"))
-      .def_prop_ro("device", &CudaModule::device);
+      .def_prop_ro("device", &CudaModule::device)
+      .def("attributes",
+           [](const CudaModule& m, const std::string& expression) {
+             kernel::CudaKernelAttributes a = m.attributes(expression);
+             return nb::make_tuple(a.max_threads_per_block, a.static_shared_bytes);
+           })
+      .def("set_max_dynamic_shared_bytes", &CudaModule::set_max_dynamic_shared_bytes,
+           nb::arg("expression"), nb::arg("bytes"));
+  m.def("_cuda_launch_limits", [](int device) {
+    kernel::CudaLaunchLimits l = kernel::cuda_launch_limits(device);
+    nb::dict d;
+    d["name"] = l.name;
+    d["max_threads_dim"] = nb::make_tuple(l.max_block[0], l.max_block[1], l.max_block[2]);
+    d["max_grid_size"] = nb::make_tuple(l.max_grid[0], l.max_grid[1], l.max_grid[2]);
+    d["max_threads_per_block"] = l.max_threads_per_block;
+    d["shared_mem_per_block"] = l.shared_per_block;
+    d["shared_mem_per_block_optin"] = l.shared_per_block_optin;
+    return d;
+  });
+  m.def("_emu_max_dynamic_shared_bytes", &emu::max_dynamic_shared_bytes);
+  m.def("_emu_set_max_dynamic_shared_bytes", &emu::set_max_dynamic_shared_bytes, nb::arg("bytes"));
 }
 
 }  // namespace gpupy::py

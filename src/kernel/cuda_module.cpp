@@ -22,6 +22,13 @@ using CUstream = void*;
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2;  // then Y = 3, Z = 4
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5;   // then Y = 6, Z = 7
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8;
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
+constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
+constexpr int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
 constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 
 struct DriverApi {
@@ -30,6 +37,7 @@ struct DriverApi {
   CUresult (*get_error_string)(CUresult, const char**);
   CUresult (*device_get)(CUdevice*, int);
   CUresult (*device_get_attribute)(int*, int, CUdevice);
+  CUresult (*device_get_name)(char*, int, CUdevice);
   CUresult (*primary_ctx_retain)(CUcontext*, CUdevice);
   CUresult (*ctx_push)(CUcontext);
   CUresult (*ctx_pop)(CUcontext*);
@@ -37,6 +45,7 @@ struct DriverApi {
   CUresult (*module_unload)(CUmodule);
   CUresult (*module_get_function)(CUfunction*, CUmodule, const char*);
   CUresult (*func_set_attribute)(CUfunction, int, int);
+  CUresult (*func_get_attribute)(int*, int, CUfunction);
   CUresult (*launch_kernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                             unsigned, CUstream, void**, void**);
 };
@@ -78,6 +87,7 @@ Loaded load() {
   resolve(lib, "cuGetErrorString", a.get_error_string, out.error);
   resolve(lib, "cuDeviceGet", a.device_get, out.error);
   resolve(lib, "cuDeviceGetAttribute", a.device_get_attribute, out.error);
+  resolve(lib, "cuDeviceGetName", a.device_get_name, out.error);
   resolve(lib, "cuDevicePrimaryCtxRetain", a.primary_ctx_retain, out.error);
   resolve(lib, "cuCtxPushCurrent_v2", a.ctx_push, out.error);
   resolve(lib, "cuCtxPopCurrent_v2", a.ctx_pop, out.error);
@@ -85,6 +95,7 @@ Loaded load() {
   resolve(lib, "cuModuleUnload", a.module_unload, out.error);
   resolve(lib, "cuModuleGetFunction", a.module_get_function, out.error);
   resolve(lib, "cuFuncSetAttribute", a.func_set_attribute, out.error);
+  resolve(lib, "cuFuncGetAttribute", a.func_get_attribute, out.error);
   resolve(lib, "cuLaunchKernel", a.launch_kernel, out.error);
   if (out.error.empty()) {
     if (CUresult r = a.init(0); r != CUDA_SUCCESS)
@@ -135,6 +146,28 @@ std::string cuda_device_arch(int device) {
   return "sm_" + std::to_string(major) + std::to_string(minor);
 }
 
+CudaLaunchLimits cuda_launch_limits(int device) {
+  const DriverApi& api = driver();
+  CUdevice dev = device_handle(device);
+  auto attribute = [&](int which) {
+    int v = 0;
+    check(api.device_get_attribute(&v, which, dev), "cuDeviceGetAttribute");
+    return v;
+  };
+  CudaLaunchLimits l;
+  char name[256] = {};
+  check(api.device_get_name(name, sizeof name - 1, dev), "cuDeviceGetName");
+  l.name = name;
+  for (int k = 0; k < 3; ++k) {
+    l.max_block[k] = attribute(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X + k);
+    l.max_grid[k] = attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X + k);
+  }
+  l.max_threads_per_block = attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+  l.shared_per_block = attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+  l.shared_per_block_optin = attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+  return l;
+}
+
 std::shared_ptr<CudaModule> CudaModule::load(
     int device, const std::string& cubin,
     const std::vector<std::pair<std::string, std::string>>& kernels) {
@@ -166,20 +199,42 @@ CudaModule::~CudaModule() {
   }
 }
 
-void CudaModule::launch(const std::string& expression, const unsigned grid[3],
-                        const unsigned block[3], std::size_t shared_bytes, std::uintptr_t stream,
-                        void** args) const {
+void* CudaModule::function(const std::string& expression) const {
   auto it = functions_.find(expression);
   if (it == functions_.end())
     throw ValueError("[cuda] the module has no kernel '" + expression + "'");
+  return it->second;
+}
+
+CudaKernelAttributes CudaModule::attributes(const std::string& expression) const {
+  CUfunction f = function(expression);
   const DriverApi& api = driver();
   ContextScope scope(ctx_);
-  if (shared_bytes > 48 * 1024) {
-    check(api.func_set_attribute(it->second, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                 static_cast<int>(shared_bytes)),
-          "cuFuncSetAttribute");
-  }
-  check(api.launch_kernel(it->second, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+  CudaKernelAttributes a;
+  check(
+      api.func_get_attribute(&a.max_threads_per_block, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f),
+      "cuFuncGetAttribute");
+  check(api.func_get_attribute(&a.static_shared_bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f),
+        "cuFuncGetAttribute");
+  return a;
+}
+
+void CudaModule::set_max_dynamic_shared_bytes(const std::string& expression, int bytes) const {
+  CUfunction f = function(expression);
+  ContextScope scope(ctx_);
+  check(driver().func_set_attribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes),
+        "cuFuncSetAttribute");
+}
+
+void CudaModule::launch(const std::string& expression, const unsigned grid[3],
+                        const unsigned block[3], std::size_t shared_bytes, std::uintptr_t stream,
+                        void** args) const {
+  CUfunction f = function(expression);
+  const DriverApi& api = driver();
+  ContextScope scope(ctx_);
+  // Dynamic shared memory beyond 48 KiB needs the opt-in attribute: CudaKernel raises it (and
+  // validates the size against the device) before launching.
+  check(api.launch_kernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                           static_cast<unsigned>(shared_bytes), reinterpret_cast<CUstream>(stream),
                           args, nullptr),
         "cuLaunchKernel");

@@ -1,6 +1,6 @@
 // CUBINs loaded and launched through the CUDA driver API, which is resolved with dlopen from
 // libcuda.so.1 on first use (gpupy never links libcuda, so it imports on machines without a
-// driver). Kernels run on gpupy's current stream of their device. Host only.
+// driver). Kernels run on the stream the caller passes. Host only.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +14,24 @@ namespace gpupy::kernel {
 
 /// Compute capability of CUDA device `device` as "sm_XY"; CudaError without a usable driver.
 std::string cuda_device_arch(int device);
+
+/// The launch limits of CUDA device `device` (what CudaKernel validates a launch against).
+struct CudaLaunchLimits {
+  std::string name;
+  int max_block[3] = {0, 0, 0};
+  int max_grid[3] = {0, 0, 0};
+  int max_threads_per_block = 0;
+  int shared_per_block = 0;        // bytes without opting in
+  int shared_per_block_optin = 0;  // bytes a kernel may opt in to
+};
+CudaLaunchLimits cuda_launch_limits(int device);
+
+/// A kernel's own limits: the most threads a block may have with its register use, and its
+/// static shared memory in bytes.
+struct CudaKernelAttributes {
+  int max_threads_per_block = 0;
+  int static_shared_bytes = 0;
+};
 
 /// A CUBIN loaded into the primary context of one device; launching is thread-safe.
 class CudaModule {
@@ -33,6 +51,9 @@ class CudaModule {
   void launch(const std::string& expression, const unsigned grid[3], const unsigned block[3],
               std::size_t shared_bytes, std::uintptr_t stream, void** args) const;
   int device() const { return device_; }
+  CudaKernelAttributes attributes(const std::string& expression) const;
+  /// Lets the kernel take up to `bytes` of dynamic shared memory (the opt-in attribute).
+  void set_max_dynamic_shared_bytes(const std::string& expression, int bytes) const;
 
  private:
   CudaModule(int device, void* context, void* module)
@@ -41,6 +62,7 @@ class CudaModule {
   void* ctx_;                               // CUcontext (the device's primary context)
   void* mod_;                               // CUmodule
   std::map<std::string, void*> functions_;  // expression -> CUfunction
+  void* function(const std::string& expression) const;
 };
 
 }  // namespace gpupy::kernel

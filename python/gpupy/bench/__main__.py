@@ -9,7 +9,7 @@ import sys
 import numpy as np
 
 import gpupy
-from gpupy.bench import device_targets
+from gpupy.bench import device_targets, kernels
 from gpupy.bench._timer import measure
 
 
@@ -67,7 +67,9 @@ def _time_case(fn, data, device, use_cupy):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m gpupy.bench")
     parser.add_argument("--device", default=None, help="cpu, emu or cuda (default: gpupy's)")
-    parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    parser.add_argument(
+        "--quick", action="store_true", help="smaller sizes (and 10 pusher steps of 100k particles)"
+    )
     parser.add_argument(
         "--targets",
         action=argparse.BooleanOptionalAction,
@@ -99,6 +101,9 @@ def main(argv=None):
         if use_cupy:
             line += f" {row['cupy'] * 1e6:9.1f}us {row['cupy'] / row['gpupy']:10.2f}x"
         print(line)
+    print()
+    kernels.print_launch(device, use_cupy)
+    kernels.print_pusher(device, args.quick)
     print()
     print("ratio > 1 means gpupy is faster. threads:", os.environ.get("GPUPY_NUM_THREADS", "all"))
     if args.targets or (args.targets is None and device.type == "cuda"):

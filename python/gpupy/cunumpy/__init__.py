@@ -9,7 +9,7 @@ import sys as _sys
 
 import numpy as _numpy
 
-from gpupy.cunumpy import kernel_testing
+from gpupy.cunumpy import cuda, kernel_testing
 from gpupy.cunumpy._backend import (
     ArrayBackend,
     array_backend,
@@ -38,7 +38,12 @@ from gpupy.cunumpy.arguments import (
 )
 from gpupy.cunumpy.budget import TransferBudget
 from gpupy.cunumpy.catalog import KernelCatalog
-from gpupy.cunumpy.cuda_kernel import CudaKernel, cuda_kernel_names, parse_cuda_signature
+from gpupy.cunumpy.cuda_kernel import (
+    CudaKernel,
+    CudaKernelVariants,
+    cuda_kernel_names,
+    parse_cuda_signature,
+)
 from gpupy.cunumpy.host_kernel import PyccelKernel, outputs_from_annotations
 from gpupy.cunumpy.implementations import (
     DEVICE_IMPLEMENTATIONS,
@@ -73,6 +78,7 @@ __all__ = [
     "ArrayBackend",
     "CudaArguments",
     "CudaKernel",
+    "CudaKernelVariants",
     "CudaStruct",
     "CudaStructArguments",
     "CudaStructValue",
@@ -91,6 +97,7 @@ __all__ = [
     "TransferEvent",
     "assert_no_transfers",
     "count_transfers",
+    "cuda",
     "nvtx_range",
     "outputs_from_annotations",
     "timed_region",

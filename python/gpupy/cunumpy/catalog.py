@@ -2,10 +2,10 @@
 progress ("CUDA kernels: 2 of 3 (missing: sort)") and the checks a test suite runs on them."""
 
 import collections.abc
-import concurrent.futures
 import os
 
-from gpupy.cunumpy.kernel import Kernel, _compile_cuda, import_package
+from gpupy.cunumpy.cuda_kernel import compile_kernels
+from gpupy.cunumpy.kernel import Kernel, import_package
 
 
 class KernelCatalog(collections.abc.Mapping):
@@ -88,15 +88,8 @@ class KernelCatalog(collections.abc.Mapping):
             )
 
     def compile_all(self, jobs=1):
-        """Compiles every CUDA kernel for the default device (jobs at a time); their names."""
-        from gpupy import _core
-
-        kernels = [self._kernels[n] for n in self.with_cuda]
-        device = str(_core.default_device())  # the default device is per thread: read it here
-        if jobs <= 1 or len(kernels) <= 1:
-            for k in kernels:
-                _compile_cuda(k.cuda_kernel, device)
-        else:
-            with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-                list(pool.map(lambda k: _compile_cuda(k.cuda_kernel, device), kernels))
-        return [k.name for k in kernels]
+        """Compiles every CUDA kernel for the default device (jobs at a time, None: one per CPU);
+        their names."""
+        return compile_kernels(
+            [(n, self._kernels[n].cuda_kernel) for n in self.with_cuda], jobs=jobs
+        )

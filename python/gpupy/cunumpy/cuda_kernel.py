@@ -2,6 +2,8 @@
 and packed by gpupy's C++ kernel runtime; runs on the emu device (host compiler) and on cuda
 (NVRTC, with the CUBIN loaded through the CUDA driver API)."""
 
+import concurrent.futures
+import contextlib
 import math
 import os
 
@@ -10,6 +12,62 @@ import numpy
 from gpupy import _core
 
 _MAX_THREADS = 1024
+
+# Debug mode: line info for profilers and debuggers, and bounds checks in array views.
+DEBUG_OPTIONS = ("-lineinfo", "-DCUNUMPY_BOUNDS_CHECK")
+_HOST_DROPPED_OPTIONS = ("-lineinfo",)  # NVRTC options the host compiler (emu) has no use for
+_debug = os.environ.get("CUNUMPY_CUDA_DEBUG", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def set_cuda_debug(enabled):
+    """Turns debug mode on or off for every CudaKernel created with debug=None."""
+    global _debug
+    _debug = bool(enabled)
+
+
+def get_cuda_debug():
+    """The global debug flag (initially from CUNUMPY_CUDA_DEBUG in 1, true, yes, on)."""
+    return _debug
+
+
+@contextlib.contextmanager
+def cuda_debug(enabled=True):
+    """Debug mode on (or off) inside the with block; the previous setting afterwards."""
+    previous = _debug
+    set_cuda_debug(enabled)
+    try:
+        yield
+    finally:
+        set_cuda_debug(previous)
+
+
+# The launch limits of the emu device: an NVIDIA H200's, so that a launch that would fail on the
+# GPU fails the same way on emu.
+EMU_LAUNCH_LIMITS = {
+    "name": "gpupy emu (NVIDIA H200 limits)",
+    "max_threads_dim": (1024, 1024, 64),
+    "max_grid_size": (2**31 - 1, 65535, 65535),
+    "max_threads_per_block": 1024,
+    "shared_mem_per_block": 48 * 1024,
+    "shared_mem_per_block_optin": 227 * 1024,
+}
+_EMU_KERNEL_ATTRIBUTES = (1024, 0)  # (max threads per block, static shared bytes)
+_device_limits = {}  # device string -> launch limits, queried once per device
+
+
+def device_launch_limits(device):
+    """The limits a launch on device ("emu", "cuda:0") is validated against, as a dict."""
+    device = str(device)
+    limits = _device_limits.get(device)
+    if limits is None:
+        if device == "emu":
+            limits = dict(EMU_LAUNCH_LIMITS)
+        elif device.startswith("cuda"):
+            limits = _core._cuda_launch_limits(int(device.partition(":")[2] or 0))
+        else:
+            raise ValueError(f"[CudaKernel] device {device} runs no CUDA kernels")
+        _device_limits[device] = limits
+    return limits
 
 
 def _render_template_arg(a):
@@ -95,7 +153,9 @@ class CudaKernel:
         structs=(),
         template_args=None,
         check_signature=True,
+        debug=None,
         n_threads_from="auto",
+        check_finite=False,
     ):
         self._source = source
         self._name = name
@@ -112,9 +172,15 @@ class CudaKernel:
         self._structs = tuple(structs)
         self._sig = _signature(source, name, self._structs, rendered)
         self._params = _parameters(self._sig, self._structs)
+        if debug not in (None, True, False):
+            raise TypeError(f"debug must be None, True or False, got {debug!r}")
+        self._debug = debug
         self._modules = {}  # device string -> compiled module
         self._emu_module = None
+        self._limits = {}  # device string -> [device limits, kernel attributes, dynamic allowance]
+        self._emu_ok = None  # (grid, block, shared_mem) of the last emu launch that validated
         self.n_threads_from = n_threads_from
+        self.check_finite = check_finite
 
     @classmethod
     def from_file(cls, path, name=None, *, suffix="_cuda.cu", **kw):
@@ -159,6 +225,38 @@ class CudaKernel:
     def is_compiled(self):
         return str(_core.default_device()) in self._modules
 
+    @property
+    def debug(self):
+        """None (follow the global debug flag at each launch), True or False."""
+        return self._debug
+
+    def debug_active(self):
+        """Whether launches now compile with DEBUG_OPTIONS and check for errors after launching."""
+        return _debug if self._debug is None else self._debug
+
+    @property
+    def check_finite(self):
+        """Whether every launch checks its float and complex arrays for NaN and inf afterwards."""
+        return self._check_finite
+
+    @check_finite.setter
+    def check_finite(self, value):
+        self._check_finite = bool(value)
+
+    def compile_options(self):
+        """The options a compilation now uses: options, gpupy's header dir, and DEBUG_OPTIONS when
+        debug mode is active (frozen at compile time: recompile() after switching it)."""
+        opts = list(self.options)
+        include = f"-I{_cunumpy_include_dir()}"
+        if include not in opts:
+            opts.append(include)
+        return tuple(opts) + self._debug_options(opts)
+
+    def _debug_options(self, present):
+        if not self.debug_active():
+            return ()
+        return tuple(o for o in DEBUG_OPTIONS if o not in present)
+
     def __repr__(self):
         return f"<CudaKernel {self.expression} block_size={self.block_size}>"
 
@@ -172,13 +270,23 @@ class CudaKernel:
             module = self._modules[device] = self._compile(device)
         return module
 
+    def recompile(self, device=None):
+        """Drops the module of device (default: the current device) and compiles again, with the
+        options in effect now; other devices keep theirs."""
+        device = str(_core.default_device() if device is None else _core.Device(device))
+        self._modules.pop(device, None)
+        self._limits.pop(device, None)
+        if device == "emu":
+            self._emu_module = self._emu_ok = None
+        return self.compile(device)
+
     def cubin(self, arch="sm_90"):
         """The kernel compiled with NVRTC to a CUBIN for arch ("sm_XY"), as bytes; needs NVRTC
         but neither a GPU nor a driver."""
         cubin, _ = _core._nvrtc_compile(
             self._prelude() + self._source,
             [self._sig.expression],
-            list(self._user_options),
+            self._nvrtc_options(),
             list(self._include_dirs),
             arch,
         )
@@ -235,23 +343,87 @@ class CudaKernel:
             g, b = self.launch_shape(n_threads, grid=grid, block=block, args=args)
         if not isinstance(shared_mem, (int, numpy.integer)) or shared_mem < 0:
             raise ValueError("shared_mem must be a non-negative integer")
-        if stream is not None:
-            raise NotImplementedError("CudaKernel(stream=...) is not supported yet")
+        checked = self._check_finite or self.debug_active()
         empty = 0 in g
-        if self._emu_module is not None and not empty:
+        if self._emu_module is not None and not empty and stream is None and not checked:
             # One call into C++ checks, packs and launches (it refuses arrays not on emu).
+            if (g, b, shared_mem) != self._emu_ok:
+                self._validate("emu", self._emu_module, g, b, shared_mem, args)
+                self._emu_ok = (g, b, shared_mem)
             self._sig.launch(self._emu_module, args, g, b, shared_mem)
             return
+        stream_device, handle = (None, None) if stream is None else _stream(stream)
         device = self._sig.launch(None, args, g, b, shared_mem)  # every check before compiling
         if empty:
             return
-        device = str(device if device is not None else _core.default_device())
+        device = str(device or stream_device or _core.default_device())
         module = self._modules.get(device)
         if module is None:
             module = self._modules[device] = self._compile(device)
         if device == "emu":
             self._emu_module = module
-        self._sig.launch(module, args, g, b, shared_mem)
+        self._validate(device, module, g, b, shared_mem, None)
+        if stream_device is not None and stream_device != device:
+            raise ValueError(
+                f"[CudaKernel] '{self._name}': the stream belongs to another device "
+                f"({stream_device}, the launch is on {device})"
+            )
+        if not checked:
+            self._sig.launch(module, args, g, b, shared_mem, handle)
+            return
+        try:
+            self._sig.launch(module, args, g, b, shared_mem, handle)
+            _synchronize(device, stream)
+        except RuntimeError as exc:
+            raise RuntimeError(
+                f"CUDA error after launching kernel '{self._name}' with grid {g} and block {b}: "
+                f"{exc}"
+            ) from exc
+        if self._check_finite:
+            self._scan_finite(args)
+
+    def _validate(self, device, module, g, b, shared_mem, args):
+        """ValueError when the launch exceeds the device's or the kernel's limits (nothing is
+        launched then); raises the kernel's dynamic shared memory allowance when it must."""
+        entry = self._limits.get(device)
+        if entry is None:
+            limits = device_launch_limits(device)
+            if device == "emu":
+                attrs = _EMU_KERNEL_ATTRIBUTES
+            else:
+                attrs = tuple(module.attributes(self._sig.expression))
+            allowance = limits["shared_mem_per_block"] - attrs[1]
+            entry = self._limits[device] = [limits, attrs, allowance]
+        limits, (kernel_threads, static_shared), allowance = entry
+        try:
+            _check_limits(
+                self.expression, device, limits, kernel_threads, static_shared, g, b, shared_mem
+            )
+        except ValueError:
+            if args is not None:
+                self._sig.launch(None, args, g, b, shared_mem)  # signature errors come first
+            raise
+        if shared_mem > allowance:
+            if device == "emu":
+                if shared_mem > _core._emu_max_dynamic_shared_bytes():
+                    _core._emu_set_max_dynamic_shared_bytes(shared_mem)
+            else:
+                module.set_max_dynamic_shared_bytes(self._sig.expression, shared_mem)
+            entry[2] = shared_mem
+
+    def _scan_finite(self, args):
+        """RuntimeError naming the first float or complex array argument holding a NaN or inf."""
+        for label, value in _labelled_values(args):
+            dtype = getattr(value, "dtype", None)
+            if dtype is None or isinstance(value, numpy.generic) or not hasattr(value, "shape"):
+                continue  # scalars and non-arrays
+            if numpy.dtype(dtype).kind not in "fc":
+                continue
+            if not _all_finite(value):
+                raise RuntimeError(
+                    f"kernel '{self._name}' left a NaN or inf in argument {label} "
+                    f"(dtype {numpy.dtype(dtype)}, shape {tuple(value.shape)})"
+                )
 
     def _infer_n_threads(self, args, block_dims):
         mode = self._n_threads_from
@@ -281,8 +453,10 @@ class CudaKernel:
                 [p[6] for p in self._sig.parameters],
             )
             dirs = list(self._include_dirs) + [_cunumpy_include_dir()]
+            debug = [o for o in self._debug_options(self._user_options)]
+            options = [o for o in (*self._user_options, *debug) if o not in _HOST_DROPPED_OPTIONS]
             return _core._EmuModule.compile_entries(
-                self._prelude() + self._source, [entry], list(self._user_options), dirs
+                self._prelude() + self._source, [entry], options, dirs
             )
         if device.startswith("cuda"):
             index = int(device.partition(":")[2] or 0)
@@ -290,10 +464,13 @@ class CudaKernel:
                 index,
                 self._prelude() + self._source,
                 [self._sig.expression],
-                list(self._user_options),
+                self._nvrtc_options(),
                 list(self._include_dirs),
             )
         raise ValueError(f"CudaKernel '{self._name}' cannot run on device {device}")
+
+    def _nvrtc_options(self):
+        return [*self._user_options, *self._debug_options(self._user_options)]
 
     def _prelude(self):
         """The array-view header, so that ArrayND/CArrayND views work without an #include."""
@@ -313,21 +490,82 @@ def _flatten(args):
     return tuple(out)
 
 
+def _labelled_values(args):
+    """(label, value) for the arguments in order, argument objects replaced by the values they
+    hold: "0" for argument 0, "1.x" for field x of a struct, "2[0]" for a CudaArguments value."""
+    for i, a in enumerate(args):
+        if not hasattr(type(a), "__cuda_args__"):
+            yield str(i), a
+            continue
+        st = getattr(type(a), "struct", None)
+        values = getattr(a, "_values", None)
+        if st is not None and hasattr(a, "pack"):  # CudaStructArguments: its field attributes
+            yield from ((f"{i}.{p.name}", getattr(a, p.name, None)) for p in st.fields)
+        elif isinstance(values, dict):  # CudaStructValue: the field values it was made of
+            yield from ((f"{i}.{k}", v) for k, v in values.items())
+        else:  # CudaArguments, or any object with __cuda_args__
+            values = a.__cuda_args__() if values is None else values
+            yield from ((f"{i}[{j}]", v) for j, v in enumerate(values))
+
+
 def _inference_values(args):
     """Arguments in order, argument objects replaced by the values they hold (struct fields,
     CudaArguments values), so that launch-size inference finds arrays inside them."""
-    for a in args:
-        if not hasattr(type(a), "__cuda_args__"):
-            yield a
-            continue
-        st = getattr(type(a), "struct", None)
-        if st is not None and hasattr(a, "pack"):  # CudaStructArguments: its field attributes
-            yield from (getattr(a, p.name, None) for p in st.fields)
-        elif hasattr(a, "_values"):  # CudaArguments and CudaStructValue
-            v = a._values
-            yield from (v.values() if isinstance(v, dict) else v)
-        else:
-            yield from a.__cuda_args__()
+    return (v for _, v in _labelled_values(args))
+
+
+def _check_limits(expression, device, limits, kernel_threads, static_shared, g, b, shared_mem):
+    context = f"CudaKernel {expression} on {device} ({limits['name']})"
+    for axis, (n, most) in enumerate(zip(b, limits["max_threads_dim"], strict=False)):
+        if n > most:
+            raise ValueError(f"{context}: block[{axis}]={n} exceeds the {most} limit")
+    for axis, (n, most) in enumerate(zip(g, limits["max_grid_size"], strict=False)):
+        if n > most:
+            raise ValueError(f"{context}: grid[{axis}]={n} exceeds the {most} limit")
+    threads = math.prod(b)
+    most = min(limits["max_threads_per_block"], kernel_threads)
+    if threads > most:
+        raise ValueError(
+            f"{context}: block {b} has {threads} threads, exceeding the {most} device/kernel limit"
+        )
+    most = max(limits["shared_mem_per_block"], limits["shared_mem_per_block_optin"])
+    if static_shared + shared_mem > most:
+        raise ValueError(
+            f"{context}: static shared memory {static_shared} + shared_mem={shared_mem} exceeds "
+            f"the {most}-byte limit per block"
+        )
+
+
+def _stream(stream):
+    """(device string, handle) of a gpupy stream; TypeError for anything else."""
+    if not isinstance(stream, _STREAM_TYPES):
+        raise TypeError(
+            f"[CudaKernel] stream must be a gpupy.cuda.Stream or None, got {type(stream).__name__}"
+        )
+    return str(stream.device), stream.handle
+
+
+_STREAM_TYPES = (_core.Stream,)
+
+
+def _synchronize(device, stream):
+    """Waits for the launch (emu launches are synchronous already)."""
+    if device == "emu":
+        return
+    if stream is None:
+        stream = _core.current_stream(int(device.partition(":")[2] or 0))
+    stream.synchronize()
+
+
+def _all_finite(a):
+    """True when the device array a holds no NaN or inf."""
+    import gpupy
+
+    if isinstance(a, gpupy.ndarray):
+        return bool(gpupy.isfinite(a).all())
+    from gpupy.cunumpy._backend import to_numpy
+
+    return bool(numpy.isfinite(to_numpy(a)).all())
 
 
 def _array_shape(a):
@@ -358,3 +596,91 @@ def _file_kw(path, kw):
     kw["include_dirs"] = (d, *kw.get("include_dirs", ()))
     kw.setdefault("source_dir", d)
     return kw
+
+
+class CudaKernelVariants:
+    """CudaKernels made on demand by factory(*key) (one per key, e.g. per dtype or template
+    argument), each created once and kept; compile_all compiles them ahead of the first launch."""
+
+    def __init__(self, factory):
+        if not callable(factory):
+            raise TypeError(f"the factory must be callable, got {type(factory).__name__}")
+        self._factory = factory
+        self._variants = {}
+
+    def get(self, *key):
+        """The kernel for key, made by the factory on first use."""
+        kernel = self._variants.get(key)
+        if kernel is None:
+            kernel = self._factory(*key)
+            if not isinstance(kernel, CudaKernel):
+                raise TypeError(
+                    f"the factory must return a CudaKernel, got {type(kernel).__name__} "
+                    f"for key {key!r}"
+                )
+            self._variants[key] = kernel
+        return kernel
+
+    def keys(self):
+        """The keys made so far, in creation order."""
+        return list(self._variants)
+
+    def __iter__(self):
+        return iter(list(self._variants))
+
+    def __len__(self):
+        return len(self._variants)
+
+    def __contains__(self, key):
+        return (key if isinstance(key, tuple) else (key,)) in self._variants
+
+    def __repr__(self):
+        return f"<CudaKernelVariants: {len(self)} kernels>"
+
+    def compile_all(self, keys=(), *, jobs=1):
+        """Makes the variants of keys (a key is a tuple, or one value for one-element keys), then
+        compiles every variant for the default device, jobs at a time; returns their keys."""
+        for key in keys:
+            self.get(*(key if isinstance(key, tuple) else (key,)))
+        return compile_kernels(list(self._variants.items()), jobs=jobs)
+
+
+def compile_cuda_kernel(kernel, device=None):
+    """Compiles a CudaKernel for device (default: the default device) without launching it."""
+    device = str(device or _core.default_device())
+    if device == "cpu":
+        raise RuntimeError(
+            f"cannot compile CUDA kernel '{kernel.name}': the default device is cpu "
+            "(use cuda or emu)"
+        )
+    kernel.compile(device)
+
+
+def compile_kernels(named_kernels, *, jobs=1):
+    """Compiles [(name, CudaKernel)] for the default device and returns the names. jobs=1 (or
+    one kernel): one after the other, stopping at the first error; jobs>1: a pool of jobs
+    threads compiles them all, then the first error in list order is raised; None: CPU count."""
+    if jobs is None:
+        jobs = os.cpu_count() or 1
+    if not isinstance(jobs, (int, numpy.integer)) or jobs < 1:
+        raise ValueError("jobs must be positive or None")
+    device = str(_core.default_device())  # the default device is per thread: read it here
+    names = [name for name, _ in named_kernels]
+    if jobs == 1 or len(named_kernels) <= 1:
+        for _, kernel in named_kernels:
+            compile_cuda_kernel(kernel, device)
+        return names
+
+    def compile_one(kernel):
+        try:
+            compile_cuda_kernel(kernel, device)
+        except Exception as exc:  # noqa: BLE001 - re-raised below, in list order
+            return exc
+        return None
+
+    with concurrent.futures.ThreadPoolExecutor(min(jobs, len(named_kernels))) as pool:
+        errors = list(pool.map(compile_one, [k for _, k in named_kernels]))
+    first = next((e for e in errors if e is not None), None)
+    if first is not None:
+        raise first
+    return names

@@ -8,6 +8,7 @@ import warnings
 from gpupy.cunumpy import profiling
 from gpupy.cunumpy._backend import array_backend, is_gpu
 from gpupy.cunumpy.cuda_kernel import CudaKernel
+from gpupy.cunumpy.cuda_kernel import compile_cuda_kernel as _compile_cuda
 from gpupy.cunumpy.host_kernel import PyccelKernel, python_parameters
 from gpupy.cunumpy.implementations import HostImplementations, get_device_kernel_implementation
 
@@ -223,20 +224,6 @@ def _device_argument(a):
     if hasattr(t, "__cuda_args__") or hasattr(t, "__cuda_array_interface__"):
         return True
     return t.__name__ == "ndarray" and t.__module__.startswith("gpupy") and is_gpu(a)
-
-
-def _compile_cuda(kernel, device=None):
-    """Compiles a CudaKernel for the device (default: the default device) without launching it."""
-    from gpupy import _core
-
-    device = str(device or _core.default_device())
-    if device == "cpu":
-        raise RuntimeError(
-            f"cannot compile CUDA kernel '{kernel.name}': the default device is cpu "
-            "(use cuda or emu)"
-        )
-    if device not in kernel._modules:  # the CudaKernel's per-device module cache
-        kernel._modules[device] = kernel._compile(device)
 
 
 def source_root(package_dir, package):

@@ -5,6 +5,7 @@ CUNUMPY_REQUIRE_CUDA=1 turns every "no device, skip" into a failure (for GPU CI 
 
 import contextlib
 import os
+import re
 
 import numpy
 
@@ -232,3 +233,125 @@ def check_parity(kernel, **overrides):
     kw = {v: getattr(module, k) for k, v in TEST_ARGS_SETTINGS.items() if hasattr(module, k)}
     kw.update(overrides)
     return assert_kernels_agree(kernel, make_args, **kw)
+
+
+_PROTOTYPE = re.compile(
+    r"^\s*(?:(?:__device__|__host__|__forceinline__|static|inline)\s+)*"
+    r"(?P<ret>[A-Za-z_][\w\s]*?[\w*&\s]*?)\s*(?<![\w])(?P<name>[A-Za-z_]\w*)\s*"
+    r"\((?P<params>[^()]*)\)\s*;?\s*$",
+    re.S,
+)
+_PARAMETER = re.compile(r"^(?P<type>[A-Za-z_][\w\s]*?)\s*(?P<mod>[*&]?)\s*(?P<name>[A-Za-z_]\w*)$")
+
+
+def device_function_kernel(
+    header_source,
+    signature,
+    *,
+    name=None,
+    includes=(),
+    n_threads_param="n",
+    out_param="out",
+    **cuda_kernel_options,
+):
+    """A CudaKernel that calls the __device__ function of prototype `signature` (defined in
+    header_source) once per element: scalar parameters `T x` become arrays `const T* x` read at
+    [i], pointers pass through, structs (from structs=) pass by value, a non-void result goes to
+    `R* out`, and a final `int n` bounds the launch (and sets n_threads unless n_threads_from is
+    given). For testing device functions on arrays."""
+    from gpupy.cunumpy.cuda_kernel import CudaKernel
+
+    fn, ret, params = _parse_prototype(signature)
+    structs = {s.name for s in cuda_kernel_options.get("structs", ())}
+    if ret.endswith("*") or ret.endswith("&"):
+        raise ValueError(f"device_function_kernel: {fn} returns a pointer or reference ({ret})")
+    if ret in structs:
+        raise ValueError(f"device_function_kernel: {fn} returns a struct ({ret}); unsupported")
+    if ret != "void" and _scalar_ctype(ret) is None:
+        raise ValueError(f"device_function_kernel: unsupported return type {ret!r} of {fn}")
+    kernel_params, call = [], []
+    for ctype, mod, pname, text in params:
+        if pname in (out_param, n_threads_param):
+            raise ValueError(
+                f"device_function_kernel: parameter {pname!r} of {fn} collides with the "
+                f"kernel's {pname!r} parameter; pass out_param= or n_threads_param="
+            )
+        base = " ".join(t for t in ctype.split() if t != "const")
+        if mod == "&":
+            if base not in structs:
+                raise ValueError(
+                    f"device_function_kernel: parameter {text!r} of {fn} is a reference to a "
+                    "non-struct type; only structs (structs=) may be taken by reference"
+                )
+            kernel_params.append(f"{base} {pname}")
+            call.append(pname)
+        elif mod == "*":
+            kernel_params.append(text)
+            call.append(pname)
+        elif base in structs:
+            kernel_params.append(f"{base} {pname}")
+            call.append(pname)
+        elif _scalar_ctype(base) is not None:
+            kernel_params.append(f"const {base}* {pname}")
+            call.append(f"{pname}[i]")
+        else:
+            raise ValueError(f"device_function_kernel: unsupported parameter type in {text!r}")
+    if ret != "void":
+        kernel_params.append(f"{ret}* {out_param}")
+    kernel_params.append(f"int {n_threads_param}")
+    name = name or f"{fn}_kernel"
+    invoke = f"{fn}({', '.join(call)})"
+    body = f"{out_param}[i] = {invoke};" if ret != "void" else f"{invoke};"
+    lines = [f"#include {h}" if h.startswith("<") else f'#include "{h}"' for h in includes]
+    source = "\n".join(
+        [
+            *lines,
+            header_source,
+            f'extern "C" __global__ void {name}({", ".join(kernel_params)}) {{',
+            "  int i = blockIdx.x * blockDim.x + threadIdx.x;",
+            f"  if (i >= {n_threads_param}) return;",
+            f"  {body}",
+            "}",
+            "",
+        ]
+    )
+    cuda_kernel_options.setdefault("n_threads_from", _last_argument)
+    return CudaKernel(source, name, **cuda_kernel_options)
+
+
+def _last_argument(args):
+    """n_threads of a device_function_kernel launch: its final `n` argument."""
+    n = args[-1] if args else None
+    if isinstance(n, bool) or not isinstance(n, (int, numpy.integer)):
+        raise TypeError("the last argument of a device_function_kernel launch must be the int n")
+    return int(n)
+
+
+def _parse_prototype(signature):
+    """(function name, return type, [(type, '*'|'&'|'', name, text)]) of a C prototype."""
+    text = re.sub(r"\s+", " ", re.sub(r"\{.*\}\s*$", "", signature.strip(), flags=re.S)).strip()
+    m = _PROTOTYPE.match(text)
+    if m is None:
+        raise ValueError(f"device_function_kernel: cannot parse the prototype {signature!r}")
+    ret = re.sub(r"\s*([*&])", r"\1", m["ret"].strip())
+    ret = " ".join(t for t in ret.split() if t not in ("const",)) or ret
+    params = []
+    plist = m["params"].strip()
+    for part in [] if plist in ("", "void") else plist.split(","):
+        part = part.strip()
+        p = _PARAMETER.match(re.sub(r"\s*([*&])\s*", r" \1 ", part).strip())
+        if p is None:
+            raise ValueError(
+                f"device_function_kernel: cannot parse parameter {part!r} of {signature!r}"
+            )
+        params.append((p["type"].strip(), p["mod"], p["name"], part))
+    return m["name"], ret, params
+
+
+def _scalar_ctype(ctype):
+    from gpupy import _core
+
+    try:
+        return _core._dtype_of_ctype(ctype)
+    except (ValueError, TypeError):
+        return None
