@@ -14,6 +14,7 @@ import pytest
 from gpupy import _core, _cuda_fft, _cuda_linalg  # noqa: F401 - patched below
 from gpupy import fft as gfft
 from gpupy import linalg as glinalg
+from test_linalg_ext import _data
 
 
 def _np(x):
@@ -185,16 +186,6 @@ def cuda_paths(monkeypatch, device_name):
         ("_cuda_svd", fake_svd),
     ]:
         monkeypatch.setattr(_core, name, fn)
-
-
-def _data(shape, dtype, seed=0):
-    rng = np.random.default_rng(seed)
-    x = rng.standard_normal(shape)
-    if np.dtype(dtype).kind == "c":
-        x = x + 1j * rng.standard_normal(shape)
-    if np.dtype(dtype).kind in "iu":
-        x = rng.integers(-4, 5, size=shape)
-    return x.astype(dtype)
 
 
 def _close(actual, expected, dtype):
