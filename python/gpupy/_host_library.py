@@ -1,9 +1,9 @@
 """Runs a host library (NumPy's LAPACK-backed linalg, its pocketfft-backed fft) on gpupy arrays.
 
 cpu and emu arrays both live in host memory, so the library reads them through zero-copy NumPy
-views and its results come back as gpupy arrays on the input's device. cuda arrays are refused
-with NotImplementedError until the cuSOLVER / cuFFT versions land: a silent copy to the host and
-back would hide the cost from the user.
+views and its results come back as gpupy arrays on the input's device. cuda arrays never take
+this path: gpupy.fft and gpupy.linalg send them to cuFFT and cuSOLVER (see ``on_cuda``), since a
+silent copy to the host and back would hide the cost from the user.
 """
 
 import numpy
@@ -11,25 +11,24 @@ import numpy
 from gpupy import _core
 from gpupy._creation import asarray
 
-_PENDING = {"linalg": "cuSOLVER", "fft": "cuFFT"}
-
 
 def target_device(op, arrays):
     """The device of the gpupy arrays among ``arrays`` (else the default device); raises on
-    cuda and on arrays from different devices."""
+    arrays from different devices."""
     devices = {a.device for a in arrays if isinstance(a, _core.ndarray)}
     if len(devices) > 1:
         names = ", ".join(sorted(f"'{d}'" for d in devices))
         raise ValueError(f"[{op}] the arrays are on different devices ({names}); move them first")
-    device = devices.pop() if devices else _core.default_device()
-    if device.type not in ("cpu", "emu"):
-        library = _PENDING.get(op.split(".")[0], "device library")
-        raise NotImplementedError(
-            f"[{op}] is not available on '{device}' yet: {library} support is pending. "
-            "gpupy runs it on the cpu and emu devices; move the data explicitly "
-            "(x.to_device('cpu')) to compute it there."
-        )
-    return device
+    return devices.pop() if devices else _core.default_device()
+
+
+def on_cuda(op, *arrays):
+    """None when ``arrays`` belong on a host device (run them with ``run``); otherwise a tuple of
+    them as gpupy arrays on their cuda device, for the cuFFT / cuSOLVER path."""
+    device = target_device(op, arrays)
+    if device.type in ("cpu", "emu"):
+        return None
+    return tuple(asarray(a, device=device) for a in arrays)
 
 
 def host_view(x):
@@ -48,6 +47,9 @@ def wrap(result, device):
 
 
 def run(op, fn, *arrays, **kwargs):
-    """``fn(*arrays, **kwargs)`` on host views of ``arrays``, results on the arrays' device."""
+    """``fn(*arrays, **kwargs)`` on host views of ``arrays``, results on the arrays' device (cpu or
+    emu; see ``on_cuda`` for cuda)."""
     device = target_device(op, arrays)
+    if device.type not in ("cpu", "emu"):
+        raise NotImplementedError(f"[{op}] has no implementation on '{device}'")
     return wrap(fn(*(host_view(a) for a in arrays), **kwargs), device)

@@ -1,15 +1,16 @@
 """gpupy.fft: the Array API FFT extension.
 
 Transforms run NumPy's pocketfft-backed numpy.fft on zero-copy host views of cpu and emu arrays
-(see _host_library); on cuda they raise NotImplementedError until cuFFT support lands. Dtypes
-follow NumPy 2: single precision stays single (float32 -> complex64), everything else is double.
-fftfreq and rfftfreq are built from gpupy operations and run on every device.
+(see _host_library) and cuFFT on cuda arrays (see _cuda_fft). Dtypes follow NumPy 2: single
+precision stays single (float32 -> complex64), everything else is double. fftfreq and rfftfreq
+are built from gpupy operations and run on every device.
 """
 
 import numpy
 
+from gpupy import _cuda_fft
 from gpupy._creation import arange
-from gpupy._host_library import run
+from gpupy._host_library import on_cuda, run
 
 _np = numpy.fft
 _NORMS = ("backward", "ortho", "forward")
@@ -24,6 +25,9 @@ def _check_norm(op, norm):
 def _one_axis(name, fn):
     def transform(x, /, *, n=None, axis=-1, norm="backward"):
         _check_norm(name, norm)
+        cuda_x = on_cuda(f"fft.{name}", x)
+        if cuda_x is not None:
+            return _cuda_fft.ONE_AXIS[name](cuda_x[0], n, axis, norm)
         return run(f"fft.{name}", fn, x, n=n, axis=axis, norm=norm)
 
     transform.__name__ = transform.__qualname__ = name
@@ -34,6 +38,9 @@ def _one_axis(name, fn):
 def _n_axes(name, fn):
     def transform(x, /, *, s=None, axes=None, norm="backward"):
         _check_norm(name, norm)
+        cuda_x = on_cuda(f"fft.{name}", x)
+        if cuda_x is not None:
+            return _cuda_fft.N_AXES[name](cuda_x[0], s, axes, norm)
         return run(f"fft.{name}", fn, x, s=s, axes=axes, norm=norm)
 
     transform.__name__ = transform.__qualname__ = name
@@ -82,11 +89,17 @@ def _scaled(k, step, dtype):
 
 def fftshift(x, /, *, axes=None):
     """See numpy.fft.fftshift."""
+    cuda_x = on_cuda("fft.fftshift", x)
+    if cuda_x is not None:
+        return _cuda_fft.shift("fftshift", cuda_x[0], axes, inverse=False)
     return run("fft.fftshift", _np.fftshift, x, axes=axes)
 
 
 def ifftshift(x, /, *, axes=None):
     """See numpy.fft.ifftshift."""
+    cuda_x = on_cuda("fft.ifftshift", x)
+    if cuda_x is not None:
+        return _cuda_fft.shift("ifftshift", cuda_x[0], axes, inverse=True)
     return run("fft.ifftshift", _np.ifftshift, x, axes=axes)
 
 

@@ -2,16 +2,17 @@
 and cond.
 
 Decompositions, solvers and norms run NumPy's LAPACK-backed numpy.linalg on zero-copy host views
-of cpu and emu arrays (see _host_library); on cuda they raise NotImplementedError until cuSOLVER
-support lands. matmul, outer, tensordot, vecdot, matrix_transpose, diagonal and trace are gpupy
-operations and run on every device. Results and dtypes follow NumPy (float32 stays float32).
+of cpu and emu arrays (see _host_library), and cuSOLVER plus gpupy operations on cuda arrays (see
+_cuda_linalg; eig and eigvals are not available on cuda). matmul, outer, tensordot, vecdot,
+matrix_transpose, diagonal and trace are gpupy operations and run on every device. Results and
+dtypes follow NumPy (float32 stays float32).
 """
 
 import numpy
 
-from gpupy import _core
+from gpupy import _core, _cuda_linalg
 from gpupy._creation import asarray
-from gpupy._host_library import run
+from gpupy._host_library import on_cuda, run
 from gpupy._linalg import matmul, vecdot  # noqa: F401 - re-exported
 from gpupy._linalg import outer as _outer
 from gpupy._linalg import tensordot as _tensordot
@@ -24,19 +25,34 @@ LinAlgError = numpy.linalg.LinAlgError
 _np = numpy.linalg
 
 
+def _call(name, *arrays, **kwargs):
+    """numpy.linalg.<name> on cpu and emu arrays, _cuda_linalg.<name> on cuda arrays."""
+    op = f"linalg.{name}"
+    cuda_arrays = on_cuda(op, *arrays)
+    if cuda_arrays is None:
+        return run(op, getattr(_np, name), *arrays, **kwargs)
+    cuda_fn = getattr(_cuda_linalg, name, None)
+    if cuda_fn is None:
+        raise NotImplementedError(
+            f"[{op}] is not available on cuda (gpupy has no cuSOLVER path for it); move the data "
+            "explicitly (x.to_device('cpu')) to compute it there"
+        )
+    return cuda_fn(*cuda_arrays, **kwargs)
+
+
 def cholesky(x, /, *, upper=False):
     """See numpy.linalg.cholesky."""
-    return run("linalg.cholesky", _np.cholesky, x, upper=upper)
+    return _call("cholesky", x, upper=upper)
 
 
 def cross(x1, x2, /, *, axis=-1):
     """See numpy.linalg.cross (3-element vectors only)."""
-    return run("linalg.cross", _np.cross, x1, x2, axis=axis)
+    return _call("cross", x1, x2, axis=axis)
 
 
 def det(x, /):
     """See numpy.linalg.det."""
-    return run("linalg.det", _np.det, x)
+    return _call("det", x)
 
 
 def diagonal(x, /, *, offset=0):
@@ -46,57 +62,57 @@ def diagonal(x, /, *, offset=0):
 
 def eigh(x, /):
     """See numpy.linalg.eigh: the named tuple (eigenvalues, eigenvectors)."""
-    return run("linalg.eigh", _np.eigh, x)
+    return _call("eigh", x)
 
 
 def eigvalsh(x, /):
     """See numpy.linalg.eigvalsh."""
-    return run("linalg.eigvalsh", _np.eigvalsh, x)
+    return _call("eigvalsh", x)
 
 
 def eig(x, /):
     """See numpy.linalg.eig: the named tuple (eigenvalues, eigenvectors)."""
-    return run("linalg.eig", _np.eig, x)
+    return _call("eig", x)
 
 
 def eigvals(x, /):
     """See numpy.linalg.eigvals."""
-    return run("linalg.eigvals", _np.eigvals, x)
+    return _call("eigvals", x)
 
 
 def inv(x, /):
     """See numpy.linalg.inv."""
-    return run("linalg.inv", _np.inv, x)
+    return _call("inv", x)
 
 
 def lstsq(a, b, rcond=None):
     """See numpy.linalg.lstsq: (solution, residuals, rank, singular values)."""
-    return run("linalg.lstsq", _np.lstsq, a, b, rcond=rcond)
+    return _call("lstsq", a, b, rcond=rcond)
 
 
 def cond(x, p=None):
     """See numpy.linalg.cond."""
-    return run("linalg.cond", _np.cond, x, p=p)
+    return _call("cond", x, p=p)
 
 
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     """See numpy.linalg.matrix_norm."""
-    return run("linalg.matrix_norm", _np.matrix_norm, x, keepdims=keepdims, ord=ord)
+    return _call("matrix_norm", x, keepdims=keepdims, ord=ord)
 
 
 def matrix_power(x, n, /):
     """See numpy.linalg.matrix_power."""
-    return run("linalg.matrix_power", _np.matrix_power, x, n=n)
+    return _call("matrix_power", x, n=n)
 
 
 def matrix_rank(x, /, *, rtol=None):
     """See numpy.linalg.matrix_rank."""
-    return run("linalg.matrix_rank", _np.matrix_rank, x, rtol=rtol)
+    return _call("matrix_rank", x, rtol=rtol)
 
 
 def norm(x, ord=None, axis=None, keepdims=False):
     """See numpy.linalg.norm."""
-    return run("linalg.norm", _np.norm, x, ord=ord, axis=axis, keepdims=keepdims)
+    return _call("norm", x, ord=ord, axis=axis, keepdims=keepdims)
 
 
 def outer(x1, x2, /):
@@ -112,32 +128,32 @@ def outer(x1, x2, /):
 
 def pinv(x, /, *, rtol=None):
     """See numpy.linalg.pinv."""
-    return run("linalg.pinv", _np.pinv, x, rtol=rtol)
+    return _call("pinv", x, rtol=rtol)
 
 
 def qr(x, /, *, mode="reduced"):
     """See numpy.linalg.qr: the named tuple (Q, R) (only R for mode='r')."""
-    return run("linalg.qr", _np.qr, x, mode=mode)
+    return _call("qr", x, mode=mode)
 
 
 def slogdet(x, /):
     """See numpy.linalg.slogdet: the named tuple (sign, logabsdet)."""
-    return run("linalg.slogdet", _np.slogdet, x)
+    return _call("slogdet", x)
 
 
 def solve(x1, x2, /):
     """See numpy.linalg.solve."""
-    return run("linalg.solve", _np.solve, x1, x2)
+    return _call("solve", x1, x2)
 
 
 def svd(x, /, *, full_matrices=True):
     """See numpy.linalg.svd: the named tuple (U, S, Vh)."""
-    return run("linalg.svd", _np.svd, x, full_matrices=full_matrices)
+    return _call("svd", x, full_matrices=full_matrices)
 
 
 def svdvals(x, /):
     """See numpy.linalg.svdvals."""
-    return run("linalg.svdvals", _np.svdvals, x)
+    return _call("svdvals", x)
 
 
 def tensordot(x1, x2, /, *, axes=2):
@@ -152,7 +168,7 @@ def trace(x, /, *, offset=0, dtype=None):
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """See numpy.linalg.vector_norm."""
-    return run("linalg.vector_norm", _np.vector_norm, x, axis=axis, keepdims=keepdims, ord=ord)
+    return _call("vector_norm", x, axis=axis, keepdims=keepdims, ord=ord)
 
 
 __all__ = [

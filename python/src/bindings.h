@@ -27,6 +27,8 @@ void bind_joining(nb::module_& m);
 void bind_sorting(nb::module_& m);
 /// Streams, events, device properties and __cuda_array_interface__ (after bind_array).
 void bind_cuda(nb::module_& m);
+/// The cuFFT and cuSOLVER entry points of gpupy.fft and gpupy.linalg (_cuda_fft, _cuda_qr, ...).
+void bind_cuda_libs(nb::module_& m);
 /// DLPack capsules: export, import, and the CUDA stream handshake.
 void bind_dlpack(nb::module_& m);
 /// Run-time compiled emu kernels (_EmuModule).

@@ -18,6 +18,7 @@ NB_MODULE(_core, m) {
   bind_joining(m);
   bind_sorting(m);
   bind_cuda(m);
+  bind_cuda_libs(m);
   bind_kernel(m);
   bind_dlpack(m);
 }

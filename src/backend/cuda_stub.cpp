@@ -3,6 +3,7 @@
 #include <atomic>
 
 #include "cuda_api.h"
+#include "cuda_libs.h"
 #include "gpupy/error.h"
 #include "registry.h"
 
@@ -48,6 +49,14 @@ void stream_wait_current(int, uintptr_t) { not_built(); }
 DeviceProperties device_properties(int) { not_built(); }
 void set_memory_limit(int, size_t) { not_built(); }
 size_t memory_limit(int) { not_built(); }
+
+Array fft(const Array&, FftKind, int64_t, const char*) { not_built(); }
+std::pair<Array, Array> cholesky(const Array&, bool) { not_built(); }
+std::tuple<Array, Array, Array> lu_factor(const Array&) { not_built(); }
+std::pair<Array, Array> solve(const Array&, const Array&) { not_built(); }
+std::tuple<Array, Array, Array> eigh(const Array&, bool) { not_built(); }
+std::tuple<Array, Array, Array> qr(const Array&, int) { not_built(); }
+std::tuple<Array, Array, Array, Array> svd(const Array&, bool, bool) { not_built(); }
 
 // Kept so that scripts can set the preference unconditionally.
 namespace {
