@@ -40,6 +40,6 @@ e = _math.e
 inf = _math.inf
 nan = _math.nan
 
-from gpupy import fft, linalg  # noqa: E402, F401 - the Array API extensions
+from gpupy import fft, linalg, random  # noqa: E402, F401 - Array API extensions, NumPy's random
 
 __version__ = "0.1.0"
