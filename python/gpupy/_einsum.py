@@ -101,13 +101,21 @@ def _split(spec, ndims):
 def _sizes(labels, shapes):
     sizes = {}
     for term, shape in zip(labels, shapes, strict=True):
+        for c in set(term):
+            dims = {n for t, n in zip(term, shape, strict=True) if t == c}
+            if len(dims) > 1:
+                raise ValueError(
+                    f"[einsum] dimensions for repeated subscript '{c}' of one operand differ: "
+                    f"{sorted(dims)}"
+                )
         for c, n in zip(term, shape, strict=True):
             if sizes.get(c, 1) != 1 and n != 1 and sizes[c] != n:
                 raise ValueError(
                     f"[einsum] operands could not be broadcast: subscript '{c}' has sizes "
                     f"{sizes[c]} and {n}"
                 )
-            sizes[c] = max(sizes.get(c, 1), n)
+            if sizes.get(c, 1) == 1:
+                sizes[c] = n
     return sizes
 
 

@@ -134,16 +134,19 @@ class Generator:
     def integers(
         self, low, high=None, size=None, dtype=numpy.int64, endpoint=False, *, device=None
     ):
-        """Integers in [low, high) (or [low, high] with endpoint=True); scalar low and high."""
+        """Integers in [low, high) (or [low, high] with endpoint=True); low and high may be
+        arrays (broadcast as NumPy does)."""
         dt = numpy.dtype(dtype)
         if dt.kind not in "iu":
             raise TypeError(f"[integers] dtype must be an integer type, got {dt}")
         if high is None:
             low, high = 0, low
+        if _is_array(low) or _is_array(high):
+            return self._integers_array(low, high, size, dt, endpoint, device)
         try:
             low, high = operator.index(low), operator.index(high)
         except TypeError:
-            raise NotImplementedError("[integers] low and high must be integers") from None
+            raise TypeError("[integers] low and high must be integers") from None
         top = high if endpoint else high - 1
         info = numpy.iinfo(dt)
         if low < info.min:
@@ -158,6 +161,31 @@ class Generator:
         # uint64 arithmetic wraps, so low's two's complement gives the right value in any dtype.
         r = (offset + numpy.uint64(low % _U64)).astype(dt)
         return r[()].item() if size is None else r
+
+    def _integers_array(self, low, high, size, dt, endpoint, device):
+        from gpupy import asarray, broadcast_shapes
+
+        if dt == numpy.uint64:
+            raise NotImplementedError("[integers] array bounds need a signed or narrower dtype")
+        lo = asarray(low, device=device)
+        hi = asarray(high, device=lo.device)
+        if numpy.dtype(lo.dtype).kind not in "iu" or numpy.dtype(hi.dtype).kind not in "iu":
+            raise TypeError("[integers] low and high must be integers")
+        lo, hi = lo.astype("int64"), hi.astype("int64")
+        info = numpy.iinfo(dt)
+        top = hi if endpoint else hi - 1
+        if lo.size and int(_core.min(lo)) < info.min:
+            raise ValueError(f"[integers] low is out of bounds for {dt}")
+        if top.size and int(_core.max(top)) > info.max:
+            raise ValueError(f"[integers] high is out of bounds for {dt}")
+        if bool(_core.any(hi < lo if endpoint else hi <= lo)):
+            raise ValueError("[integers] low > high" if endpoint else "[integers] low >= high")
+        shape = broadcast_shapes(lo.shape, hi.shape) if size is None else _shape(size)
+        bits = self._draw(shape, numpy.uint64, _DIST.bits, lo.device, "integers")
+        span = (top - lo).astype("uint64") + numpy.uint64(1)  # wraps to 0 for a 2**64 span
+        full = span == 0
+        offset = _core._where(full, bits, bits % _core._where(full, numpy.uint64(1), span))
+        return (offset + lo.astype("uint64")).astype(dt)
 
     def permutation(self, x, axis=0):
         """A shuffled copy of x (or of arange(x)) along `axis`: argsort of uniform keys."""
@@ -181,6 +209,10 @@ class Generator:
         if not isinstance(x, _core.ndarray):
             raise TypeError("[shuffle] x must be a gpupy array")
         x[...] = self.permutation(x, axis)
+
+
+def _is_array(x):
+    return isinstance(x, _core.ndarray) or numpy.ndim(x) > 0
 
 
 def _host(v):

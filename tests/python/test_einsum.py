@@ -130,3 +130,27 @@ def test_einsum_large_contraction_matches():
     x, y = rs.rand(64, 96), rs.rand(96, 80)
     got = gpupy.einsum("ik,kj->ij", gpupy.asarray(x), gpupy.asarray(y))
     numpy.testing.assert_allclose(got.get(), x @ y, rtol=1e-10)
+
+
+@pytest.mark.parametrize(
+    "spec,shapes",
+    [
+        ("ij,jk", [(2, 0), (0, 3)]),
+        ("i->", [(0,)]),
+        ("ij,j->i", [(0, 2), (2,)]),
+        ("i,i", [(1,), (0,)]),
+        ("ij,kl->", [(2, 0), (3, 4)]),
+        ("ij,jk,kl", [(2, 3), (3, 0), (0, 4)]),
+    ],
+)
+def test_einsum_zero_size(spec, shapes):
+    ops = [rs.rand(*s) for s in shapes]
+    expected = numpy.einsum(spec, *ops)
+    got = gpupy.einsum(spec, *[gpupy.asarray(o) for o in ops], optimize=True)
+    assert got.shape == expected.shape
+    numpy.testing.assert_allclose(got.get(), expected)
+
+
+def test_einsum_repeated_subscript_sizes_must_match():
+    with pytest.raises(ValueError, match=r"\[einsum\] dimensions for repeated subscript"):
+        gpupy.einsum("ii", gpupy.zeros((1, 3)))

@@ -169,3 +169,23 @@ def test_errors():
         g.normal(0, -1.0, size=3)
     with pytest.raises(ValueError, match=r"\[random\]"):
         g.random((2, -1))
+
+
+def test_integers_array_bounds():
+    g = gpupy.random.default_rng(21)
+    low = gpupy.asarray([0, -10, 100])
+    high = gpupy.asarray([[1], [5]]) * gpupy.asarray([2, 3, 200])
+    # rows: high = [2, 3, 200] and [10, 15, 1000]
+    x = g.integers(low, high, size=(1000, 2, 3), endpoint=True)
+    assert x.shape == (1000, 2, 3) and x.dtype == numpy.int64
+    h = x.get()
+    lo, hi = low.get(), high.get()
+    assert (h >= lo).all() and (h <= hi).all()
+    assert (h.min(axis=0) == numpy.broadcast_to(lo, (2, 3))).all()  # both ends reached
+    assert (h[:, 0, :2].max(axis=0) == hi[0, :2]).all()
+    y = g.integers(gpupy.asarray([5, 7]), 9, dtype="int8")
+    assert y.shape == (2,) and y.dtype == numpy.int8 and (y.get() >= [5, 7]).all()
+    with pytest.raises(ValueError, match=r"\[integers\] low >= high"):
+        g.integers(gpupy.asarray([3, 4]), gpupy.asarray([5, 4]))
+    with pytest.raises(ValueError, match=r"\[integers\].*bounds"):
+        g.integers(gpupy.asarray([0]), 200, dtype="int8")

@@ -11,7 +11,8 @@ void CpuBackend::philox_fill(const Array& out, uint64_t key, uint64_t counter,
   fn::dispatch_philox(dist, out.dtype(), [&](auto d, auto tag) {
     using T = decltype(tag);
     T* data = reinterpret_cast<T*>(out.data());
-    parallel_for(out.size(), kParallelGrain / 8, [&](int64_t begin, int64_t end) {
+    // By value: the stores through `data` must not make the compiler reload key and counter.
+    parallel_for(out.size(), kParallelGrain / 8, [=](int64_t begin, int64_t end) {
       for (int64_t i = begin; i < end; ++i)
         data[i] = fn::philox_draw<decltype(d)::value, T>(key, counter + uint64_t(i));
     });
