@@ -5,7 +5,8 @@ See the NumPy functions of the same names. Counts come from searchsorted on the 
 they follow NumPy's edge rules exactly (bins half open, the last one closed). Weighted sums are
 differences of a float64 running sum in sorted order: they agree with NumPy to rounding of the
 running total, not bit for bit. Bin edges are computed as NumPy computes them (on the host: they
-are a handful of numbers).
+are a handful of numbers). String bins use NumPy's estimators (all but 'stone'), from device
+reductions.
 """
 
 import operator
@@ -85,12 +86,92 @@ def _range_of(a, range_, op):
     return first, last
 
 
-def _bin_edges(a, bins, range_, op):
+def _ptp(x):
+    return float(_core.max(x).item() - _core.min(x).item())
+
+
+def _width_sqrt(x):
+    return _ptp(x) / numpy.sqrt(x.size)
+
+
+def _width_sturges(x):
+    return _ptp(x) / (numpy.log2(x.size) + 1.0)
+
+
+def _width_rice(x):
+    return _ptp(x) / (2.0 * x.size ** (1.0 / 3))
+
+
+def _width_scott(x):
+    return (24.0 * numpy.pi**0.5 / x.size) ** (1.0 / 3.0) * float(_core.std(x))
+
+
+def _width_fd(x):
+    from gpupy import percentile
+
+    q75, q25 = percentile(x, [75, 25]).get()
+    return 2.0 * float(q75 - q25) * x.size ** (-1.0 / 3.0)
+
+
+def _width_doane(x):
+    if x.size <= 2:
+        return 0.0
+    sg1 = numpy.sqrt(6.0 * (x.size - 2) / ((x.size + 1.0) * (x.size + 3)))
+    sigma = float(_core.std(x))
+    if sigma <= 0.0:
+        return 0.0
+    g1 = float(_core.mean(((x - _core.mean(x)) / sigma) ** 3))
+    return _ptp(x) / (1.0 + numpy.log2(x.size) + numpy.log2(1.0 + abs(g1) / sg1))
+
+
+def _width_auto(x):
+    fd, sturges = _width_fd(x), _width_sturges(x)
+    return min(fd, sturges) if fd else sturges
+
+
+# NumPy's bin-width estimators (numpy.histogram_bin_edges), computed from device reductions.
+_WIDTHS = {
+    "auto": _width_auto,
+    "doane": _width_doane,
+    "fd": _width_fd,
+    "rice": _width_rice,
+    "scott": _width_scott,
+    "sqrt": _width_sqrt,
+    "sturges": _width_sturges,
+}
+
+
+def _estimated_bins(a, name, range_, weights, op):
+    """The number of equal bins NumPy's estimator `name` picks for a."""
+    from gpupy import compress
+
+    if name == "stone":
+        raise NotImplementedError(f"[{op}] the 'stone' bin estimator is not supported")
+    if name not in _WIDTHS:
+        raise ValueError(f"[{op}] {name!r} is not a valid estimator for `bins`")
+    if weights is not None:
+        raise TypeError(
+            f"[{op}] Automated estimation of the number of bins is not supported for weighted data"
+        )
+    first, last = _range_of(a, range_, op)
+    if range_ is not None:
+        a = compress(_core.logical_and(a >= first, a <= last), a)
+    if a.size == 0:
+        return 1
+    width = _WIDTHS[name](a)
+    if not width:
+        return 1
+    if numpy.dtype(a.dtype).kind in "iu" and width < 1:
+        width = 1
+    return int(numpy.ceil((float(last) - float(first)) / width))
+
+
+def _bin_edges(a, bins, range_, op, weights=None):
     """The edges as a gpupy array on a's device, and whether they are uniform."""
     from gpupy import any as any_
 
     if isinstance(bins, str):
-        raise NotImplementedError(f"[{op}] bin estimators ('{bins}') are not supported")
+        bins = _estimated_bins(a, bins, range_, weights, op)
     if numpy.ndim(bins) == 0:
         try:
             n = operator.index(bins)
@@ -113,20 +194,20 @@ def _bin_edges(a, bins, range_, op):
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002 - NumPy's name
-    """See numpy.histogram_bin_edges (bin estimator strings are not supported)."""
+    """See numpy.histogram_bin_edges (every bin estimator but 'stone')."""
     a = _arr(a).reshape(-1)
-    return _bin_edges(a, bins, range, "histogram_bin_edges")
+    return _bin_edges(a, bins, range, "histogram_bin_edges", weights)
 
 
 def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002 - NumPy's name
-    """See numpy.histogram (bin estimator strings are not supported)."""
+    """See numpy.histogram (every bin estimator but 'stone')."""
     from gpupy import argsort, concatenate, searchsorted
     from gpupy import sum as sum_
 
     a = _arr(a).reshape(-1)
     if numpy.dtype(a.dtype).kind == "c":
         raise TypeError("[histogram] complex data is not supported")
-    edges = _bin_edges(a, bins, range, "histogram")
+    edges = _bin_edges(a, bins, range, "histogram", weights)
     order = argsort(a, kind="stable")
     s = a[order]
     dt = numpy.result_type(s.dtype, edges.dtype)

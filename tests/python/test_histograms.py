@@ -1,4 +1,4 @@
-"""bincount, histogram, histogram_bin_edges and digitize against NumPy, on the device under test."""
+"""bincount, histogram (bin estimators too), histogram_bin_edges and digitize against NumPy."""
 
 import gpupy
 import numpy
@@ -107,7 +107,26 @@ def test_histogram_nan_with_range_and_errors():
     with pytest.raises(ValueError, match=r"\[histogram\].*range"):
         gpupy.histogram(gpupy.asarray([1.0]), range=(2, 1))
     with pytest.raises(NotImplementedError, match=r"\[histogram\]"):
-        gpupy.histogram(gpupy.asarray([1.0]), bins="auto")
+        gpupy.histogram(gpupy.asarray([1.0]), bins="stone")
+    with pytest.raises(ValueError, match=r"\[histogram\].*estimator"):
+        gpupy.histogram(gpupy.asarray([1.0]), bins="bogus")
+    with pytest.raises(TypeError, match=r"\[histogram\].*weighted"):
+        gpupy.histogram(gpupy.asarray([1.0]), bins="auto", weights=gpupy.asarray([1.0]))
+
+
+@pytest.mark.parametrize("name", ["auto", "doane", "fd", "rice", "scott", "sqrt", "sturges"])
+@pytest.mark.parametrize("dtype", ["float64", "int64"])
+def test_histogram_bin_estimators(name, dtype):
+    a = (rs.standard_t(5, 1000) * (20 if dtype == "int64" else 1)).astype(dtype)
+    for kwargs in ({}, {"range": (-2, 3)}):
+        hist, edges = gpupy.histogram(gpupy.asarray(a), bins=name, **kwargs)
+        h, e = numpy.histogram(a, bins=name, **kwargs)
+        assert edges.shape == e.shape
+        numpy.testing.assert_allclose(edges.get(), e, rtol=1e-12)
+        numpy.testing.assert_array_equal(hist.get(), h)
+    flat = numpy.full(5, 3, dtype)
+    e = gpupy.histogram_bin_edges(gpupy.asarray(flat), bins=name)
+    numpy.testing.assert_array_equal(e.get(), numpy.histogram_bin_edges(flat, bins=name))
 
 
 def test_histogram_bin_edges_and_dispatch():
