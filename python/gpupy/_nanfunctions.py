@@ -5,6 +5,7 @@ work stays on the array's device; only the checks behind NumPy's all-NaN warning
 one boolean back. Integer and bool arrays hold no NaNs and go straight to the plain reduction.
 """
 
+import operator
 import warnings
 
 import numpy
@@ -260,13 +261,11 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q, dtype="float64")
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
         raise ValueError("Quantiles must be in the range [0, 1]")
-    if axis is None:
-        a2, ax = a.reshape(-1), 0
-    elif isinstance(axis, int):
-        a2, ax = a, axis % max(a.ndim, 1)
-    else:
-        raise NotImplementedError(f"[{op}] only a single axis or None is supported")
-    s = moveaxis(sort(a2, axis=ax), ax, -1)
+    axes = _reduced_axes(axis, a.ndim, op)
+    # The reduced axes, moved last and merged into one, are the rows to sort.
+    k = len(axes)
+    a2 = moveaxis(a, axes, tuple(range(a.ndim - k, a.ndim))) if k else a
+    s = sort(a2.reshape(a2.shape[: a.ndim - k] + (-1,)), axis=-1)
     if skip_nan and _inexact(s):
         n = _counts(_core.isnan(s), -1, False)
         if s.shape[-1] and bool(_core.any(n == 0)):
@@ -286,22 +285,34 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
 
     r = results[0] if qs.ndim == 0 else stack(results).reshape(qs.shape + results[0].shape)
     if keepdims:
-        kept = [1] * a.ndim if axis is None else list(a.shape)
-        if axis is not None:
-            kept[ax] = 1
-        r = r.reshape(qs.shape + tuple(kept))
+        kept = tuple(1 if i in axes else n for i, n in enumerate(a.shape))
+        r = r.reshape(qs.shape + kept)
     return _finish(r, out)
 
 
+def _reduced_axes(axis, ndim, op):
+    """The sorted, non-negative axes a reduction runs over (all for None)."""
+    if axis is None:
+        return tuple(range(ndim))
+    axes = (axis,) if isinstance(axis, int) else tuple(operator.index(x) for x in axis)
+    for x in axes:
+        if not -ndim <= x < max(ndim, 1):
+            raise ValueError(f"[{op}] axis {x} is out of bounds for array of dimension {ndim}")
+    axes = tuple(sorted(x % max(ndim, 1) for x in axes))
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"[{op}] repeated axis")
+    return axes if ndim else ()
+
+
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
-    """See numpy.nanquantile (axis None or an integer); all-NaN slices give NaN and a warning."""
+    """See numpy.nanquantile; all-NaN slices give NaN and a warning."""
     return _nanquantile(a, q, axis, out, method, keepdims, "nanquantile")
 
 
 def nanpercentile(
     a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False
 ):
-    """See numpy.nanpercentile (axis None or an integer)."""
+    """See numpy.nanpercentile."""
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q, dtype="float64")
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
         raise ValueError("Percentiles must be in the range [0, 100]")
@@ -314,5 +325,5 @@ def quantile_method(a, q, axis, out, method, keepdims, op):
 
 
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
-    """See numpy.nanmedian (axis None or an integer)."""
+    """See numpy.nanmedian."""
     return _nanquantile(a, 0.5, axis, out, "linear", keepdims, "nanmedian")

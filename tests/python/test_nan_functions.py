@@ -175,5 +175,30 @@ def test_nan_functions_dispatch_and_errors():
     assert isinstance(got, gpupy.ndarray)
     with pytest.raises(ValueError, match="range"):
         gpupy.nanpercentile(gpupy.asarray(a), 101)
-    with pytest.raises(NotImplementedError, match=r"\[nanmedian\]"):
-        gpupy.nanmedian(gpupy.asarray(a), axis=(0, 1))
+    with pytest.raises(ValueError, match=r"\[nanmedian\] repeated axis"):
+        gpupy.nanmedian(gpupy.asarray(a), axis=(0, 0))
+    with pytest.raises(ValueError, match=r"\[nanquantile\] axis 2 is out of bounds"):
+        gpupy.nanquantile(gpupy.asarray(a), 0.5, axis=2)
+
+
+@pytest.mark.parametrize("axis", [(0, 1), (0, 2), (2, 0), (1, 2), (0, 1, 2), -1])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_quantiles_over_several_axes(axis, keepdims):
+    a = rs.randn(3, 4, 5)
+    n = a.copy()
+    n[0, 1, :] = numpy.nan
+    n[:, :, 3] = numpy.nan
+    ga, gn = gpupy.asarray(a), gpupy.asarray(n)
+    cases = [
+        (gpupy.median, numpy.median, (a,), (ga,), {}),
+        (gpupy.quantile, numpy.quantile, (a, [0.2, 0.9]), (ga, [0.2, 0.9]), {}),
+        (gpupy.percentile, numpy.percentile, (a, 40), (ga, 40), {"method": "weibull"}),
+        (gpupy.median, numpy.median, (n,), (gn,), {}),
+        (gpupy.nanmedian, numpy.nanmedian, (n,), (gn,), {}),
+        (gpupy.nanpercentile, numpy.nanpercentile, (n, [10, 60]), (gn, [10, 60]), {}),
+    ]
+    for gfn, nfn, nargs, gargs, kw in cases:
+        got = _messages(gfn, *gargs, axis=axis, keepdims=keepdims, **kw)[0]
+        expected = _messages(nfn, *nargs, axis=axis, keepdims=keepdims, **kw)[0]
+        assert got.shape == expected.shape, gfn
+        numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12, equal_nan=True)
