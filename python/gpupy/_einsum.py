@@ -135,19 +135,23 @@ def _prepare(a, term, sizes, keep):
         term = "".join(c for i, c in enumerate(term) if i not in drop)
     summed = [i for i, c in enumerate(term) if c not in keep]
     if summed:
-        a = _core.sum(a, axis=tuple(summed))
+        a = _sum_keeping_dtype(a, tuple(summed))
         term = "".join(c for i, c in enumerate(term) if i not in summed)
     return a, term
 
 
 def _contract(a, ta, b, tb, keep, sizes):
-    """One pairwise contraction as a batched matmul: (batch, a_only, k) @ (batch, k, b_only)."""
+    """One pairwise contraction: a batched matmul (batch, a_only, k) @ (batch, k, b_only), or a
+    broadcast multiply (and sum) when the matmul would be a batch of 1-wide products."""
     from gpupy import matmul, permute_dims, reshape
 
     batch = [c for c in ta if c in tb and c in keep]
     inner = [c for c in ta if c in tb and c not in keep]
     a_only = [c for c in ta if c not in tb]
     b_only = [c for c in tb if c not in ta]
+    labels = "".join(batch + a_only + b_only)
+    if not inner or (batch and not a_only and not b_only):
+        return _multiply_sum(a, ta, b, tb, batch, a_only, b_only, inner), labels
     a = permute_dims(a, tuple(ta.index(c) for c in batch + a_only + inner))
     b = permute_dims(b, tuple(tb.index(c) for c in batch + inner + b_only))
     nb_ = tuple(sizes[c] for c in batch)
@@ -155,8 +159,31 @@ def _contract(a, ta, b, tb, keep, sizes):
     k = math.prod(sizes[c] for c in inner)
     n = math.prod(sizes[c] for c in b_only)
     r = matmul(reshape(a, nb_ + (m, k)), reshape(b, nb_ + (k, n)))
-    r = reshape(r, nb_ + tuple(sizes[c] for c in a_only + b_only))
-    return r, "".join(batch + a_only + b_only)
+    return reshape(r, nb_ + tuple(sizes[c] for c in a_only + b_only)), labels
+
+
+def _multiply_sum(a, ta, b, tb, batch, a_only, b_only, inner):
+    """a * b broadcast over (batch, a_only, b_only, inner), summed over inner."""
+    from gpupy import expand_dims, permute_dims
+
+    a = permute_dims(a, tuple(ta.index(c) for c in batch + a_only + inner))
+    b = permute_dims(b, tuple(tb.index(c) for c in batch + b_only + inner))
+    nb_, na, nn = len(batch), len(a_only), len(b_only)
+    if nn:
+        a = expand_dims(a, tuple(range(nb_ + na, nb_ + na + nn)))
+    if na:
+        b = expand_dims(b, tuple(range(nb_, nb_ + na)))
+    r = a * b
+    if not inner:
+        return r
+    return _sum_keeping_dtype(r, tuple(range(r.ndim - len(inner), r.ndim)))
+
+
+def _sum_keeping_dtype(a, axes):
+    """einsum's sums keep the operand dtype (int32 stays int32, bool is a logical or)."""
+    if a.dtype == numpy.bool_:
+        return _core.any(a, axis=axes)
+    return _core.sum(a, axis=axes, dtype=a.dtype)
 
 
 def _result_labels(ta, tb, keep):

@@ -34,6 +34,9 @@ CASES = [
     ("ik,...k->...i", (A, rs.rand(2, 1, 4))),
     ("ij,j->i", (A, V)),
     (",ij->ij", (numpy.float64(2.0), A)),
+    ("ij,ij->ij", (A, A)),
+    ("ij,ik->ijk", (A, rs.rand(3, 2))),
+    ("bij,bi->bj", (T3, rs.rand(2, 3))),
 ]
 
 
@@ -61,12 +64,13 @@ def test_einsum_sublist_form():
     numpy.testing.assert_allclose(got.get(), numpy.einsum(SQ, [Ellipsis, 0, 0]))
 
 
-@pytest.mark.parametrize("dtype", ["int32", "int64", "float32", "complex128"])
-def test_einsum_dtypes(dtype):
-    x = (rs.rand(3, 4) * 10).astype(dtype)
-    y = (rs.rand(4, 2) * 10).astype(dtype)
-    expected = numpy.einsum("ij,jk->ik", x, y)
-    got = gpupy.einsum("ij,jk->ik", gpupy.asarray(x), gpupy.asarray(y))
+@pytest.mark.parametrize("spec", ["ij,jk->ik", "ij,ij->i", "ij,ij->", "ij,ik->ijk"])
+@pytest.mark.parametrize("dtype", ["bool", "int32", "int64", "float32", "complex128"])
+def test_einsum_dtypes(dtype, spec):
+    x = (rs.rand(3, 4) * (2 if dtype == "bool" else 10)).astype(dtype)
+    y = (rs.rand(4, 4) * (2 if dtype == "bool" else 10)).astype(dtype)[: 3 if "ij,i" in spec else 4]
+    expected = numpy.einsum(spec, x, y)
+    got = gpupy.einsum(spec, gpupy.asarray(x), gpupy.asarray(y))
     assert got.dtype == expected.dtype
     numpy.testing.assert_allclose(got.get(), expected, rtol=1e-5)
 
@@ -154,3 +158,13 @@ def test_einsum_zero_size(spec, shapes):
 def test_einsum_repeated_subscript_sizes_must_match():
     with pytest.raises(ValueError, match=r"\[einsum\] dimensions for repeated subscript"):
         gpupy.einsum("ii", gpupy.zeros((1, 3)))
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "int32", "uint16", "float32"])
+@pytest.mark.parametrize("spec", ["ij->i", "ii->", "ij->"])
+def test_einsum_single_operand_sums_keep_dtype(dtype, spec):
+    x = (rs.rand(4, 4) * (2 if dtype == "bool" else 50)).astype(dtype)
+    expected = numpy.einsum(spec, x)
+    got = gpupy.einsum(spec, gpupy.asarray(x))
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-5)
