@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gpupy/array.h"
+#include "gpupy/random.h"
 #include "gpupy/scalar.h"
 
 namespace gpupy {
@@ -234,5 +235,12 @@ Array repeat(const Array& a, const Array& repeats, std::optional<int> axis);
 /// NumPy's roll: shifts are summed per axis; the flattened array when `axes` is nullopt.
 Array roll(const Array& a, const std::vector<int64_t>& shifts,
            const std::optional<std::vector<int>>& axes);
+
+// ---- Random -------------------------------------------------------------------------------------
+
+/// A new C-contiguous array whose element i is `dist` drawn from Philox4x32-10 block
+/// (key, counter + i) on `device`: dtype float32/float64 for uniform and normal, uint64 for bits.
+Array philox_random(const Shape& shape, DType dtype, RandomDistribution dist, uint64_t key,
+                    uint64_t counter, Device device);
 
 }  // namespace gpupy

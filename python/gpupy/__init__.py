@@ -19,13 +19,17 @@ from gpupy._core import (  # noqa: F401
 from gpupy._creation import *  # noqa: F401,F403
 from gpupy._dlpack import from_dlpack  # noqa: F401
 from gpupy._dtypes import *  # noqa: F401,F403
+from gpupy._einsum import *  # noqa: F401,F403
 from gpupy._elementwise import *  # noqa: F401,F403
+from gpupy._histograms import *  # noqa: F401,F403
+from gpupy._index_tricks import *  # noqa: F401,F403
 from gpupy._indexing import *  # noqa: F401,F403
 from gpupy._interop import API_VERSION as __array_api_version__  # noqa: F401
 from gpupy._interop import array_namespace_info as __array_namespace_info__  # noqa: F401
 from gpupy._joining import *  # noqa: F401,F403
 from gpupy._linalg import *  # noqa: F401,F403
 from gpupy._manipulation import *  # noqa: F401,F403
+from gpupy._nanfunctions import *  # noqa: F401,F403
 from gpupy._reduction import *  # noqa: F401,F403
 from gpupy._set_functions import *  # noqa: F401,F403
 from gpupy._sorting import *  # noqa: F401,F403
@@ -36,6 +40,6 @@ e = _math.e
 inf = _math.inf
 nan = _math.nan
 
-from gpupy import fft, linalg  # noqa: E402, F401 - the Array API extensions
+from gpupy import fft, linalg, random  # noqa: E402, F401 - Array API extensions, NumPy's random
 
 __version__ = "0.1.0"

@@ -60,9 +60,11 @@ def _keep(result, a_shape, axis, keepdims, flat):
 
 
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
-    """See numpy.quantile; only method='linear', and axis None or an integer."""
-    if method != "linear":
-        raise NotImplementedError("[quantile] only method='linear' is supported")
+    """See numpy.quantile."""
+    if method != "linear" or not (axis is None or isinstance(axis, int)):
+        from gpupy._nanfunctions import quantile_method
+
+        return quantile_method(a, q, axis, out, method, keepdims, "quantile")
     a = _as_gpupy(a)
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
@@ -101,7 +103,7 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
 
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
-    """See numpy.percentile; only method='linear', and axis None or an integer."""
+    """See numpy.percentile."""
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
         raise ValueError("Percentiles must be in the range [0, 100]")
@@ -110,7 +112,11 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
 
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
-    """See numpy.median; axis None or an integer."""
+    """See numpy.median."""
+    if not (axis is None or isinstance(axis, int)):
+        from gpupy._nanfunctions import quantile_method
+
+        return quantile_method(a, 0.5, axis, out, "linear", keepdims, "median")
     a = _as_gpupy(a)
     s, ax = _sorted_along(a, axis, "median")
     dt = numpy.dtype(a.dtype) if numpy.dtype(a.dtype).kind == "f" else numpy.dtype("float64")

@@ -25,6 +25,7 @@ void bind_linalg(nb::module_& m);
 /// where, clip, diagonals, concatenate/stack/split, tile, repeat, roll.
 void bind_joining(nb::module_& m);
 void bind_sorting(nb::module_& m);
+void bind_random(nb::module_& m);
 /// Streams, events, device properties and __cuda_array_interface__ (after bind_array).
 void bind_cuda(nb::module_& m);
 /// The cuFFT and cuSOLVER entry points of gpupy.fft and gpupy.linalg (_cuda_fft, _cuda_qr, ...).

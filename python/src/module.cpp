@@ -17,6 +17,7 @@ NB_MODULE(_core, m) {
   bind_linalg(m);
   bind_joining(m);
   bind_sorting(m);
+  bind_random(m);
   bind_cuda(m);
   bind_cuda_libs(m);
   bind_kernel(m);

@@ -8,6 +8,7 @@
 
 #include "gpupy/array.h"
 #include "gpupy/ops.h"
+#include "gpupy/random.h"
 
 namespace gpupy {
 
@@ -114,6 +115,12 @@ class Backend {
   // (added by the selection patterns; keep this marker)
   /// out[...] = cond ? x : y; cond bool, x/y of out's dtype (or scalars), all broadcast to out.
   virtual void where(const Array& cond, const Operand& x, const Operand& y, const Array& out) = 0;
+
+  // ---- random numbers ----
+  /// out[i] (C-contiguous) = `dist` drawn from Philox4x32-10 block (key, counter + i): float32
+  /// or float64 for uniform/normal, uint64 for bits (see fn::philox_draw).
+  virtual void philox_fill(const Array& out, uint64_t key, uint64_t counter,
+                           RandomDistribution dist) = 0;
 
   /// Whether the backend has a loop for `op` with inputs of dtype `dt`.
   virtual bool supports(ElementwiseOp op, DType dt) const = 0;

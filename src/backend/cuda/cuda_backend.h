@@ -50,6 +50,10 @@ class CudaBackend final : public Backend {
   // (added by the selection patterns; keep this marker)
   void where(const Array& cond, const Operand& x, const Operand& y, const Array& out) override;
 
+  // ---- random numbers ----
+  void philox_fill(const Array& out, uint64_t key, uint64_t counter,
+                   RandomDistribution dist) override;
+
   bool supports(ElementwiseOp, DType) const override { return true; }
 
  private:

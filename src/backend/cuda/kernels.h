@@ -46,4 +46,9 @@ Array launch_flatnonzero(const Array& mask, Stream stream);
 void launch_where(const Array& cond, const Operand& x, const Operand& y, const Array& out,
                   Stream stream);
 
+// ---- random numbers ----
+/// out[i] = Philox4x32-10 draw (key, counter + i) (see Backend::philox_fill).
+void launch_philox_fill(const Array& out, uint64_t key, uint64_t counter, RandomDistribution dist,
+                        Stream stream);
+
 }  // namespace gpupy::GPUPY_KERNEL_NS

@@ -62,6 +62,12 @@ class EmuBackend final : public Backend {
     emu::launch_where(cond, x, y, out, nullptr);
   }
 
+  // ---- random numbers ----
+  void philox_fill(const Array& out, uint64_t key, uint64_t counter,
+                   RandomDistribution dist) override {
+    emu::launch_philox_fill(out, key, counter, dist, nullptr);
+  }
+
   bool supports(ElementwiseOp, DType) const override { return true; }
 
  private:

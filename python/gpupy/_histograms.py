@@ -1,0 +1,256 @@
+"""bincount, histogram, histogram_bin_edges and digitize, built on gpupy's sort, searchsorted and
+cumsum so the counting runs on the data's device.
+
+See the NumPy functions of the same names. Counts come from searchsorted on the sorted data, so
+they follow NumPy's edge rules exactly (bins half open, the last one closed). Weighted sums are
+differences of a float64 running sum in sorted order: they agree with NumPy to rounding of the
+running total, not bit for bit. Bin edges are computed as NumPy computes them (on the host: they
+are a handful of numbers). String bins use NumPy's estimators (all but 'stone'), from device
+reductions.
+"""
+
+import operator
+
+import numpy
+
+from gpupy import _core
+
+__all__ = ["bincount", "digitize", "histogram", "histogram_bin_edges"]
+
+
+def _arr(a, device=None):
+    from gpupy import asarray
+
+    return a if isinstance(a, _core.ndarray) else asarray(a, device=device)
+
+
+def _segment_sums(values, order, starts, stops):
+    """Sums of values[order][starts[i]:stops[i]] through one running sum (float64 or complex)."""
+    from gpupy import concatenate, take, zeros
+
+    v = take(values, order)
+    acc = "complex128" if numpy.dtype(v.dtype).kind == "c" else "float64"
+    run = concatenate([zeros((1,), acc, device=v.device), _core.cumsum(v.astype(acc))])
+    return take(run, stops) - take(run, starts)
+
+
+def bincount(x, /, weights=None, minlength=0):
+    """See numpy.bincount."""
+    from gpupy import arange, argsort, astype
+
+    x = _arr(x)
+    if x.ndim != 1:
+        raise ValueError("[bincount] x must be a 1-D array of non-negative integers")
+    kind = numpy.dtype(x.dtype).kind
+    if kind not in "biu" or numpy.dtype(x.dtype) == numpy.uint64:
+        raise TypeError(
+            f"[bincount] Cannot cast array data from dtype('{x.dtype}') to dtype('int64') "
+            "according to the rule 'safe'"
+        )
+    minlength = operator.index(minlength)
+    if minlength < 0:
+        raise ValueError("[bincount] 'minlength' must not be negative")
+    x = astype(x, "int64")
+    if x.size and int(_core.min(x)) < 0:
+        raise ValueError("[bincount] 'list' argument must have no negative elements")
+    n = max(int(_core.max(x)) + 1 if x.size else 0, minlength)
+    order = argsort(x, kind="stable")
+    s = x[order]
+    pos = _core.searchsorted(s, arange(n + 1, dtype="int64", device=x.device))
+    if weights is None:
+        return _core.diff(pos)
+    w = _arr(weights, x.device)
+    if w.shape != x.shape:
+        raise ValueError("[bincount] The weights and list don't have the same length.")
+    if numpy.dtype(w.dtype).kind == "c":
+        raise TypeError("[bincount] weights must be real numbers")
+    return _segment_sums(w, order, pos[:-1], pos[1:])
+
+
+def _range_of(a, range_, op):
+    if range_ is not None:
+        first, last = range_
+        if first > last:
+            raise ValueError(f"[{op}] max must be larger than min in range parameter.")
+        if not (numpy.isfinite(first) and numpy.isfinite(last)):
+            raise ValueError(f"[{op}] supplied range of [{first}, {last}] is not finite")
+    elif a.size == 0:
+        first, last = 0, 1
+    else:
+        # NumPy scalars of a's dtype, as NumPy's a.min() gives: they set linspace's precision.
+        first, last = _core.min(a).get()[()], _core.max(a).get()[()]
+        if not (numpy.isfinite(first) and numpy.isfinite(last)):
+            raise ValueError(f"[{op}] autodetected range of [{first}, {last}] is not finite")
+    if first == last:
+        first, last = first - 0.5, last + 0.5
+    return first, last
+
+
+def _ptp(x):
+    return float(_core.max(x).item() - _core.min(x).item())
+
+
+def _width_sqrt(x):
+    return _ptp(x) / numpy.sqrt(x.size)
+
+
+def _width_sturges(x):
+    return _ptp(x) / (numpy.log2(x.size) + 1.0)
+
+
+def _width_rice(x):
+    return _ptp(x) / (2.0 * x.size ** (1.0 / 3))
+
+
+def _width_scott(x):
+    return (24.0 * numpy.pi**0.5 / x.size) ** (1.0 / 3.0) * float(_core.std(x))
+
+
+def _width_fd(x):
+    from gpupy import percentile
+
+    q75, q25 = percentile(x, [75, 25]).get()
+    return 2.0 * float(q75 - q25) * x.size ** (-1.0 / 3.0)
+
+
+def _width_doane(x):
+    if x.size <= 2:
+        return 0.0
+    sg1 = numpy.sqrt(6.0 * (x.size - 2) / ((x.size + 1.0) * (x.size + 3)))
+    sigma = float(_core.std(x))
+    if sigma <= 0.0:
+        return 0.0
+    g1 = float(_core.mean(((x - _core.mean(x)) / sigma) ** 3))
+    return _ptp(x) / (1.0 + numpy.log2(x.size) + numpy.log2(1.0 + abs(g1) / sg1))
+
+
+def _width_auto(x):
+    fd, sturges = _width_fd(x), _width_sturges(x)
+    return min(fd, sturges) if fd else sturges
+
+
+# NumPy's bin-width estimators (numpy.histogram_bin_edges), computed from device reductions.
+_WIDTHS = {
+    "auto": _width_auto,
+    "doane": _width_doane,
+    "fd": _width_fd,
+    "rice": _width_rice,
+    "scott": _width_scott,
+    "sqrt": _width_sqrt,
+    "sturges": _width_sturges,
+}
+
+
+def _estimated_bins(a, name, range_, weights, op):
+    """The number of equal bins NumPy's estimator `name` picks for a."""
+    from gpupy import compress
+
+    if name == "stone":
+        raise NotImplementedError(f"[{op}] the 'stone' bin estimator is not supported")
+    if name not in _WIDTHS:
+        raise ValueError(f"[{op}] {name!r} is not a valid estimator for `bins`")
+    if weights is not None:
+        raise TypeError(
+            f"[{op}] Automated estimation of the number of bins is not supported for weighted data"
+        )
+    first, last = _range_of(a, range_, op)
+    if range_ is not None:
+        a = compress(_core.logical_and(a >= first, a <= last), a)
+    if a.size == 0:
+        return 1
+    width = _WIDTHS[name](a)
+    if not width:
+        return 1
+    if numpy.dtype(a.dtype).kind in "iu" and width < 1:
+        width = 1
+    return int(numpy.ceil((float(last) - float(first)) / width))
+
+
+def _bin_edges(a, bins, range_, op, weights=None):
+    """The edges as a gpupy array on a's device, and whether they are uniform."""
+    from gpupy import any as any_
+
+    if isinstance(bins, str):
+        bins = _estimated_bins(a, bins, range_, weights, op)
+    if numpy.ndim(bins) == 0:
+        try:
+            n = operator.index(bins)
+        except TypeError:
+            raise TypeError(f"[{op}] `bins` must be an integer, a string, or an array") from None
+        if n < 1:
+            raise ValueError(f"[{op}] `bins` must be positive, when an integer")
+        first, last = _range_of(a, range_, op)
+        dt = numpy.result_type(first, last, numpy.dtype(a.dtype))
+        if dt.kind not in "fc":
+            dt = numpy.dtype("float64")
+        edges = numpy.linspace(first, last, n + 1, endpoint=True, dtype=dt)
+        return _arr(edges, a.device)
+    edges = _arr(bins, a.device)
+    if edges.ndim != 1:
+        raise ValueError(f"[{op}] `bins` must be 1d, when an array")
+    if edges.size > 1 and bool(any_(_core.diff(edges) < 0)):
+        raise ValueError(f"[{op}] `bins` must increase monotonically, when an array")
+    return edges
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002 - NumPy's name
+    """See numpy.histogram_bin_edges (every bin estimator but 'stone')."""
+    a = _arr(a).reshape(-1)
+    return _bin_edges(a, bins, range, "histogram_bin_edges", weights)
+
+
+def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002 - NumPy's name
+    """See numpy.histogram (every bin estimator but 'stone')."""
+    from gpupy import argsort, concatenate, searchsorted
+    from gpupy import sum as sum_
+
+    a = _arr(a).reshape(-1)
+    if numpy.dtype(a.dtype).kind == "c":
+        raise TypeError("[histogram] complex data is not supported")
+    edges = _bin_edges(a, bins, range, "histogram", weights)
+    order = argsort(a, kind="stable")
+    s = a[order]
+    dt = numpy.result_type(s.dtype, edges.dtype)
+    s, e = s.astype(dt, copy=False), edges.astype(dt, copy=False)
+    # Bins are [e_i, e_i+1) except the last, [e_n-1, e_n]: NumPy's rule.
+    pos = concatenate([searchsorted(s, e[:-1], side="left"), searchsorted(s, e[-1:], side="right")])
+    if weights is None:
+        hist = _core.diff(pos)
+    else:
+        w = _arr(weights, a.device).reshape(-1)
+        if w.shape != a.shape:
+            raise ValueError("[histogram] weights should have the same shape as a.")
+        hist = _segment_sums(w, order, pos[:-1], pos[1:])
+        if numpy.dtype(w.dtype).kind in "iub":
+            hist = hist.astype(w.dtype if numpy.dtype(w.dtype).kind != "b" else "int64")
+    if density:
+        widths = _core.diff(edges).astype("float64")
+        hist = hist.astype("float64") / widths / sum_(hist)
+    return hist, edges
+
+
+def digitize(x, bins, right=False):
+    """See numpy.digitize."""
+    from gpupy import flip, searchsorted
+
+    x = _arr(x)
+    bins = _arr(bins, x.device)
+    if bins.ndim != 1:
+        raise ValueError("[digitize] bins must be 1-dimensional")
+    if numpy.dtype(x.dtype).kind == "c" or numpy.dtype(bins.dtype).kind == "c":
+        raise TypeError("[digitize] x may not be complex")
+    d = _core.diff(bins)
+    if bins.size > 1 and bool(_core.all(d >= 0)):
+        mono = 1
+    elif bins.size > 1 and bool(_core.all(d <= 0)):
+        mono = -1
+    elif bins.size <= 1:
+        mono = 1
+    else:
+        raise ValueError("[digitize] bins must be monotonically increasing or decreasing")
+    side = "left" if right else "right"
+    dt = numpy.result_type(x.dtype, bins.dtype)
+    x, bins = x.astype(dt, copy=False), bins.astype(dt, copy=False)
+    if mono == -1:
+        return bins.size - searchsorted(flip(bins), x, side=side)
+    return searchsorted(bins, x, side=side)

@@ -1,0 +1,329 @@
+"""NaN-ignoring reductions (nansum ... nanpercentile) and quantile's interpolation methods.
+
+See the NumPy functions of the same names. NaNs are masked with gpupy's own where/isnan, so the
+work stays on the array's device; only the checks behind NumPy's all-NaN warnings and errors read
+one boolean back. Integer and bool arrays hold no NaNs and go straight to the plain reduction.
+"""
+
+import operator
+import warnings
+
+import numpy
+
+from gpupy import _core
+
+__all__ = [
+    "nanargmax",
+    "nanargmin",
+    "nancumprod",
+    "nancumsum",
+    "nanmax",
+    "nanmean",
+    "nanmedian",
+    "nanmin",
+    "nanpercentile",
+    "nanprod",
+    "nanquantile",
+    "nanstd",
+    "nansum",
+    "nanvar",
+]
+
+
+def _arr(a):
+    from gpupy import asarray
+
+    return a if isinstance(a, _core.ndarray) else asarray(a)
+
+
+def _inexact(a):
+    return numpy.dtype(a.dtype).kind in "fc"
+
+
+def _replace_nan(a, value):
+    """(a with NaNs replaced by value, the NaN mask or None when a cannot hold NaNs)."""
+    a = _arr(a)
+    if not _inexact(a):
+        return a, None
+    mask = _core.isnan(a)
+    return _core._where(mask, value, a), mask
+
+
+def _finish(result, out):
+    if out is not None:
+        out[...] = result
+        return out
+    return result
+
+
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False):
+    """See numpy.nansum."""
+    a, _ = _replace_nan(a, 0)
+    return _core.sum(a, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+
+
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False):
+    """See numpy.nanprod."""
+    a, _ = _replace_nan(a, 1)
+    return _core.prod(a, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+
+
+def nancumsum(a, axis=None, dtype=None, out=None):
+    """See numpy.nancumsum."""
+    a, _ = _replace_nan(a, 0)
+    return _core.cumsum(a, axis=axis, dtype=dtype, out=out)
+
+
+def nancumprod(a, axis=None, dtype=None, out=None):
+    """See numpy.nancumprod."""
+    a, _ = _replace_nan(a, 1)
+    return _core.cumprod(a, axis=axis, dtype=dtype, out=out)
+
+
+def _counts(mask, axis, keepdims):
+    return _core.sum(_core.logical_not(mask), axis=axis, dtype="int64", keepdims=keepdims)
+
+
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False):
+    """See numpy.nanmean; RuntimeWarning 'Mean of empty slice' where a slice is all NaN."""
+    arr, mask = _replace_nan(a, 0)
+    if mask is None:
+        return _core.mean(arr, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+    cnt = _counts(mask, axis, keepdims)
+    tot = _core.sum(arr, axis=axis, dtype=dtype, keepdims=keepdims)
+    if bool(_core.any(cnt == 0)):
+        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=2)
+    return _finish((tot / cnt).astype(tot.dtype, copy=False), out)
+
+
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    """See numpy.nanvar; RuntimeWarning 'Degrees of freedom <= 0 for slice.' (result NaN) where
+    fewer than ddof + 1 values are not NaN."""
+    arr, mask = _replace_nan(a, 0)
+    if mask is None:
+        return _core.var(arr, axis=axis, dtype=dtype, out=out, ddof=ddof, keepdims=keepdims)
+    cnt = _counts(mask, axis, True)
+    tot = _core.sum(arr, axis=axis, dtype=dtype, keepdims=True)
+    avg = (tot / cnt).astype(tot.dtype, copy=False)
+    dev = _core._where(mask, 0, arr - avg)
+    sq = (dev * _core.conjugate(dev)).real if numpy.dtype(dev.dtype).kind == "c" else dev * dev
+    ss = _core.sum(sq, axis=axis, dtype=dtype, keepdims=keepdims)
+    dof = (cnt if keepdims else _squeeze_like(cnt, ss)) - ddof
+    bad = dof <= 0
+    if bool(_core.any(bad)):
+        warnings.warn("Degrees of freedom <= 0 for slice.", RuntimeWarning, stacklevel=2)
+    var = _core._where(bad, numpy.nan, ss / _core._where(bad, 1, dof))
+    return _finish(var.astype(ss.dtype, copy=False), out)
+
+
+def _squeeze_like(kept, target):
+    return kept.reshape(target.shape)
+
+
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    """See numpy.nanstd."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        var = nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims)
+    for w in caught:
+        warnings.warn(w.message, w.category, stacklevel=2)
+    return _finish(_core.sqrt(var), out)
+
+
+def _nan_extreme(a, axis, out, keepdims, fill, reduce, op):
+    arr, mask = _replace_nan(a, fill)
+    if mask is None:
+        return reduce(arr, axis=axis, out=out, keepdims=keepdims)
+    r = reduce(arr, axis=axis, keepdims=keepdims)
+    all_nan = _core.all(mask, axis=axis, keepdims=keepdims)
+    if bool(_core.any(all_nan)):
+        warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
+        r = _core._where(all_nan, numpy.nan, r).astype(r.dtype, copy=False)
+    return _finish(r, out)
+
+
+def nanmin(a, axis=None, out=None, keepdims=False):
+    """See numpy.nanmin; NaN and a RuntimeWarning for all-NaN slices."""
+    return _nan_extreme(a, axis, out, keepdims, numpy.inf, _core.min, "nanmin")
+
+
+def nanmax(a, axis=None, out=None, keepdims=False):
+    """See numpy.nanmax; NaN and a RuntimeWarning for all-NaN slices."""
+    return _nan_extreme(a, axis, out, keepdims, -numpy.inf, _core.max, "nanmax")
+
+
+def _nan_arg(a, axis, out, keepdims, fill, reduce, arg, op):
+    a = _arr(a)
+    if not _inexact(a):
+        return arg(a, axis=axis, out=out, keepdims=keepdims)
+    mask = _core.isnan(a)
+    if bool(_core.any(_core.all(mask, axis=axis))):
+        raise ValueError(f"[{op}] All-NaN slice encountered")
+    # The first position equal to the NaN-free extreme (NaN equals nothing, so it never wins).
+    m = reduce(_core._where(mask, fill, a), axis=axis, keepdims=True)
+    r = _core.argmax(a == m, axis=axis, keepdims=keepdims)
+    return _finish(r, out)
+
+
+def nanargmin(a, axis=None, out=None, *, keepdims=False):
+    """See numpy.nanargmin; ValueError for all-NaN slices."""
+    return _nan_arg(a, axis, out, keepdims, numpy.inf, _core.min, _core.argmin, "nanargmin")
+
+
+def nanargmax(a, axis=None, out=None, *, keepdims=False):
+    """See numpy.nanargmax; ValueError for all-NaN slices."""
+    return _nan_arg(a, axis, out, keepdims, -numpy.inf, _core.max, _core.argmax, "nanargmax")
+
+
+# ---- quantiles -----------------------------------------------------------------------------------
+
+# Continuous methods: the virtual index is n q + alpha + q (1 - alpha - beta) - 1 (Hyndman & Fan).
+_ALPHA_BETA = {
+    "interpolated_inverted_cdf": (0.0, 1.0),
+    "hazen": (0.5, 0.5),
+    "weibull": (0.0, 0.0),
+    "median_unbiased": (1 / 3, 1 / 3),
+    "normal_unbiased": (3 / 8, 3 / 8),
+}
+_DISCRETE = ("inverted_cdf", "closest_observation", "lower", "higher", "nearest")
+METHODS = ("linear", "averaged_inverted_cdf", "midpoint", *_ALPHA_BETA, *_DISCRETE)
+
+
+def _virtual_index(n, q, method):
+    """(virtual index, gamma or None for a discrete method) per slice; n is float64 counts."""
+    from gpupy import floor
+
+    if method == "linear":
+        return (n - 1) * q, "interp"
+    if method in _ALPHA_BETA:
+        alpha, beta = _ALPHA_BETA[method]
+        return n * q + (alpha + q * (1 - alpha - beta)) - 1, "interp"
+    if method == "averaged_inverted_cdf":
+        return n * q - 1, "averaged"
+    if method == "midpoint":
+        return 0.5 * (floor((n - 1) * q) + _core.ceil((n - 1) * q)), "midpoint"
+    if method == "lower":
+        return floor((n - 1) * q), None
+    if method == "higher":
+        return _core.ceil((n - 1) * q), None
+    if method == "nearest":
+        return _core.round((n - 1) * q), None
+    v = n * q - 1 - (0.5 if method == "closest_observation" else 0.0)
+    prev = floor(v)
+    take_prev = (v - prev) == 0
+    if method == "closest_observation":
+        take_prev = _core.logical_and(take_prev, _core.remainder(prev, 2) == 1)
+    return _core._where(take_prev, prev, prev + 1), None
+
+
+def _lerp(x0, x1, t):
+    d = x1 - x0
+    return _core._where(t >= 0.5, x1 - d * (1 - t), x0 + d * t)
+
+
+def quantile_sorted(s, n, q, method):
+    """The q-quantile of each row of s (sorted along the last axis, the first n[row] values
+    valid), NumPy's `method`; n is an int64 array of s.shape[:-1]."""
+    from gpupy import clip, expand_dims, take_along_axis
+
+    nf = n.astype("float64")
+    v, kind = _virtual_index(nf, q, method)
+    last = _core.maximum(nf - 1, 0)
+
+    def at(i):
+        i = expand_dims(clip(i, 0, last).astype("int64"), -1)
+        return take_along_axis(s, i, axis=-1)[..., 0]
+
+    if kind is None:
+        return at(v)
+    prev = _core.floor(v)
+    gamma = v - prev
+    if kind == "averaged":
+        gamma = _core._where(gamma == 0, 0.5, 1.0)
+    elif kind == "midpoint":
+        gamma = _core._where(_core.remainder(v, 1) == 0, 0.0, 0.5)
+    above, below = v >= nf - 1, v < 0
+    prev = _core._where(above, last, _core._where(below, 0.0, prev))
+    nxt = _core._where(above, last, _core._where(below, 0.0, prev + 1))
+    dt = s.dtype if _inexact(s) else numpy.dtype("float64")
+    x0, x1 = at(prev).astype(dt), at(nxt).astype(dt)
+    return _lerp(x0, x1, gamma.astype(dt) if numpy.dtype(dt).kind == "f" else gamma)
+
+
+def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
+    from gpupy import moveaxis, sort
+
+    if method not in METHODS:
+        raise ValueError(f"[{op}] '{method}' is not a valid method. Use one of: {METHODS}")
+    a = _arr(a)
+    if numpy.dtype(a.dtype).kind == "c":
+        raise TypeError(f"[{op}] a must be an array of real numbers")
+    qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q, dtype="float64")
+    if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
+        raise ValueError("Quantiles must be in the range [0, 1]")
+    axes = _reduced_axes(axis, a.ndim, op)
+    # The reduced axes, moved last and merged into one, are the rows to sort.
+    k = len(axes)
+    a2 = moveaxis(a, axes, tuple(range(a.ndim - k, a.ndim))) if k else a
+    s = sort(a2.reshape(a2.shape[: a.ndim - k] + (-1,)), axis=-1)
+    if skip_nan and _inexact(s):
+        n = _counts(_core.isnan(s), -1, False)
+        if s.shape[-1] and bool(_core.any(n == 0)):
+            warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
+        invalid = n == 0
+    else:
+        n = _core.full(s.shape[:-1], s.shape[-1], dtype="int64", device=s.device)
+        # NaNs sort last: a NaN in the last place makes the whole row's quantile NaN.
+        invalid = _core.isnan(s[..., -1]) if _inexact(s) and s.shape[-1] else None
+    results = [quantile_sorted(s, n, qi, method) for qi in qs.reshape(-1).tolist()]
+    if invalid is not None:
+        results = [
+            _core._where(invalid, numpy.nan, r).astype(r.dtype) if _inexact(r) else r
+            for r in results
+        ]
+    from gpupy import stack
+
+    r = results[0] if qs.ndim == 0 else stack(results).reshape(qs.shape + results[0].shape)
+    if keepdims:
+        kept = tuple(1 if i in axes else n for i, n in enumerate(a.shape))
+        r = r.reshape(qs.shape + kept)
+    return _finish(r, out)
+
+
+def _reduced_axes(axis, ndim, op):
+    """The sorted, non-negative axes a reduction runs over (all for None)."""
+    if axis is None:
+        return tuple(range(ndim))
+    axes = (axis,) if isinstance(axis, int) else tuple(operator.index(x) for x in axis)
+    for x in axes:
+        if not -ndim <= x < max(ndim, 1):
+            raise ValueError(f"[{op}] axis {x} is out of bounds for array of dimension {ndim}")
+    axes = tuple(sorted(x % max(ndim, 1) for x in axes))
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"[{op}] repeated axis")
+    return axes if ndim else ()
+
+
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    """See numpy.nanquantile; all-NaN slices give NaN and a warning."""
+    return _nanquantile(a, q, axis, out, method, keepdims, "nanquantile")
+
+
+def nanpercentile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False
+):
+    """See numpy.nanpercentile."""
+    qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q, dtype="float64")
+    if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
+        raise ValueError("Percentiles must be in the range [0, 100]")
+    return _nanquantile(a, qs / 100, axis, out, method, keepdims, "nanpercentile")
+
+
+def quantile_method(a, q, axis, out, method, keepdims, op):
+    """quantile/percentile with any of NumPy's methods (NaNs propagate as in NumPy)."""
+    return _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=False)
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """See numpy.nanmedian."""
+    return _nanquantile(a, 0.5, axis, out, "linear", keepdims, "nanmedian")

@@ -1,0 +1,240 @@
+"""Random numbers: NumPy's ``default_rng``/``Generator`` API on every gpupy device.
+
+The bits come from Philox4x32-10 (gpupy.cunumpy.rng is its host reference), one counter per
+output element, generated on the array's device: the same seed gives the same numbers on cpu,
+emu and cuda. The streams differ from NumPy's (PCG64): same API, different bits.
+
+Element ``i`` of a draw uses counter ``c + i``, where ``c`` counts the elements the generator has
+drawn before; ``uniform`` float64 values equal ``gpupy.cunumpy.rng.philox_uniform(seed, c + i)``.
+``integers`` reduces 64 random bits modulo the range (bias below range / 2**64).
+"""
+
+import math
+import operator
+import secrets
+
+import numpy
+
+from gpupy import _core
+
+__all__ = ["Generator", "default_rng"]
+
+_U64 = 1 << 64
+_DIST = _core._RandomDistribution
+
+
+def _shape(size):
+    if size is None:
+        return ()
+    try:
+        return (operator.index(size),)
+    except TypeError:
+        return tuple(operator.index(s) for s in size)
+
+
+def _float_dtype(dtype, op):
+    dt = numpy.dtype(dtype)
+    if dt not in (numpy.float32, numpy.float64):
+        raise TypeError(f"[{op}] dtype must be float32 or float64, got {dt}")
+    return dt
+
+
+def _key_of(seed):
+    """The 64-bit Philox key of a non-negative integer seed; wider seeds are folded in."""
+    seed = operator.index(seed)
+    if seed < 0:
+        raise ValueError("[default_rng] Seed must be non-negative")
+    key = 0
+    while True:
+        key ^= seed % _U64
+        seed >>= 64
+        if not seed:
+            return key
+        key = (key * 0x9E3779B97F4A7C15 + 1) % _U64
+
+
+class Generator:
+    """See numpy.random.Generator; ``device=`` on each method places the result (default: the
+    default device). Arrays are generated on that device; ``size=None`` returns a Python
+    scalar as NumPy does."""
+
+    def __init__(self, key, counter=0):
+        self._key = int(key) % _U64
+        self._counter = int(counter) % _U64
+
+    def __repr__(self):
+        return f"Generator(Philox4x32-10, key={self._key:#x}, counter={self._counter})"
+
+    def _draw(self, size, dtype, dist, device, op):
+        shape = _shape(size)
+        if any(s < 0 for s in shape):
+            raise ValueError(f"[{op}] negative dimensions are not allowed")
+        out = _core._philox_random(
+            shape, numpy.dtype(dtype), dist, self._key, self._counter, device
+        )
+        self._counter = (self._counter + math.prod(shape)) % _U64
+        return out
+
+    @staticmethod
+    def _result(a, size, out):
+        if out is not None:
+            out[...] = a
+            return out
+        return a[()].item() if size is None else a
+
+    def random(self, size=None, dtype=numpy.float64, out=None, *, device=None):
+        """Uniform floats in [0, 1)."""
+        dt = _float_dtype(dtype, "random")
+        size, device = _from_out(out, size, device)
+        return self._result(self._draw(size, dt, _DIST.uniform, device, "random"), size, out)
+
+    def standard_normal(self, size=None, dtype=numpy.float64, out=None, *, device=None):
+        """Standard normal floats (Box-Muller in float64)."""
+        dt = _float_dtype(dtype, "standard_normal")
+        size, device = _from_out(out, size, device)
+        z = self._draw(size, dt, _DIST.normal, device, "standard_normal")
+        return self._result(z, size, out)
+
+    def _scaled(self, dist, a, b, size, dtype, device, op):
+        """a + b * draw, broadcasting array parameters as NumPy does."""
+        from gpupy import asarray, broadcast_shapes
+
+        dt = _float_dtype(dtype, op)
+        arrays = [x for x in (a, b) if isinstance(x, _core.ndarray) or numpy.ndim(x) > 0]
+        arrays = [asarray(x, device=device) for x in arrays]
+        if device is None and arrays:
+            device = arrays[0].device
+        shape = broadcast_shapes(*(x.shape for x in arrays)) if arrays else ()
+        if size is not None:
+            shape = _shape(size)
+        z = self._draw(shape, dt, dist, device, op)
+        if not isinstance(a, _core.ndarray):
+            a = numpy.asarray(a, dtype=dt)[()] if numpy.ndim(a) == 0 else asarray(a, dt, device)
+        if not isinstance(b, _core.ndarray):
+            b = numpy.asarray(b, dtype=dt)[()] if numpy.ndim(b) == 0 else asarray(b, dt, device)
+        r = (z * b + a).astype(dt, copy=False)
+        return r[()].item() if size is None and r.ndim == 0 else r
+
+    def normal(self, loc=0.0, scale=1.0, size=None, *, dtype=numpy.float64, device=None):
+        """Normal floats: loc + scale * standard_normal."""
+        if numpy.any(numpy.asarray(_host(scale)) < 0):
+            raise ValueError("[normal] scale < 0")
+        return self._scaled(_DIST.normal, loc, scale, size, dtype, device, "normal")
+
+    def uniform(self, low=0.0, high=1.0, size=None, *, dtype=numpy.float64, device=None):
+        """Uniform floats in [low, high): low + (high - low) * random."""
+        from gpupy import asarray
+
+        if isinstance(low, _core.ndarray) or isinstance(high, _core.ndarray):
+            width = asarray(high) - asarray(low)
+        else:
+            width = numpy.subtract(high, low, dtype=numpy.float64)
+        return self._scaled(_DIST.uniform, low, width, size, dtype, device, "uniform")
+
+    def integers(
+        self, low, high=None, size=None, dtype=numpy.int64, endpoint=False, *, device=None
+    ):
+        """Integers in [low, high) (or [low, high] with endpoint=True); low and high may be
+        arrays (broadcast as NumPy does)."""
+        dt = numpy.dtype(dtype)
+        if dt.kind not in "iu":
+            raise TypeError(f"[integers] dtype must be an integer type, got {dt}")
+        if high is None:
+            low, high = 0, low
+        if _is_array(low) or _is_array(high):
+            return self._integers_array(low, high, size, dt, endpoint, device)
+        try:
+            low, high = operator.index(low), operator.index(high)
+        except TypeError:
+            raise TypeError("[integers] low and high must be integers") from None
+        top = high if endpoint else high - 1
+        info = numpy.iinfo(dt)
+        if low < info.min:
+            raise ValueError(f"[integers] low is out of bounds for {dt}")
+        if top > info.max:
+            raise ValueError(f"[integers] high is out of bounds for {dt}")
+        if top < low:
+            raise ValueError("[integers] low > high" if endpoint else "[integers] low >= high")
+        span = top - low + 1
+        bits = self._draw(_shape(size), numpy.uint64, _DIST.bits, device, "integers")
+        offset = bits if span == _U64 else bits % numpy.uint64(span)
+        # uint64 arithmetic wraps, so low's two's complement gives the right value in any dtype.
+        r = (offset + numpy.uint64(low % _U64)).astype(dt)
+        return r[()].item() if size is None else r
+
+    def _integers_array(self, low, high, size, dt, endpoint, device):
+        from gpupy import asarray, broadcast_shapes
+
+        if dt == numpy.uint64:
+            raise NotImplementedError("[integers] array bounds need a signed or narrower dtype")
+        lo = asarray(low, device=device)
+        hi = asarray(high, device=lo.device)
+        if numpy.dtype(lo.dtype).kind not in "iu" or numpy.dtype(hi.dtype).kind not in "iu":
+            raise TypeError("[integers] low and high must be integers")
+        lo, hi = lo.astype("int64"), hi.astype("int64")
+        info = numpy.iinfo(dt)
+        top = hi if endpoint else hi - 1
+        if lo.size and int(_core.min(lo)) < info.min:
+            raise ValueError(f"[integers] low is out of bounds for {dt}")
+        if top.size and int(_core.max(top)) > info.max:
+            raise ValueError(f"[integers] high is out of bounds for {dt}")
+        if bool(_core.any(hi < lo if endpoint else hi <= lo)):
+            raise ValueError("[integers] low > high" if endpoint else "[integers] low >= high")
+        shape = broadcast_shapes(lo.shape, hi.shape) if size is None else _shape(size)
+        bits = self._draw(shape, numpy.uint64, _DIST.bits, lo.device, "integers")
+        span = (top - lo).astype("uint64") + numpy.uint64(1)  # wraps to 0 for a 2**64 span
+        full = span == 0
+        offset = _core._where(full, bits, bits % _core._where(full, numpy.uint64(1), span))
+        return (offset + lo.astype("uint64")).astype(dt)
+
+    def permutation(self, x, axis=0):
+        """A shuffled copy of x (or of arange(x)) along `axis`: argsort of uniform keys."""
+        from gpupy import arange, asarray, take
+
+        if isinstance(x, int) or (isinstance(x, numpy.integer)):
+            x = arange(int(x))
+        x = asarray(x)
+        if x.ndim == 0:
+            raise ValueError("[permutation] x must be an integer or at least 1-dimensional")
+        axis = operator.index(axis)
+        if not -x.ndim <= axis < x.ndim:
+            raise ValueError(
+                f"[permutation] axis {axis} is out of bounds for array of dimension {x.ndim}"
+            )
+        keys = self._draw((x.shape[axis],), numpy.float64, _DIST.uniform, x.device, "permutation")
+        return take(x, _core.argsort(keys), axis=axis)
+
+    def shuffle(self, x, axis=0):
+        """Shuffles the gpupy array x in place along `axis`."""
+        if not isinstance(x, _core.ndarray):
+            raise TypeError("[shuffle] x must be a gpupy array")
+        x[...] = self.permutation(x, axis)
+
+
+def _is_array(x):
+    return isinstance(x, _core.ndarray) or numpy.ndim(x) > 0
+
+
+def _host(v):
+    return v.get() if isinstance(v, _core.ndarray) else v
+
+
+def _from_out(out, size, device):
+    if out is None:
+        return size, device
+    if not isinstance(out, _core.ndarray):
+        raise TypeError("[random] out must be a gpupy array")
+    if size is not None and _shape(size) != out.shape:
+        raise ValueError("[random] size must match out.shape when used together")
+    return out.shape, out.device
+
+
+def default_rng(seed=None):
+    """See numpy.random.default_rng: a Philox4x32-10 Generator (not NumPy's PCG64 stream).
+
+    ``seed``: None (fresh entropy), a non-negative integer, or a Generator (returned as is)."""
+    if isinstance(seed, Generator):
+        return seed
+    if seed is None:
+        return Generator(secrets.randbits(64))
+    return Generator(_key_of(seed))

@@ -1,0 +1,170 @@
+"""einsum and einsum_path against NumPy, on the device under test."""
+
+import gpupy
+import numpy
+import pytest
+
+rs = numpy.random.RandomState(7)
+A, B, C = rs.rand(3, 4), rs.rand(4, 5), rs.rand(5, 2)
+SQ, T3, T3B = rs.rand(3, 3), rs.rand(2, 3, 4), rs.rand(2, 4, 3)
+V, W = rs.rand(4), rs.rand(4)
+
+CASES = [
+    ("ij,jk->ik", (A, B)),
+    ("ij,jk", (A, B)),
+    ("ij,jk,kl->il", (A, B, C)),
+    ("ij,jk,kl", (A, B, C)),
+    ("ii", (SQ,)),
+    ("ii->i", (SQ,)),
+    ("ij->ji", (A,)),
+    ("ij->", (A,)),
+    ("ij->j", (A,)),
+    ("i,i", (V, W)),
+    ("i,j->ij", (V, W)),
+    ("i,i->i", (V, W)),
+    ("bij,bjk->bik", (T3, T3B)),
+    ("...ij,...jk->...ik", (T3, T3B)),
+    ("...jk,kl->...jl", (T3, B)),
+    ("i...->...", (T3,)),
+    ("ijk,ijk->", (T3, T3)),
+    ("iij->ij", (rs.rand(3, 3, 2),)),
+    ("jii->j", (rs.rand(2, 3, 3),)),
+    ("ij,ij,ij->i", (A, A, A)),
+    ("ba,ab->", (A.T.copy(), A)),
+    ("ik,...k->...i", (A, rs.rand(2, 1, 4))),
+    ("ij,j->i", (A, V)),
+    (",ij->ij", (numpy.float64(2.0), A)),
+    ("ij,ij->ij", (A, A)),
+    ("ij,ik->ijk", (A, rs.rand(3, 2))),
+    ("bij,bi->bj", (T3, rs.rand(2, 3))),
+]
+
+
+@pytest.mark.parametrize("optimize", [False, True, "greedy"])
+@pytest.mark.parametrize("spec,ops", CASES, ids=[c[0] for c in CASES])
+def test_einsum_matches_numpy(spec, ops, optimize):
+    expected = numpy.einsum(spec, *ops)
+    got = gpupy.einsum(spec, *[gpupy.asarray(o) for o in ops], optimize=optimize)
+    assert got.shape == expected.shape
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12, atol=1e-12)
+
+
+def test_einsum_broadcasts_ellipsis_dims():
+    x, y = rs.rand(2, 1, 3, 4), rs.rand(5, 4, 2)
+    expected = numpy.einsum("...ij,...jk->...ik", x, y)
+    got = gpupy.einsum("...ij,...jk->...ik", gpupy.asarray(x), gpupy.asarray(y))
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12)
+
+
+def test_einsum_sublist_form():
+    expected = numpy.einsum(A, [0, 1], B, [1, 2], [0, 2])
+    got = gpupy.einsum(gpupy.asarray(A), [0, 1], gpupy.asarray(B), [1, 2], [0, 2])
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12)
+    got = gpupy.einsum(gpupy.asarray(SQ), [Ellipsis, 0, 0])
+    numpy.testing.assert_allclose(got.get(), numpy.einsum(SQ, [Ellipsis, 0, 0]))
+
+
+@pytest.mark.parametrize("spec", ["ij,jk->ik", "ij,ij->i", "ij,ij->", "ij,ik->ijk"])
+@pytest.mark.parametrize("dtype", ["bool", "int32", "int64", "float32", "complex128"])
+def test_einsum_dtypes(dtype, spec):
+    x = (rs.rand(3, 4) * (2 if dtype == "bool" else 10)).astype(dtype)
+    y = (rs.rand(4, 4) * (2 if dtype == "bool" else 10)).astype(dtype)[: 3 if "ij,i" in spec else 4]
+    expected = numpy.einsum(spec, x, y)
+    got = gpupy.einsum(spec, gpupy.asarray(x), gpupy.asarray(y))
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-5)
+
+
+def test_einsum_dtype_and_out():
+    x = numpy.arange(6, dtype=numpy.int64).reshape(2, 3)
+    got = gpupy.einsum("ij->i", gpupy.asarray(x), dtype="float64")
+    assert got.dtype == numpy.float64
+    numpy.testing.assert_array_equal(got.get(), x.sum(1))
+    out = gpupy.zeros((3, 5))
+    r = gpupy.einsum("ij,jk->ik", gpupy.asarray(A), gpupy.asarray(B), out=out)
+    assert r is out
+    numpy.testing.assert_allclose(out.get(), A @ B, rtol=1e-12)
+    with pytest.raises(TypeError, match=r"\[einsum\]"):
+        gpupy.einsum("i->i", gpupy.asarray([1.5]), dtype="int64")
+
+
+def test_einsum_stays_on_device():
+    x = gpupy.asarray(A)
+    assert gpupy.einsum("ij,jk->ik", x, gpupy.asarray(B)).device == x.device
+
+
+def test_einsum_dispatch_from_numpy():
+    got = numpy.einsum("ij,jk->ik", gpupy.asarray(A), gpupy.asarray(B))
+    assert isinstance(got, gpupy.ndarray)
+    numpy.testing.assert_allclose(got.get(), A @ B, rtol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "spec,shapes",
+    [
+        ("ij,jk->ik", [(3, 4), (5, 2)]),
+        ("ij->k", [(3, 4)]),
+        ("ij,jk", [(3, 4)]),
+        ("ijk->i", [(3, 4)]),
+        ("ii->ii", [(3, 3)]),
+        ("i$->i", [(3, 3)]),
+    ],
+)
+def test_einsum_errors(spec, shapes):
+    ops = [gpupy.zeros(s) for s in shapes]
+    with pytest.raises(ValueError, match=r"\[einsum\]"):
+        gpupy.einsum(spec, *ops)
+
+
+def test_einsum_path_and_using_it():
+    ops = [gpupy.asarray(o) for o in (A, B, C)]
+    path, report = gpupy.einsum_path("ij,jk,kl->il", *ops)
+    assert path[0] == "einsum_path" and len(path) == 3
+    assert "ij,jk,kl->il" in report
+    # Greedy: B @ C (4x2 result) is smaller than A @ B (3x5).
+    assert path[1] == (1, 2)
+    got = gpupy.einsum("ij,jk,kl->il", *ops, optimize=path)
+    numpy.testing.assert_allclose(got.get(), A @ B @ C, rtol=1e-12)
+    numpy_path = numpy.einsum_path("ij,jk,kl->il", A, B, C, optimize="greedy")[0]
+    got = gpupy.einsum("ij,jk,kl->il", *ops, optimize=numpy_path)
+    numpy.testing.assert_allclose(got.get(), A @ B @ C, rtol=1e-12)
+
+
+def test_einsum_large_contraction_matches():
+    x, y = rs.rand(64, 96), rs.rand(96, 80)
+    got = gpupy.einsum("ik,kj->ij", gpupy.asarray(x), gpupy.asarray(y))
+    numpy.testing.assert_allclose(got.get(), x @ y, rtol=1e-10)
+
+
+@pytest.mark.parametrize(
+    "spec,shapes",
+    [
+        ("ij,jk", [(2, 0), (0, 3)]),
+        ("i->", [(0,)]),
+        ("ij,j->i", [(0, 2), (2,)]),
+        ("i,i", [(1,), (0,)]),
+        ("ij,kl->", [(2, 0), (3, 4)]),
+        ("ij,jk,kl", [(2, 3), (3, 0), (0, 4)]),
+    ],
+)
+def test_einsum_zero_size(spec, shapes):
+    ops = [rs.rand(*s) for s in shapes]
+    expected = numpy.einsum(spec, *ops)
+    got = gpupy.einsum(spec, *[gpupy.asarray(o) for o in ops], optimize=True)
+    assert got.shape == expected.shape
+    numpy.testing.assert_allclose(got.get(), expected)
+
+
+def test_einsum_repeated_subscript_sizes_must_match():
+    with pytest.raises(ValueError, match=r"\[einsum\] dimensions for repeated subscript"):
+        gpupy.einsum("ii", gpupy.zeros((1, 3)))
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "int32", "uint16", "float32"])
+@pytest.mark.parametrize("spec", ["ij->i", "ii->", "ij->"])
+def test_einsum_single_operand_sums_keep_dtype(dtype, spec):
+    x = (rs.rand(4, 4) * (2 if dtype == "bool" else 50)).astype(dtype)
+    expected = numpy.einsum(spec, x)
+    got = gpupy.einsum(spec, gpupy.asarray(x))
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-5)

@@ -1,0 +1,156 @@
+"""bincount, histogram (bin estimators too), histogram_bin_edges and digitize against NumPy."""
+
+import gpupy
+import numpy
+import pytest
+
+rs = numpy.random.RandomState(3)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "uint8", "uint32", "bool"])
+def test_bincount_counts(dtype):
+    x = rs.randint(0, 2 if dtype == "bool" else 20, 300).astype(dtype)
+    got = gpupy.bincount(gpupy.asarray(x))
+    expected = numpy.bincount(x)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_array_equal(got.get(), expected)
+
+
+@pytest.mark.parametrize("wdtype", ["float64", "float32", "int64"])
+def test_bincount_weights_and_minlength(wdtype):
+    x = rs.randint(0, 12, 500)
+    w = (rs.rand(500) * 10).astype(wdtype)
+    got = gpupy.bincount(gpupy.asarray(x), weights=gpupy.asarray(w), minlength=20)
+    expected = numpy.bincount(x, weights=w, minlength=20)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12, atol=1e-9)
+
+
+def test_bincount_empty_and_minlength():
+    got = gpupy.bincount(gpupy.asarray(numpy.array([], dtype=numpy.int64)), minlength=3)
+    numpy.testing.assert_array_equal(got.get(), [0, 0, 0])
+    got = gpupy.bincount(gpupy.asarray([0, 0, 4]), minlength=2)
+    numpy.testing.assert_array_equal(got.get(), [2, 0, 0, 0, 1])
+
+
+def test_bincount_errors():
+    with pytest.raises(ValueError, match=r"\[bincount\].*negative"):
+        gpupy.bincount(gpupy.asarray([1, -1, 2]))
+    with pytest.raises(TypeError, match=r"\[bincount\]"):
+        gpupy.bincount(gpupy.asarray([1.0, 2.0]))
+    with pytest.raises(ValueError, match=r"\[bincount\]"):
+        gpupy.bincount(gpupy.asarray([[1, 2]]))
+    with pytest.raises(ValueError, match=r"\[bincount\].*minlength"):
+        gpupy.bincount(gpupy.asarray([1, 2]), minlength=-1)
+    with pytest.raises(ValueError, match=r"\[bincount\]"):
+        gpupy.bincount(gpupy.asarray([1, 2]), weights=gpupy.asarray([1.0]))
+
+
+HIST_CASES = [
+    {},
+    {"bins": 7},
+    {"bins": 1},
+    {"bins": [-2.0, -1.0, 0.0, 0.5, 3.0]},
+    {"bins": [-1.0, 0.0, 0.0, 1.0]},
+    {"bins": 5, "range": (-1.0, 1.0)},
+    {"bins": 4, "density": True},
+    {"bins": [-3.0, -0.5, 0.0, 2.0], "density": True},
+]
+
+
+@pytest.mark.parametrize("kwargs", HIST_CASES, ids=str)
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64"])
+def test_histogram_matches_numpy(kwargs, dtype):
+    a = (rs.randn(400) * (3 if dtype == "int64" else 1)).astype(dtype)
+    hist, edges = gpupy.histogram(gpupy.asarray(a), **kwargs)
+    h, e = numpy.histogram(a, **kwargs)
+    assert hist.dtype == h.dtype and edges.dtype == e.dtype
+    numpy.testing.assert_allclose(hist.get(), h, rtol=1e-12)
+    numpy.testing.assert_array_equal(edges.get(), e)
+
+
+def test_histogram_edge_rules():
+    # Values on inner edges go right, the last edge is closed, values outside are dropped.
+    a = numpy.array([0.0, 1.0, 1.0, 2.0, 3.0, 3.0, 3.5, -0.1])
+    hist, _ = gpupy.histogram(gpupy.asarray(a), bins=[0.0, 1.0, 2.0, 3.0])
+    numpy.testing.assert_array_equal(hist.get(), [1, 2, 3])
+    hist, edges = gpupy.histogram(gpupy.asarray([5.0, 5.0]))
+    h, e = numpy.histogram([5.0, 5.0])
+    numpy.testing.assert_array_equal(hist.get(), h)
+    numpy.testing.assert_allclose(edges.get(), e)
+
+
+@pytest.mark.parametrize("density", [False, True])
+def test_histogram_weights(density):
+    a, w = rs.randn(300), rs.rand(300)
+    hist, _ = gpupy.histogram(gpupy.asarray(a), bins=6, weights=gpupy.asarray(w), density=density)
+    h, _ = numpy.histogram(a, bins=6, weights=w, density=density)
+    assert hist.dtype == h.dtype
+    numpy.testing.assert_allclose(hist.get(), h, rtol=1e-10)
+    wi = rs.randint(0, 5, 300)
+    hist, _ = gpupy.histogram(gpupy.asarray(a), bins=6, weights=gpupy.asarray(wi))
+    h, _ = numpy.histogram(a, bins=6, weights=wi)
+    assert hist.dtype == h.dtype
+    numpy.testing.assert_array_equal(hist.get(), h)
+
+
+def test_histogram_nan_with_range_and_errors():
+    a = numpy.array([0.5, numpy.nan, 1.5])
+    hist, _ = gpupy.histogram(gpupy.asarray(a), bins=2, range=(0, 2))
+    numpy.testing.assert_array_equal(hist.get(), numpy.histogram(a, bins=2, range=(0, 2))[0])
+    with pytest.raises(ValueError, match=r"\[histogram\].*not finite"):
+        gpupy.histogram(gpupy.asarray(a))
+    with pytest.raises(ValueError, match=r"\[histogram\].*monotonically"):
+        gpupy.histogram(gpupy.asarray([1.0]), bins=[0.0, 2.0, 1.0])
+    with pytest.raises(ValueError, match=r"\[histogram\].*positive"):
+        gpupy.histogram(gpupy.asarray([1.0]), bins=0)
+    with pytest.raises(ValueError, match=r"\[histogram\].*range"):
+        gpupy.histogram(gpupy.asarray([1.0]), range=(2, 1))
+    with pytest.raises(NotImplementedError, match=r"\[histogram\]"):
+        gpupy.histogram(gpupy.asarray([1.0]), bins="stone")
+    with pytest.raises(ValueError, match=r"\[histogram\].*estimator"):
+        gpupy.histogram(gpupy.asarray([1.0]), bins="bogus")
+    with pytest.raises(TypeError, match=r"\[histogram\].*weighted"):
+        gpupy.histogram(gpupy.asarray([1.0]), bins="auto", weights=gpupy.asarray([1.0]))
+
+
+@pytest.mark.parametrize("name", ["auto", "doane", "fd", "rice", "scott", "sqrt", "sturges"])
+@pytest.mark.parametrize("dtype", ["float64", "int64"])
+def test_histogram_bin_estimators(name, dtype):
+    a = (rs.standard_t(5, 1000) * (20 if dtype == "int64" else 1)).astype(dtype)
+    for kwargs in ({}, {"range": (-2, 3)}):
+        hist, edges = gpupy.histogram(gpupy.asarray(a), bins=name, **kwargs)
+        h, e = numpy.histogram(a, bins=name, **kwargs)
+        assert edges.shape == e.shape
+        numpy.testing.assert_allclose(edges.get(), e, rtol=1e-12)
+        numpy.testing.assert_array_equal(hist.get(), h)
+    flat = numpy.full(5, 3, dtype)
+    e = gpupy.histogram_bin_edges(gpupy.asarray(flat), bins=name)
+    numpy.testing.assert_array_equal(e.get(), numpy.histogram_bin_edges(flat, bins=name))
+
+
+def test_histogram_bin_edges_and_dispatch():
+    a = rs.randn(50)
+    e = gpupy.histogram_bin_edges(gpupy.asarray(a), bins=5)
+    numpy.testing.assert_array_equal(e.get(), numpy.histogram_bin_edges(a, bins=5))
+    hist, edges = numpy.histogram(gpupy.asarray(a), bins=5)
+    assert isinstance(hist, gpupy.ndarray)
+    numpy.testing.assert_array_equal(hist.get(), numpy.histogram(a, bins=5)[0])
+    got = numpy.bincount(gpupy.asarray([1, 1, 3]))
+    assert isinstance(got, gpupy.ndarray)
+
+
+@pytest.mark.parametrize("right", [False, True])
+@pytest.mark.parametrize("decreasing", [False, True])
+def test_digitize(right, decreasing):
+    bins = numpy.array([0.0, 1.0, 2.5, 4.0])
+    if decreasing:
+        bins = bins[::-1].copy()
+    x = numpy.array([-1.0, 0.0, 1.0, 2.0, 2.5, 3.0, 4.0, 5.0, numpy.nan])
+    got = gpupy.digitize(gpupy.asarray(x), gpupy.asarray(bins), right=right)
+    numpy.testing.assert_array_equal(got.get(), numpy.digitize(x, bins, right=right))
+
+
+def test_digitize_errors():
+    with pytest.raises(ValueError, match=r"\[digitize\].*monotonically"):
+        gpupy.digitize(gpupy.asarray([1.0]), gpupy.asarray([0.0, 2.0, 1.0]))

@@ -1,0 +1,204 @@
+"""The nan* reductions and quantile methods against NumPy, on the device under test."""
+
+import warnings
+
+import gpupy
+import numpy
+import pytest
+
+rs = numpy.random.RandomState(11)
+
+
+def _with_nans(shape=(5, 6), dtype="float64"):
+    a = rs.randn(*shape).astype(dtype)
+    a[1, 2] = a[0, 0] = numpy.nan
+    a[3, :] = numpy.nan
+    return a
+
+
+def _messages(fn, *args, **kwargs):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = fn(*args, **kwargs)
+    return result, sorted({str(w.message) for w in caught})
+
+
+REDUCTIONS = ["nansum", "nanprod", "nanmean", "nanvar", "nanstd", "nanmin", "nanmax", "nanmedian"]
+
+
+@pytest.mark.parametrize("keepdims", [False, True])
+@pytest.mark.parametrize("axis", [None, 0, 1, -1])
+@pytest.mark.parametrize("name", REDUCTIONS)
+def test_nan_reductions_match_numpy(name, axis, keepdims):
+    a = _with_nans()
+    got, got_msgs = _messages(getattr(gpupy, name), gpupy.asarray(a), axis=axis, keepdims=keepdims)
+    expected, msgs = _messages(getattr(numpy, name), a, axis=axis, keepdims=keepdims)
+    assert got.shape == numpy.shape(expected) and got.dtype == numpy.asarray(expected).dtype
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12, equal_nan=True)
+    assert got_msgs == msgs
+
+
+@pytest.mark.parametrize("name", ["nansum", "nanmean", "nanvar", "nanstd", "nanmin", "nanmax"])
+def test_nan_reductions_float32_and_ints(name):
+    a = _with_nans(dtype="float32")
+    got = _messages(getattr(gpupy, name), gpupy.asarray(a), axis=1)[0]
+    expected = _messages(getattr(numpy, name), a, axis=1)[0]
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-5, equal_nan=True)
+    i = rs.randint(-5, 5, (4, 3))
+    got = getattr(gpupy, name)(gpupy.asarray(i), axis=0)
+    expected = getattr(numpy, name)(i, axis=0)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("ddof", [0, 1, 5])
+def test_nanvar_ddof(ddof):
+    a = _with_nans()
+    got, got_msgs = _messages(gpupy.nanvar, gpupy.asarray(a), axis=1, ddof=ddof)
+    expected, msgs = _messages(numpy.nanvar, a, axis=1, ddof=ddof)
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12, equal_nan=True)
+    assert got_msgs == msgs
+
+
+def test_nan_reductions_dtype_and_complex():
+    a = _with_nans()
+    got = gpupy.nansum(gpupy.asarray(a), axis=0, dtype="float32")
+    assert got.dtype == numpy.float32
+    numpy.testing.assert_allclose(got.get(), numpy.nansum(a, axis=0, dtype="float32"), rtol=1e-5)
+    c = a + 1j * rs.randn(*a.shape)
+    for name in ("nansum", "nanmean", "nanvar"):
+        got = _messages(getattr(gpupy, name), gpupy.asarray(c), axis=1)[0]
+        expected = _messages(getattr(numpy, name), c, axis=1)[0]
+        assert got.dtype == expected.dtype
+        numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12, equal_nan=True)
+
+
+@pytest.mark.parametrize("name", ["nancumsum", "nancumprod"])
+@pytest.mark.parametrize("axis", [None, 0, 1])
+def test_nan_cumulative(name, axis):
+    a = _with_nans()
+    got = getattr(gpupy, name)(gpupy.asarray(a), axis=axis)
+    numpy.testing.assert_allclose(got.get(), getattr(numpy, name)(a, axis=axis), rtol=1e-12)
+
+
+@pytest.mark.parametrize("name", ["nanargmin", "nanargmax"])
+def test_nanargminmax(name):
+    a = _with_nans()
+    a[4, 1] = numpy.inf
+    a[4, 2] = -numpy.inf
+    clean = numpy.delete(a, 3, axis=0)
+    for axis in (None, 1):
+        got = getattr(gpupy, name)(gpupy.asarray(clean), axis=axis)
+        numpy.testing.assert_array_equal(got.get(), getattr(numpy, name)(clean, axis=axis))
+    got = getattr(gpupy, name)(gpupy.asarray(a), axis=0)
+    numpy.testing.assert_array_equal(got.get(), getattr(numpy, name)(a, axis=0))
+    # NaN before an infinite extreme: the infinity's position, not the NaN's.
+    b = numpy.array([numpy.nan, numpy.inf, -numpy.inf, numpy.nan])
+    got = getattr(gpupy, name)(gpupy.asarray(b))
+    assert int(got) == getattr(numpy, name)(b)
+    with pytest.raises(ValueError, match=rf"\[{name}\] All-NaN slice"):
+        getattr(gpupy, name)(gpupy.asarray(a), axis=1)
+
+
+METHODS = [
+    "linear",
+    "lower",
+    "higher",
+    "nearest",
+    "midpoint",
+    "inverted_cdf",
+    "averaged_inverted_cdf",
+    "closest_observation",
+    "interpolated_inverted_cdf",
+    "hazen",
+    "weibull",
+    "median_unbiased",
+    "normal_unbiased",
+]
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_quantile_methods(method):
+    a = rs.randn(7, 9)
+    q = [0.0, 0.1, 0.25, 0.5, 0.77, 1.0]
+    for axis in (None, 1):
+        got = gpupy.quantile(gpupy.asarray(a), q, axis=axis, method=method)
+        expected = numpy.quantile(a, q, axis=axis, method=method)
+        assert got.shape == expected.shape
+        numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12)
+    got = gpupy.percentile(gpupy.asarray(a), 30, axis=0, method=method, keepdims=True)
+    expected = numpy.percentile(a, 30, axis=0, method=method, keepdims=True)
+    assert got.shape == expected.shape
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("method", ["lower", "nearest", "inverted_cdf"])
+def test_quantile_discrete_methods_keep_integer_dtype(method):
+    a = rs.randint(0, 100, 11)
+    got = gpupy.quantile(gpupy.asarray(a), [0.3, 0.9], method=method)
+    expected = numpy.quantile(a, [0.3, 0.9], method=method)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_array_equal(got.get(), expected)
+
+
+def test_quantile_method_nan_propagates_and_bad_method():
+    a = _with_nans()
+    got = gpupy.quantile(gpupy.asarray(a), 0.5, axis=1, method="hazen")
+    expected = numpy.quantile(a, 0.5, axis=1, method="hazen")
+    numpy.testing.assert_allclose(got.get(), expected, equal_nan=True)
+    with pytest.raises(ValueError, match=r"\[quantile\]"):
+        gpupy.quantile(gpupy.asarray(a), 0.5, method="bogus")
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("axis", [None, 1])
+def test_nanpercentile_nanquantile(method, axis):
+    a = _with_nans()
+    got, got_msgs = _messages(
+        gpupy.nanpercentile, gpupy.asarray(a), [5, 50, 99], axis=axis, method=method
+    )
+    expected, msgs = _messages(numpy.nanpercentile, a, [5, 50, 99], axis=axis, method=method)
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12, equal_nan=True)
+    assert got_msgs == msgs
+    got = _messages(
+        gpupy.nanquantile, gpupy.asarray(a), 0.4, axis=axis, method=method, keepdims=True
+    )[0]
+    expected = _messages(numpy.nanquantile, a, 0.4, axis=axis, method=method, keepdims=True)[0]
+    assert got.shape == expected.shape
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12, equal_nan=True)
+
+
+def test_nan_functions_dispatch_and_errors():
+    a = _with_nans()
+    got = numpy.nanmean(gpupy.asarray(a), axis=0)
+    assert isinstance(got, gpupy.ndarray)
+    with pytest.raises(ValueError, match="range"):
+        gpupy.nanpercentile(gpupy.asarray(a), 101)
+    with pytest.raises(ValueError, match=r"\[nanmedian\] repeated axis"):
+        gpupy.nanmedian(gpupy.asarray(a), axis=(0, 0))
+    with pytest.raises(ValueError, match=r"\[nanquantile\] axis 2 is out of bounds"):
+        gpupy.nanquantile(gpupy.asarray(a), 0.5, axis=2)
+
+
+@pytest.mark.parametrize("axis", [(0, 1), (0, 2), (2, 0), (1, 2), (0, 1, 2), -1])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_quantiles_over_several_axes(axis, keepdims):
+    a = rs.randn(3, 4, 5)
+    n = a.copy()
+    n[0, 1, :] = numpy.nan
+    n[:, :, 3] = numpy.nan
+    ga, gn = gpupy.asarray(a), gpupy.asarray(n)
+    cases = [
+        (gpupy.median, numpy.median, (a,), (ga,), {}),
+        (gpupy.quantile, numpy.quantile, (a, [0.2, 0.9]), (ga, [0.2, 0.9]), {}),
+        (gpupy.percentile, numpy.percentile, (a, 40), (ga, 40), {"method": "weibull"}),
+        (gpupy.median, numpy.median, (n,), (gn,), {}),
+        (gpupy.nanmedian, numpy.nanmedian, (n,), (gn,), {}),
+        (gpupy.nanpercentile, numpy.nanpercentile, (n, [10, 60]), (gn, [10, 60]), {}),
+    ]
+    for gfn, nfn, nargs, gargs, kw in cases:
+        got = _messages(gfn, *gargs, axis=axis, keepdims=keepdims, **kw)[0]
+        expected = _messages(nfn, *nargs, axis=axis, keepdims=keepdims, **kw)[0]
+        assert got.shape == expected.shape, gfn
+        numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12, equal_nan=True)

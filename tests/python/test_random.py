@@ -1,0 +1,191 @@
+"""gpupy.random: Philox4x32-10 streams generated on the device under test, checked bit for bit
+against the host reference gpupy.cunumpy.rng, and statistically."""
+
+import gpupy
+import numpy
+import pytest
+from gpupy.cunumpy import rng as ref
+
+N = 1_000_000
+
+
+def _words(seed, counters):
+    counters = numpy.asarray(counters, dtype=numpy.uint64)
+    ctr = numpy.zeros(counters.shape + (4,), numpy.uint32)
+    ctr[..., 0] = counters & numpy.uint64(0xFFFFFFFF)
+    ctr[..., 1] = counters >> numpy.uint64(32)
+    key = numpy.array([seed & 0xFFFFFFFF, seed >> 32], numpy.uint32)
+    return ref.philox4x32_10(ctr, key)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**63 + 17])
+def test_uniform_float64_bitwise_equals_reference(seed):
+    g = gpupy.random.default_rng(seed)
+    first = g.random(1000)
+    second = g.random((10, 7))  # continues the counter where the first draw stopped
+    numpy.testing.assert_array_equal(first.get(), ref.philox_uniform(seed, numpy.arange(1000)))
+    expected = ref.philox_uniform(seed, numpy.arange(1000, 1070)).reshape(10, 7)
+    numpy.testing.assert_array_equal(second.get(), expected)
+    assert first.device == gpupy.get_default_device()
+
+
+def test_uniform_float32_and_bits_equal_reference():
+    seed = 99
+    g = gpupy.random.default_rng(seed)
+    got = g.random(500, dtype=numpy.float32)
+    assert got.dtype == numpy.float32
+    w = _words(seed, numpy.arange(500))
+    expected = (w[:, 0] >> 8).astype(numpy.float32) * numpy.float32(2.0**-24)
+    numpy.testing.assert_array_equal(got.get(), expected)
+    # integers over the full uint64 range are the raw 64 bits (w0 << 32) | w1.
+    bits = g.integers(0, 2**64, size=300, dtype=numpy.uint64)
+    w = _words(seed, numpy.arange(500, 800)).astype(numpy.uint64)
+    numpy.testing.assert_array_equal(bits.get(), (w[:, 0] << numpy.uint64(32)) | w[:, 1])
+
+
+def test_normal_equals_reference():
+    g = gpupy.random.default_rng(5)
+    got = g.standard_normal(2000).get()
+    numpy.testing.assert_allclose(got, ref.philox_normal(5, numpy.arange(2000)), rtol=1e-13)
+    got32 = gpupy.random.default_rng(5).standard_normal(2000, dtype=numpy.float32)
+    assert got32.dtype == numpy.float32
+    numpy.testing.assert_allclose(got32.get(), got.astype(numpy.float32), rtol=1e-6)
+
+
+def test_reproducible_and_distinct_streams():
+    a = gpupy.random.default_rng(42).random(1000).get()
+    b = gpupy.random.default_rng(42).random(1000).get()
+    c = gpupy.random.default_rng(43).random(1000).get()
+    numpy.testing.assert_array_equal(a, b)
+    assert numpy.mean(a == c) < 0.01
+    g = gpupy.random.default_rng(42)
+    assert gpupy.random.default_rng(g) is g
+    assert isinstance(gpupy.random.default_rng(), gpupy.random.Generator)
+    x, y = gpupy.random.default_rng().random(8).get(), gpupy.random.default_rng().random(8).get()
+    assert not numpy.array_equal(x, y)
+
+
+def test_same_numbers_on_every_device(device_name):
+    here = gpupy.random.default_rng(7).normal(1.0, 2.0, size=300, device=device_name)
+    on_cpu = gpupy.random.default_rng(7).normal(1.0, 2.0, size=300, device="cpu")
+    assert here.device == gpupy.Device(device_name)
+    numpy.testing.assert_allclose(here.get(), on_cpu.get(), rtol=1e-14)
+    numpy.testing.assert_array_equal(
+        gpupy.random.default_rng(7).random(300, device=device_name).get(),
+        gpupy.random.default_rng(7).random(300, device="cpu").get(),
+    )
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_statistics(dtype):
+    g = gpupy.random.default_rng(2024)
+    u = g.random(N, dtype=dtype).get().astype(numpy.float64)
+    assert u.min() >= 0.0 and u.max() < 1.0
+    # 1e6 samples: the standard error of the mean is 2.9e-4 (uniform) and 1e-3 (normal).
+    assert abs(u.mean() - 0.5) < 2e-3 and abs(u.var() - 1 / 12) < 2e-3
+    z = g.standard_normal(N, dtype=dtype).get().astype(numpy.float64)
+    assert abs(z.mean()) < 5e-3 and abs(z.var() - 1) < 1e-2
+    assert abs(numpy.mean(z**3)) < 2e-2 and abs(numpy.mean(z**4) - 3) < 5e-2
+    n = g.normal(3.0, 0.5, N, dtype=dtype).get()
+    assert abs(n.mean() - 3.0) < 3e-3 and abs(n.std() - 0.5) < 3e-3
+    v = g.uniform(-2.0, 6.0, N, dtype=dtype).get()
+    assert v.min() >= -2.0 and v.max() < 6.0 and abs(v.mean() - 2.0) < 2e-2
+
+
+@pytest.mark.parametrize(
+    "low,high,endpoint,dtype",
+    [
+        (0, 10, False, "int64"),
+        (-5, 5, True, "int32"),
+        (-128, 127, True, "int8"),
+        (0, 255, True, "uint8"),
+        (3, 4, False, "int64"),
+        (-(2**63), 2**63 - 1, True, "int64"),
+    ],
+)
+def test_integers_exact_range(low, high, endpoint, dtype):
+    g = gpupy.random.default_rng(11)
+    x = g.integers(low, high, size=200_000, dtype=dtype, endpoint=endpoint)
+    assert x.dtype == numpy.dtype(dtype)
+    h = x.get().astype(numpy.float64)
+    top = high if endpoint else high - 1
+    assert h.min() >= low and h.max() <= top
+    span = top - low + 1
+    if span <= 256:
+        counts = numpy.bincount((x.get().astype(numpy.int64) - low), minlength=span)
+        assert counts.min() > 0 and counts.size == span  # both ends are reached
+        expected = 200_000 / span
+        chi2 = numpy.sum((counts - expected) ** 2 / expected)
+        assert chi2 < span + 6 * numpy.sqrt(2 * span)  # far beyond 5 sigma for a biased draw
+
+
+def test_integers_single_argument_and_scalar():
+    g = gpupy.random.default_rng(1)
+    x = g.integers(5, size=1000)
+    assert x.dtype == numpy.int64 and x.get().min() == 0 and x.get().max() == 4
+    s = g.integers(3, 9)
+    assert isinstance(s, int) and 3 <= s < 9
+    r = g.random()
+    assert isinstance(r, float) and 0 <= r < 1
+
+
+def test_permutation_and_shuffle():
+    g = gpupy.random.default_rng(3)
+    p = g.permutation(50)
+    assert sorted(p.get().tolist()) == list(range(50))
+    assert p.get().tolist() != list(range(50))
+    x = gpupy.arange(30).reshape(10, 3)
+    q = gpupy.random.default_rng(3).permutation(x)
+    assert sorted(q.get()[:, 0].tolist()) == list(range(0, 30, 3))
+    numpy.testing.assert_array_equal(q.get()[:, 1] - q.get()[:, 0], 1)
+    y = gpupy.arange(20)
+    gpupy.random.default_rng(4).shuffle(y)
+    assert sorted(y.get().tolist()) == list(range(20))
+
+
+def test_out_and_array_parameters():
+    g = gpupy.random.default_rng(8)
+    out = gpupy.empty((4, 5))
+    assert g.random(out=out) is out
+    numpy.testing.assert_array_equal(out.get().ravel(), ref.philox_uniform(8, numpy.arange(20)))
+    loc = gpupy.asarray([0.0, 100.0, -100.0])
+    n = g.normal(loc, 1.0)
+    assert n.shape == (3,) and numpy.all(numpy.abs(n.get() - loc.get()) < 10)
+
+
+def test_errors():
+    with pytest.raises(ValueError, match="non-negative"):
+        gpupy.random.default_rng(-1)
+    g = gpupy.random.default_rng(0)
+    with pytest.raises(TypeError, match=r"\[random\]"):
+        g.random(3, dtype="int32")
+    with pytest.raises(ValueError, match=r"\[integers\]"):
+        g.integers(5, 5)
+    with pytest.raises(ValueError, match=r"\[integers\].*bounds"):
+        g.integers(0, 300, dtype="uint8")
+    with pytest.raises(TypeError, match=r"\[integers\]"):
+        g.integers(0, 3, dtype="float64")
+    with pytest.raises(ValueError, match=r"\[normal\]"):
+        g.normal(0, -1.0, size=3)
+    with pytest.raises(ValueError, match=r"\[random\]"):
+        g.random((2, -1))
+
+
+def test_integers_array_bounds():
+    g = gpupy.random.default_rng(21)
+    low = gpupy.asarray([0, -10, 100])
+    high = gpupy.asarray([[1], [5]]) * gpupy.asarray([2, 3, 200])
+    # rows: high = [2, 3, 200] and [10, 15, 1000]
+    x = g.integers(low, high, size=(1000, 2, 3), endpoint=True)
+    assert x.shape == (1000, 2, 3) and x.dtype == numpy.int64
+    h = x.get()
+    lo, hi = low.get(), high.get()
+    assert (h >= lo).all() and (h <= hi).all()
+    assert (h.min(axis=0) == numpy.broadcast_to(lo, (2, 3))).all()  # both ends reached
+    assert (h[:, 0, :2].max(axis=0) == hi[0, :2]).all()
+    y = g.integers(gpupy.asarray([5, 7]), 9, dtype="int8")
+    assert y.shape == (2,) and y.dtype == numpy.int8 and (y.get() >= [5, 7]).all()
+    with pytest.raises(ValueError, match=r"\[integers\] low >= high"):
+        g.integers(gpupy.asarray([3, 4]), gpupy.asarray([5, 4]))
+    with pytest.raises(ValueError, match=r"\[integers\].*bounds"):
+        g.integers(gpupy.asarray([0]), 200, dtype="int8")
