@@ -115,7 +115,8 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
     heap.resize(size + 16);
     buf = heap.data();
   }
-  Device dev = ks.pack(args, buf);
+  std::vector<std::uintptr_t> foreign_streams;
+  Device dev = ks.pack(args, buf, &foreign_streams);
   bool has_arrays = false;
   for (const auto& p : ks.signature().params) has_arrays = has_arrays || p.pointer || p.view_ndim;
   if (!module.is_none() && nb::isinstance<CudaModule>(module)) {
@@ -131,8 +132,12 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
     emu::dim3 g = to_dim3(grid), b = to_dim3(block);
     unsigned gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};
     nb::gil_scoped_release release;
+    // Foreign arrays (CuPy's, Numba's) are ordered both ways with the streams their producers
+    // named: gpupy's stream is not theirs, and a non-blocking one does not follow the legacy one.
+    for (std::uintptr_t s : foreign_streams) cuda::current_wait_stream(m.device(), s);
     m.launch(ks.signature().expression, gd, bd, shared_mem, cuda::current_stream_handle(m.device()),
              ptrs);
+    for (std::uintptr_t s : foreign_streams) cuda::stream_wait_current(m.device(), s);
   } else if (!module.is_none()) {
     if (has_arrays && dev.type != DeviceType::emu) {
       throw ValueError("[CudaKernel] '" + ks.signature().name + "' got arrays on device " +
