@@ -5,6 +5,8 @@
 #include <mutex>
 #include <vector>
 
+#include "../registry.h"
+#include "cuda_backend.h"
 #include "cuda_check.h"
 #include "gpupy/device.h"
 #include "gpupy/error.h"
@@ -42,7 +44,21 @@ void check_index(int device) {
 }  // namespace
 
 CudaStream::Impl::~Impl() {
-  if (owned && stream) cudaStreamDestroy(stream);  // no throw in a destructor; errors are moot
+  if (!owned || !stream) return;
+  // The memory pool keys blocks by stream and orders reuse with events on it: its blocks go to
+  // the default stream once this one's work is done. No throw in a destructor (at exit the
+  // runtime may be gone, and the memory with it).
+  try {
+    if (cudaStreamSynchronize(stream) == cudaSuccess) {
+      cudaStream_t successor = default_stream(device).impl()->stream;
+      static_cast<CudaBackend&>(cuda_backend(device))
+          .pool()
+          .retire_stream(reinterpret_cast<StreamKey>(stream),
+                         reinterpret_cast<StreamKey>(successor));
+    }
+  } catch (...) {
+  }
+  cudaStreamDestroy(stream);
 }
 CudaEvent::Impl::~Impl() {
   if (event) cudaEventDestroy(event);
