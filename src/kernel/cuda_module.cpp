@@ -122,6 +122,27 @@ class ContextScope {
   ContextScope& operator=(const ContextScope&) = delete;
 };
 
+// The launch limits of every supported GPU (the emu device checks the same ones), as a
+// ValueError naming the kernel rather than the driver's bare CUDA_ERROR_INVALID_VALUE.
+void check_launch_shape(const std::string& kernel, const unsigned grid[3],
+                        const unsigned block[3]) {
+  auto dims = [](const unsigned d[3]) {
+    return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) +
+           ")";
+  };
+  std::string problem;
+  const unsigned long long threads = 1ull * block[0] * block[1] * block[2];
+  if (!grid[0] || !grid[1] || !grid[2] || !threads)
+    problem = "grid " + dims(grid) + " or block " + dims(block) + " has a zero dimension";
+  else if (threads > 1024)
+    problem = "block " + dims(block) + " has " + std::to_string(threads) + " threads (max 1024)";
+  else if (block[2] > 64)
+    problem = "block " + dims(block) + ": block.z is limited to 64";
+  else if (grid[0] > 0x7fffffffu || grid[1] > 65535 || grid[2] > 65535)
+    problem = "grid " + dims(grid) + " exceeds (2147483647, 65535, 65535)";
+  if (!problem.empty()) throw ValueError("[cuda] kernel '" + kernel + "': " + problem);
+}
+
 }  // namespace
 
 std::string cuda_device_arch(int device) {
@@ -172,6 +193,7 @@ void CudaModule::launch(const std::string& expression, const unsigned grid[3],
   auto it = functions_.find(expression);
   if (it == functions_.end())
     throw ValueError("[cuda] the module has no kernel '" + expression + "'");
+  check_launch_shape(expression, grid, block);
   const DriverApi& api = driver();
   ContextScope scope(ctx_);
   if (shared_bytes > 48 * 1024) {
