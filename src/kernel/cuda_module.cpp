@@ -127,8 +127,9 @@ class ContextScope {
 void check_launch_shape(const std::string& kernel, const unsigned grid[3],
                         const unsigned block[3]) {
   auto dims = [](const unsigned d[3]) {
-    return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) +
-           ")";
+    std::string s = "(";  // appended, not "(" + ...: GCC 12 warns falsely on that (-Wrestrict)
+    for (int k = 0; k < 3; ++k) s += std::to_string(d[k]) + (k < 2 ? ", " : ")");
+    return s;
   };
   std::string problem;
   const unsigned long long threads = 1ull * block[0] * block[1] * block[2];

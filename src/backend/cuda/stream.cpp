@@ -51,10 +51,7 @@ CudaStream::Impl::~Impl() {
   try {
     if (cudaStreamSynchronize(stream) == cudaSuccess) {
       cudaStream_t successor = default_stream(device).impl()->stream;
-      static_cast<CudaBackend&>(cuda_backend(device))
-          .pool()
-          .retire_stream(reinterpret_cast<StreamKey>(stream),
-                         reinterpret_cast<StreamKey>(successor));
+      static_cast<CudaBackend&>(cuda_backend(device)).pool().retire_stream(stream, successor);
     }
   } catch (...) {
   }
