@@ -74,7 +74,7 @@ void bind_stream(nb::module_& m) {
       .def(
           "record",
           [](const cuda::CudaStream& s, std::optional<cuda::CudaEvent> event) {
-            cuda::CudaEvent e = event ? *event : cuda::CudaEvent::create(true);
+            cuda::CudaEvent e = event ? *event : cuda::CudaEvent::create(true, s.device());
             e.record(s);
             return e;
           },

@@ -118,7 +118,8 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
     heap.resize(size + 16);
     buf = heap.data();
   }
-  Device dev = ks.pack(args, buf);
+  std::vector<std::uintptr_t> foreign_streams;
+  Device dev = ks.pack(args, buf, &foreign_streams);
   bool has_arrays = false;
   for (const auto& p : ks.signature().params) has_arrays = has_arrays || p.pointer || p.view_ndim;
   if (!module.is_none() && nb::isinstance<CudaModule>(module)) {
@@ -136,7 +137,12 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
     std::uintptr_t handle = stream.is_none() ? cuda::current_stream_handle(m.device())
                                              : nb::cast<std::uintptr_t>(stream);
     nb::gil_scoped_release release;
+    // Foreign arrays (CuPy's, Numba's) are ordered both ways with the streams their producers
+    // named: the launch stream is not theirs, and a non-blocking one does not follow the legacy
+    // one.
+    for (std::uintptr_t s : foreign_streams) cuda::stream_wait_stream(m.device(), handle, s);
     m.launch(ks.signature().expression, gd, bd, shared_mem, handle, ptrs);
+    for (std::uintptr_t s : foreign_streams) cuda::stream_wait_stream(m.device(), s, handle);
   } else if (!module.is_none()) {
     if (has_arrays && dev.type != DeviceType::emu) {
       throw ValueError("[CudaKernel] '" + ks.signature().name + "' got arrays on device " +

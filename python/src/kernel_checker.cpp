@@ -103,7 +103,8 @@ KernelSignature::KernelSignature(const std::string& source, const std::string& n
   }
 }
 
-Device KernelSignature::pack(nb::handle args, char* buf) const {
+Device KernelSignature::pack(nb::handle args, char* buf,
+                             std::vector<std::uintptr_t>* streams) const {
   nb::tuple t = flatten(args);
   std::size_t n = t.size();
   if (n != sig_.params.size()) {
@@ -112,7 +113,8 @@ Device KernelSignature::pack(nb::handle args, char* buf) const {
   }
   Device dev{};
   bool have_dev = false;
-  for (std::size_t i = 0; i < n; ++i) pack_one(i, t[i], buf + layout_.offsets[i], dev, have_dev);
+  for (std::size_t i = 0; i < n; ++i)
+    pack_one(i, t[i], buf + layout_.offsets[i], dev, have_dev, streams);
   return dev;
 }
 
@@ -148,8 +150,8 @@ void KernelSignature::pack_struct(std::size_t i, nb::handle v, char* dst) const 
   PyBuffer_Release(&view);
 }
 
-void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& dev,
-                               bool& have_dev) const {
+void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& dev, bool& have_dev,
+                               std::vector<std::uintptr_t>* streams) const {
   const kernel::CudaParameter& p = sig_.params[i];
   if (p.struct_size) return pack_struct(i, v, dst);
   if (!p.pointer && !p.view_ndim) return pack_scalar(i, v, dst);
@@ -175,6 +177,9 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
     a.ndim = static_cast<int>(shape_store.size());
     a.shape = shape_store.data();
     a.strides = st.is_none() ? nullptr : strides_store.data();
+    // CAI v3: the producer's work on its data is queued on `stream` (None: nothing pending).
+    if (streams && cai.contains("stream") && !cai["stream"].is_none())
+      streams->push_back(nb::cast<std::uintptr_t>(cai["stream"]));
   } else {
     throw TypeError(what_[i] + " must be a device array, got " + py_type_name(v) +
                     "; arrays are never copied to the device");

@@ -2,6 +2,7 @@
 // checks and packs a launch's Python arguments in C++ (kernel layer spec 2.3). Host only.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,15 +24,17 @@ class KernelSignature {
   /// Name of the launch entry: the kernel's name, or a unique identifier for a template instance.
   const std::string& entry_name() const { return entry_; }
   /// Checks args (flattening __cuda_args__ objects) and packs them into buf (layout().size
-  /// bytes); returns the device of the first array argument (cpu when there is none).
-  Device pack(nb::handle args, char* buf) const;
+  /// bytes); returns the device of the first array argument (cpu when there is none). Appends
+  /// the __cuda_array_interface__ streams of foreign arrays to `streams` when given.
+  Device pack(nb::handle args, char* buf, std::vector<std::uintptr_t>* streams = nullptr) const;
   const kernel::ArgumentLayout& layout() const { return layout_; }
   /// Checks exactly one value per parameter (no flattening) and packs value i at
   /// buf + offsets[i]: the fields of a struct record.
   Device pack_at(nb::handle values, char* buf, const std::vector<std::size_t>& offsets) const;
 
  private:
-  void pack_one(std::size_t i, nb::handle v, char* dst, Device& dev, bool& have_dev) const;
+  void pack_one(std::size_t i, nb::handle v, char* dst, Device& dev, bool& have_dev,
+                std::vector<std::uintptr_t>* streams = nullptr) const;
   void pack_struct(std::size_t i, nb::handle v, char* dst) const;
   void pack_scalar(std::size_t i, nb::handle v, char* dst) const;
   void pack_numpy_scalar(std::size_t i, nb::handle v, DType src, char* dst) const;

@@ -37,7 +37,7 @@ void CudaStream::synchronize() const { not_built(); }
 bool CudaStream::query() const { not_built(); }
 void CudaStream::wait(const CudaEvent&) const { not_built(); }
 
-CudaEvent CudaEvent::create(bool) { not_built(); }
+CudaEvent CudaEvent::create(bool, int) { not_built(); }
 void CudaEvent::record(const CudaStream&) const { not_built(); }
 void CudaEvent::synchronize() const { not_built(); }
 bool CudaEvent::query() const { not_built(); }
@@ -46,6 +46,8 @@ float CudaEvent::elapsed_time(const CudaEvent&) const { not_built(); }
 CudaStream set_current_stream(const CudaStream&) { not_built(); }
 uintptr_t current_stream_handle(int) { not_built(); }
 void stream_wait_current(int, uintptr_t) { not_built(); }
+void current_wait_stream(int, uintptr_t) { not_built(); }
+void stream_wait_stream(int, uintptr_t, uintptr_t) { not_built(); }
 DeviceProperties device_properties(int) { not_built(); }
 void set_memory_limit(int, size_t) { not_built(); }
 size_t memory_limit(int) { not_built(); }

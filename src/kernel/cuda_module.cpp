@@ -133,6 +133,28 @@ class ContextScope {
   ContextScope& operator=(const ContextScope&) = delete;
 };
 
+// The launch limits of every supported GPU (the emu device checks the same ones), as a
+// ValueError naming the kernel rather than the driver's bare CUDA_ERROR_INVALID_VALUE.
+void check_launch_shape(const std::string& kernel, const unsigned grid[3],
+                        const unsigned block[3]) {
+  auto dims = [](const unsigned d[3]) {
+    std::string s = "(";  // appended, not "(" + ...: GCC 12 warns falsely on that (-Wrestrict)
+    for (int k = 0; k < 3; ++k) s += std::to_string(d[k]) + (k < 2 ? ", " : ")");
+    return s;
+  };
+  std::string problem;
+  const unsigned long long threads = 1ull * block[0] * block[1] * block[2];
+  if (!grid[0] || !grid[1] || !grid[2] || !threads)
+    problem = "grid " + dims(grid) + " or block " + dims(block) + " has a zero dimension";
+  else if (threads > 1024)
+    problem = "block " + dims(block) + " has " + std::to_string(threads) + " threads (max 1024)";
+  else if (block[2] > 64)
+    problem = "block " + dims(block) + ": block.z is limited to 64";
+  else if (grid[0] > 0x7fffffffu || grid[1] > 65535 || grid[2] > 65535)
+    problem = "grid " + dims(grid) + " exceeds (2147483647, 65535, 65535)";
+  if (!problem.empty()) throw ValueError("[cuda] kernel '" + kernel + "': " + problem);
+}
+
 }  // namespace
 
 std::string cuda_device_arch(int device) {
@@ -230,6 +252,7 @@ void CudaModule::launch(const std::string& expression, const unsigned grid[3],
                         const unsigned block[3], std::size_t shared_bytes, std::uintptr_t stream,
                         void** args) const {
   CUfunction f = function(expression);
+  check_launch_shape(expression, grid, block);
   const DriverApi& api = driver();
   ContextScope scope(ctx_);
   // Dynamic shared memory beyond 48 KiB needs the opt-in attribute: CudaKernel raises it (and

@@ -2,6 +2,7 @@
 // cuBLAS), checked against a reference column-major GEMM on the CPU for every operand layout.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -46,8 +47,12 @@ Operand make(int which, int64_t batch, int64_t r, int64_t c, Kind kind) {
   return {storage, a};
 }
 
-// BLAS semantics: C = op(A) op(B), column-major, per batch.
+// BLAS semantics: C = op(A) op(B), column-major, per batch. cuBLAS refuses leading dimensions
+// below the stored rows (CUBLAS_STATUS_INVALID_VALUE), which a CPU reference would not notice.
 void reference_gemm(const ColumnMajorGemm& g) {
+  EXPECT_GE(g.lda, std::max<int64_t>(1, g.trans_a ? g.k : g.m));
+  EXPECT_GE(g.ldb, std::max<int64_t>(1, g.trans_b ? g.n : g.k));
+  EXPECT_GE(g.ldc, std::max<int64_t>(1, g.m));
   for (int64_t p = 0; p < g.batch; ++p) {
     auto* a = static_cast<const double*>(g.a) + p * g.stride_a;
     auto* b = static_cast<const double*>(g.b) + p * g.stride_b;
@@ -94,6 +99,24 @@ TEST(MatmulLayout, EveryOperandLayoutGivesTheRowMajorProduct) {
       check(ka, kb, 2, 1, 3, 4);  // single-row A
       check(ka, kb, 2, 3, 1, 1);  // k == 1, single-column result
     }
+}
+
+// matmul's 1-D operands: a as a (1, k) row with a zero row stride, b as a (k, 1) column.
+TEST(MatmulLayout, VectorOperandsGiveValidLeadingDimensions) {
+  std::vector<double> x = {1, 2, 3}, y = {4, 5, 6}, c(1, -1);
+  auto wrap = [](std::vector<double>& v, gpupy::Shape shape, gpupy::Strides strides) {
+    return Array::wrap(v.data(), shape, strides, DType::float64, gpupy::Device{}, nullptr, false);
+  };
+  for (int64_t step : {1, 2}) {  // contiguous and every other element of the vectors
+    std::vector<double> xs(3 * step), ys(3 * step);
+    for (int i = 0; i < 3; ++i) xs[i * step] = x[i], ys[i * step] = y[i];
+    auto la = matrix_layout(wrap(xs, {1, 3}, {0, 8 * step}));
+    auto lb = matrix_layout(wrap(ys, {3, 1}, {8 * step, 0}));
+    auto lc = matrix_layout(wrap(c, {1, 1}, {8, 8}));
+    ASSERT_TRUE(la && lb && lc);
+    reference_gemm(gpupy::cuda::as_column_major_gemm(*la, *lb, *lc, 1, 1, 3, 1));
+    EXPECT_DOUBLE_EQ(c[0], 32.0);
+  }
 }
 
 TEST(MatmulLayout, StridesAGemmCannotReadNeedACopy) {

@@ -119,6 +119,25 @@ TEST(MemoryPool, AnotherStreamsBlockIsUsedAfterOrderingWhenTheDeviceIsFull) {
   EXPECT_EQ(dev.orderings[0], (std::pair<StreamKey, StreamKey>{2, 1}));
 }
 
+TEST(MemoryPool, ARetiredStreamsBlocksGoToItsSuccessorWithoutOrdering) {
+  FakeDevice dev(20 * MiB);
+  BlockPool pool(dev, "cuda:0");
+  void* a = pool.allocate(1000, /*stream=*/7);
+  void* b = pool.allocate(1000, 7);
+  void* c = pool.allocate(1000, 7);
+  pool.deallocate(a);
+  pool.deallocate(c);  // a and the free tail of the segment are cached for stream 7
+  pool.retire_stream(7, /*successor=*/1);  // stream 7 is destroyed: no event on it any more
+  EXPECT_EQ(pool.allocate(1000, 1), a);    // stream 1's own block now: no ordering needed
+  pool.deallocate(a);
+  pool.deallocate(b);  // b, allocated on 7, returns to stream 1 and merges with its neighbours
+  EXPECT_TRUE(dev.orderings.empty());
+  EXPECT_EQ(pool.stats().used_bytes, 0u);
+  pool.release_cached();  // the segment is one free block again
+  EXPECT_EQ(dev.frees, 1);
+  EXPECT_EQ(pool.stats().total_bytes, 0u);
+}
+
 TEST(MemoryPool, OutOfMemoryFlushesTheCacheAndRetries) {
   FakeDevice dev(22 * MiB);
   BlockPool pool(dev, "cuda:0");

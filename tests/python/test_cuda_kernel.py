@@ -154,6 +154,16 @@ def test_saxpy_with_n_threads(emu):
     numpy.testing.assert_allclose(gy.get(), 2.5 * x + y + 2 * x, rtol=1e-6)
 
 
+@pytest.mark.parametrize(
+    ("grid", "block"), [((1, 65536), (1,)), ((1, 1, 65536), (1,)), ((1,), (1, 1, 65))]
+)
+def test_launch_shape_beyond_the_gpu_limits_raises(emu, grid, block):
+    # emu checks the limits of real GPUs, and so does the cuda launch before the driver does.
+    y = gpupy.zeros(4, dtype=numpy.float32)
+    with pytest.raises(ValueError, match="65535|limited to 64"):
+        xp.CudaKernel(SOURCE, "saxpy")(numpy.float32(1), y, y, 4, grid=grid, block=block)
+
+
 def test_pointer_checks_on_device(emu):
     k = xp.CudaKernel(SOURCE, "saxpy")
     f64 = gpupy.zeros(8)

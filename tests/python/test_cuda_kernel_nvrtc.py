@@ -67,3 +67,36 @@ def test_compile_for_cuda_without_driver_raises_cuda_error(nvrtc):
 def test_compile_for_cuda_loads(nvrtc):
     k = xp.CudaKernel(SOURCE, "saxpy")
     assert k.compile(device="cuda") is k.compile(device="cuda:0")
+
+
+class _Foreign:
+    """A foreign device array: only __cuda_array_interface__, naming the producer's stream."""
+
+    def __init__(self, array, stream):
+        self._array = array  # keeps the memory alive
+        self._stream = stream
+
+    @property
+    def __cuda_array_interface__(self):
+        return dict(self._array.__cuda_array_interface__, stream=self._stream)
+
+
+@pytest.mark.skipif(not _has_cuda(), reason="needs a CUDA device")
+@pytest.mark.parametrize("legacy", [True, False])
+def test_launch_orders_foreign_arrays_with_their_stream(nvrtc, legacy):
+    n = 1 << 20
+    x = gpupy.asarray(numpy.arange(n, dtype=numpy.float32), device="cuda")
+    producer = _core.Stream(device="cuda")
+    with producer:  # the producer's writes are queued on its own stream
+        y = gpupy.asarray(numpy.ones(n, dtype=numpy.float32), device="cuda")
+        y *= 3.0
+    stream = 1 if legacy else producer.handle
+    if legacy:
+        producer.synchronize()  # the legacy stream then holds nothing of it
+    xp.CudaKernel(SOURCE, "saxpy")(2.0, x, _Foreign(y, stream), n)
+    if legacy:
+        got = gpupy.asnumpy(y)
+    else:
+        with producer:  # the producer's stream waits for the kernel too
+            got = gpupy.asnumpy(y)
+    numpy.testing.assert_array_equal(got, 2.0 * numpy.arange(n, dtype=numpy.float32) + 3.0)

@@ -93,8 +93,9 @@ def test_matmul_non_contiguous(dtype, kind, xp):
 @testing.for_dtypes(("float32", "complex64", "int64"))
 @testing.numpy_gpupy_allclose(rtol=RTOL)
 def test_matmul_batched_transposed_views(dtype, xp):
-    a = np.moveaxis(_data((4, 6, 3), dtype, 11), 0, -1)  # (6, 3, 4), no unit stride in core dims
-    b = _data((3, 5, 4), dtype, 12).transpose(0, 2, 1)  # (3, 4, 5) read transposed
+    # Both read column-major with a batch stride (cuBLAS's strided-batched GEMM on cuda).
+    a = np.moveaxis(_data((4, 3, 6), dtype, 11), 0, -1)  # (3, 6, 4), strides (6, 1, 18) items
+    b = _data((3, 5, 4), dtype, 12).transpose(0, 2, 1)  # (3, 4, 5), strides (20, 1, 4) items
     return xp.matmul(xp.asarray(a), xp.asarray(b))
 
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "gpupy/error.h"
 
@@ -108,13 +109,28 @@ class BlockPool {
     allocated_.erase(it);
     b->allocated = false;
     used_ -= b->size;
-    if (mergeable(b, b->next)) absorb_next(b);
-    if (mergeable(b->prev, b)) {
-      b = b->prev;
-      unlink_free(b);
-      absorb_next(b);
+    coalesce(b, nullptr);
+  }
+
+  /// Hands every block of `stream`, whose queued work has finished, to `successor`: once a
+  /// stream is destroyed no event can be recorded on it, and a new stream may get its handle.
+  void retire_stream(StreamKey stream, StreamKey successor) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto& [ptr, b] : allocated_)
+      if (b->stream == stream) b->stream = successor;
+    std::vector<Block*> moved;
+    for (auto it = free_.begin(); it != free_.end();) {
+      if (it->first.first != stream) {
+        ++it;
+        continue;
+      }
+      for (const auto& entry : it->second) moved.push_back(entry.second);
+      it = free_.erase(it);
     }
-    link_free(b);
+    std::set<Block*> gone;  // merged into a neighbour (deleted)
+    for (Block* b : moved) b->stream = successor;
+    for (Block* b : moved)
+      if (!gone.count(b)) coalesce(b, &gone);
   }
 
   /// Gives every entirely free segment back to the device (free_all_blocks).
@@ -155,6 +171,23 @@ class BlockPool {
   }
   void link_free(Block* b) { free_[{b->stream, b->small}].insert({b->size, b}); }
   void unlink_free(Block* b) { free_[{b->stream, b->small}].erase({b->size, b}); }
+
+  // Links free block `b`, merged with its free neighbours of the same stream; the blocks merged
+  // away (deleted) are added to `gone` when given.
+  void coalesce(Block* b, std::set<Block*>* gone) {
+    unlink_free(b);  // its size changes below (a no-op when it is not linked)
+    while (mergeable(b, b->next)) {
+      if (gone) gone->insert(b->next);
+      absorb_next(b);
+    }
+    while (mergeable(b->prev, b)) {
+      if (gone) gone->insert(b);
+      b = b->prev;
+      unlink_free(b);
+      absorb_next(b);
+    }
+    link_free(b);
+  }
 
   // `b` is free and linked (if free); its free successor joins it.
   void absorb_next(Block* b) {

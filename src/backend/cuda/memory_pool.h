@@ -26,6 +26,11 @@ class MemoryPool {
   void deallocate(void* ptr) noexcept { pool_.deallocate(ptr); }
   PoolStats stats() const { return pool_.stats(); }
   void free_all_blocks() { pool_.release_cached(); }
+  /// Hands the blocks of `stream`, whose work has finished, to `successor` (see BlockPool).
+  void retire_stream(cudaStream_t stream, cudaStream_t successor) {
+    pool_.retire_stream(reinterpret_cast<StreamKey>(stream),
+                        reinterpret_cast<StreamKey>(successor));
+  }
   void set_limit(size_t bytes) { pool_.set_limit(bytes); }
   size_t limit() const { return pool_.limit(); }
 

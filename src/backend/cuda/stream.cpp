@@ -5,7 +5,10 @@
 #include <mutex>
 #include <vector>
 
+#include "../registry.h"
+#include "cuda_backend.h"
 #include "cuda_check.h"
+#include "gpupy/device.h"
 #include "gpupy/error.h"
 
 namespace gpupy::cuda {
@@ -41,7 +44,18 @@ void check_index(int device) {
 }  // namespace
 
 CudaStream::Impl::~Impl() {
-  if (owned && stream) cudaStreamDestroy(stream);  // no throw in a destructor; errors are moot
+  if (!owned || !stream) return;
+  // The memory pool keys blocks by stream and orders reuse with events on it: its blocks go to
+  // the default stream once this one's work is done. No throw in a destructor (at exit the
+  // runtime may be gone, and the memory with it).
+  try {
+    if (cudaStreamSynchronize(stream) == cudaSuccess) {
+      cudaStream_t successor = default_stream(device).impl()->stream;
+      static_cast<CudaBackend&>(cuda_backend(device)).pool().retire_stream(stream, successor);
+    }
+  } catch (...) {
+  }
+  cudaStreamDestroy(stream);
 }
 CudaEvent::Impl::~Impl() {
   if (event) cudaEventDestroy(event);
@@ -86,20 +100,42 @@ uintptr_t current_stream_handle(int device) {
   return reinterpret_cast<uintptr_t>(current_raw_stream(device));
 }
 
-void stream_wait_current(int device, uintptr_t consumer) {
-  check_index(device);
+namespace {
+
+// A stream as the interop protocols name it: 1 the legacy default stream, 2 the per-thread one.
+cudaStream_t protocol_stream(uintptr_t handle) {
+  return handle == 1   ? cudaStreamLegacy
+         : handle == 2 ? cudaStreamPerThread
+                       : reinterpret_cast<cudaStream_t>(handle);
+}
+
+// Makes work queued later on `consumer` wait for the work queued so far on `producer`.
+void order_streams(int device, cudaStream_t consumer, cudaStream_t producer) {
+  if (consumer == producer) return;  // same stream: already ordered
   DeviceGuard guard(device);
-  cudaStream_t producer = current_raw_stream(device);
-  cudaStream_t target = consumer == 1   ? cudaStreamLegacy
-                        : consumer == 2 ? cudaStreamPerThread
-                                        : reinterpret_cast<cudaStream_t>(consumer);
-  if (target == producer) return;  // same stream: already ordered
   cudaEvent_t event = nullptr;
   GPUPY_CUDA_CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
   cudaError_t status = cudaEventRecord(event, producer);
-  if (status == cudaSuccess) status = cudaStreamWaitEvent(target, event, 0);
+  if (status == cudaSuccess) status = cudaStreamWaitEvent(consumer, event, 0);
   cudaEventDestroy(event);  // CUDA releases it once the wait has been satisfied
   GPUPY_CUDA_CHECK(status);
+}
+
+}  // namespace
+
+void stream_wait_current(int device, uintptr_t consumer) {
+  check_index(device);
+  order_streams(device, protocol_stream(consumer), current_raw_stream(device));
+}
+
+void current_wait_stream(int device, uintptr_t producer) {
+  check_index(device);
+  order_streams(device, current_raw_stream(device), protocol_stream(producer));
+}
+
+void stream_wait_stream(int device, uintptr_t consumer, uintptr_t producer) {
+  check_index(device);
+  order_streams(device, protocol_stream(consumer), protocol_stream(producer));
 }
 
 CudaStream set_current_stream(const CudaStream& stream) {
@@ -127,10 +163,15 @@ void CudaStream::wait(const CudaEvent& event) const {
   GPUPY_CUDA_CHECK(cudaStreamWaitEvent(impl_->stream, event.impl()->event, 0));
 }
 
-CudaEvent CudaEvent::create(bool timing) {
-  require_device(0);  // a readable error when there is no usable device at all
-  int device = 0;
-  GPUPY_CUDA_CHECK(cudaGetDevice(&device));
+CudaEvent CudaEvent::create(bool timing, int device) {
+  // An event belongs to the device current at its creation, and cudaEventRecord refuses a
+  // stream of another device: the CUDA runtime's current device is not gpupy's default one.
+  if (device < 0) {
+    const Device d = default_device();
+    device = d.type == DeviceType::cuda ? d.index : 0;
+  }
+  require_device(device);
+  DeviceGuard guard(device);
   auto impl = std::make_shared<Impl>();
   impl->device = device;
   GPUPY_CUDA_CHECK(
