@@ -131,7 +131,8 @@ GPUPY_HD T abs(complex<T> z) {
 /// Complex division with Smith's scaling, which avoids overflow for large components.
 template <class T>
 GPUPY_HD complex<T> divide(complex<T> a, complex<T> b) {
-  T abs_re = b.re < 0 ? -b.re : b.re, abs_im = b.im < 0 ? -b.im : b.im;
+  // fabs, not a sign test: |-0.0| must be +0.0 so that x / (-0+0j) is +inf as in NumPy.
+  T abs_re = fabs(b.re), abs_im = fabs(b.im);
   if (abs_re >= abs_im) {
     if (abs_re == 0 && abs_im == 0) return complex<T>(a.re / abs_re, a.im / abs_im);
     T ratio = b.im / b.re, denom = b.re + b.im * ratio;

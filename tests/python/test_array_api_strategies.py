@@ -16,7 +16,9 @@ pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 API_VERSION = "2024.12"
 strict.set_array_api_strict_flags(api_version=API_VERSION)
 xps = make_strategies_namespace(gpupy, api_version=API_VERSION)
-SETTINGS = settings(max_examples=40, deadline=None)
+# Derandomized: the same examples every run, so CI is reproducible; raise max_examples locally to
+# explore further.
+SETTINGS = settings(max_examples=40, deadline=None, derandomize=True)
 SHAPES = xps.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4)
 NONEMPTY = xps.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=4)
 
@@ -147,8 +149,14 @@ def finite(dtype, bound):
     """Finite elements of magnitude <= bound for a floating dtype (None for other dtypes)."""
     dt = numpy.dtype(name(dtype))
     if dt.kind == "c":
+        # No subnormal parts: the reference's vectorised complex division loses them (it gives
+        # nan for 0 / 1e-45 in complex64) where gpupy's scaled division is exact.
         return st.complex_numbers(
-            max_magnitude=bound, allow_nan=False, allow_infinity=False, width=dt.itemsize * 8
+            max_magnitude=bound,
+            allow_nan=False,
+            allow_infinity=False,
+            allow_subnormal=False,
+            width=dt.itemsize * 8,
         )
     if dt.kind == "f":
         return {

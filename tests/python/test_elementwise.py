@@ -354,3 +354,15 @@ def test_comparison_out_of_range_with_out(xp):
     out = xp.asarray(np.ones(3, dtype=bool))
     xp.equal(xp.asarray(np.array([1, 2, 3], dtype=np.int8)), 1000, out=out)
     return out
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_division_by_signed_zeros(dtype):
+    # Smith's division takes |denominator parts|: a sign test would make |-0.0| = -0.0 and
+    # flip the infinities' signs (found by the Array API property tests).
+    x = np.array([1 + 1j, -2 + 0.5j, 1 + 1j, 3 - 1j], dtype=dtype)
+    y = np.array([complex(-0.0, 0.0), complex(0.0, -0.0), complex(-0.0, -0.0), 0j], dtype=dtype)
+    with np.errstate(all="ignore"):
+        expected = x / y
+    got = gpupy.asnumpy(gpupy.asarray(x) / gpupy.asarray(y))
+    np.testing.assert_array_equal(got, expected)
