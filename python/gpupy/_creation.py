@@ -1,9 +1,11 @@
 """Array creation and moving data between NumPy and gpupy devices."""
 
+import operator
+
 import numpy
 
 from gpupy import _core
-from gpupy._core import empty, eye, full, linspace, ones, zeros  # noqa: F401
+from gpupy._core import empty, full, linspace, ones, zeros  # noqa: F401
 
 _NO_COPY = "Unable to avoid copy while creating an array as requested."
 
@@ -86,6 +88,19 @@ def full_like(a, fill_value, dtype=None, device=None):
     """See numpy.full_like; dtype and device default to those of `a`."""
     shape, dt, dev = _like(a, dtype, device)
     return full(shape, fill_value, dt, dev)
+
+
+def eye(N, M=None, k=0, dtype=None, device=None):
+    """See numpy.eye. A diagonal offset ``k`` past the matrix (of any size, also beyond
+    int64) gives all zeros, as in NumPy."""
+    n_cols = N if M is None else M
+    try:
+        k = operator.index(k)
+    except TypeError:
+        raise TypeError(f"[eye] k must be an integer, got {type(k).__name__}") from None
+    if isinstance(N, int) and isinstance(n_cols, int):
+        k = max(min(k, n_cols), -N)
+    return _core.eye(N, M, k, dtype, device)
 
 
 def identity(n, dtype=None, device=None):

@@ -71,6 +71,20 @@ def test_eye(n, m, k, dtype, xp):
     return xp.eye(n, m, k, dtype=dtype)
 
 
+@pytest.mark.parametrize(
+    "n,m,k", [(0, None, 2**63), (3, None, 2**63), (3, 4, -(2**70)), (2, 5, 5), (4, 2, -4)]
+)
+@testing.numpy_gpupy_allclose()
+def test_eye_offset_past_the_matrix(n, m, k, xp):
+    # NumPy gives all zeros for any k outside the matrix, also past int64.
+    return xp.eye(n, m, k=k)
+
+
+def test_eye_non_integer_offset():
+    with pytest.raises(TypeError, match=r"\[eye\]"):
+        gpupy.eye(3, k=1.5)
+
+
 @testing.for_dtypes()
 @testing.numpy_gpupy_allclose()
 def test_asarray_and_array(dtype, xp):
