@@ -54,8 +54,9 @@ std::vector<Array> index_arrays(const Array& a, const Array& index, int a_axis) 
   if (index.dtype() == DType::bool_) {
     if (index.ndim() == 0)
       throw NotImplementedError("[getitem] 0-d boolean indices are not supported");
+    // As in NumPy, a boolean axis of length 0 matches an axis of any length.
     for (int d = 0; d < index.ndim(); ++d)
-      if (index.shape()[d] != a.shape()[a_axis + d])
+      if (index.shape()[d] != a.shape()[a_axis + d] && index.shape()[d] != 0)
         throw IndexError("[getitem] boolean index did not match indexed array along axis " +
                          std::to_string(a_axis + d) + "; size of axis is " +
                          std::to_string(a.shape()[a_axis + d]) +

@@ -89,7 +89,12 @@ MASKS = [
     lambda a: (Ellipsis, I([True, True, False, False])),
     lambda a: (None, a[0] > 5),
     lambda a: I([[True, False, True]] * 5),
+    # as in NumPy, a boolean axis of length 0 matches an axis of any length
+    lambda a: np.zeros((5, 0), bool),
+    lambda a: (_, np.zeros(0, bool)),
+    lambda a: np.zeros((0, 0, 0), bool),
     # errors: shape mismatch
+    lambda a: np.zeros((0, 2), bool),
     lambda a: I([True, False]),
     lambda a: (_, I([True, False, True, True])),
     lambda a: I([[True] * 4] * 5),
