@@ -184,6 +184,36 @@ def test_setitem_readonly():
         a[[0]] = 1
 
 
+ZERO_D_INDICES = [
+    (0, I(1), I(3)),
+    (I(-1), _, I(-2, dtype=np.int8)),
+    (I(0, dtype=np.uint16), Ellipsis),
+    (None, I(2), 1),
+]
+
+
+@pytest.mark.parametrize("index", ZERO_D_INDICES, ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_0d_integer_index_arrays(index, xp):
+    # Advanced indexing with 0-d integer arrays: the result is a copy, not a view.
+    base = np.arange(60).reshape(SHAPE)
+    a = xp.asarray(base.copy())
+    key = tuple(xp.asarray(i) if isinstance(i, np.ndarray) else i for i in index)
+    got = a[key]
+    a[...] = -1  # the earlier result must not change
+    b = xp.asarray(base.copy())
+    b[key] = 7
+    return got, a, b
+
+
+def test_0d_integer_index_out_of_bounds():
+    a = gpupy.asarray(np.arange(6).reshape(2, 3))
+    with pytest.raises(IndexError, match="out of bounds"):
+        a[gpupy.asarray(2), 0]
+    with pytest.raises(IndexError, match="out of bounds"):
+        a[0, gpupy.asarray(-4)] = 1
+
+
 def test_error_messages():
     a = gpupy.asarray(np.arange(5))
     with pytest.raises(IndexError, match="index 7 is out of bounds for axis 0 with size 5"):
