@@ -66,6 +66,16 @@ std::vector<Array> index_arrays(const Array& a, const Array& index, int a_axis) 
   }
   if (!is_integer(index.dtype()))
     throw IndexError("[getitem] arrays used as indices must be of integer (or boolean) type");
+  if (index.dtype() == DType::uint64 && index.size() > 0) {
+    // Values past int64 would wrap to (valid) negative indices in the int64 copy below.
+    const Scalar hi = item(max(index, std::nullopt));
+    if (!hi.fits_integer(DType::int64)) {
+      uint64_t value = 0;
+      hi.store(DType::uint64, &value);
+      throw IndexError("[getitem] index " + std::to_string(value) + " is out of bounds for axis " +
+                       std::to_string(a_axis) + " with size " + std::to_string(a.shape()[a_axis]));
+    }
+  }
   return {index.dtype() == DType::int64 ? index : astype(index, DType::int64)};
 }
 

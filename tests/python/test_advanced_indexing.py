@@ -214,6 +214,19 @@ def test_0d_integer_index_out_of_bounds():
         a[0, gpupy.asarray(-4)] = 1
 
 
+@pytest.mark.parametrize("value", [2**64 - 1, 2**63])
+def test_uint64_index_past_int64_is_out_of_bounds(value):
+    # NumPy refuses these too; converting them to int64 would wrap to valid negative indices.
+    a = gpupy.asarray(np.arange(6).reshape(2, 3))
+    index = gpupy.asarray(np.array([value, 0], dtype=np.uint64))
+    with pytest.raises(IndexError, match=f"index {value} is out of bounds for axis 1 with size 3"):
+        a[0, index]
+    with pytest.raises(IndexError, match="out of bounds"):
+        a[0, index] = 5
+    with pytest.raises(IndexError, match="out of bounds"):
+        a[0, gpupy.asarray(np.uint64(value))]
+
+
 def test_error_messages():
     a = gpupy.asarray(np.arange(5))
     with pytest.raises(IndexError, match="index 7 is out of bounds for axis 0 with size 5"):
