@@ -1,9 +1,11 @@
 """Array creation and moving data between NumPy and gpupy devices."""
 
+import operator
+
 import numpy
 
 from gpupy import _core
-from gpupy._core import empty, eye, full, linspace, ones, zeros  # noqa: F401
+from gpupy._core import empty, full, linspace, ones, zeros  # noqa: F401
 
 _NO_COPY = "Unable to avoid copy while creating an array as requested."
 
@@ -22,12 +24,60 @@ def _asarray_no_copy(obj, dtype, device):
     return _core._wrap_numpy(host)
 
 
+def _holds_gpupy_array(obj):
+    return isinstance(obj, (list, tuple)) and any(
+        isinstance(e, _core.ndarray) or _holds_gpupy_array(e) for e in obj
+    )
+
+
+def _from_nested_arrays(obj, dtype, device):
+    """numpy.asarray for nested sequences that hold gpupy arrays: the arrays' data stays on
+    their device (it is stacked there), shape and dtype follow NumPy's rules."""
+
+    def host_template(o):  # shapes and dtypes only: no data leaves the device
+        if isinstance(o, _core.ndarray):
+            return numpy.zeros(o.shape, o.dtype)
+        return [host_template(e) for e in o] if isinstance(o, (list, tuple)) else o
+
+    like = numpy.asarray(host_template(obj), dtype=dtype)
+    if device is None:
+        device = _first_gpupy_array(obj).device
+    from gpupy._joining import stack
+
+    def build(o, t):
+        if not isinstance(o, (list, tuple)):
+            return asarray(o, dtype=like.dtype, device=device)
+        if not o:
+            return empty(t.shape, like.dtype, device)
+        return stack([build(e, t[i]) for i, e in enumerate(o)])
+
+    return build(obj, like)
+
+
+def _first_gpupy_array(obj):
+    for e in obj:
+        if isinstance(e, _core.ndarray):
+            return e
+        if _holds_gpupy_array(e):
+            return _first_gpupy_array(e)
+    return None
+
+
 def asarray(obj, dtype=None, device=None, copy=None):
     """See numpy.asarray. NumPy input stays zero-copy on the cpu device unless ``copy=True``;
-    ``copy=False`` raises ValueError when a copy (or a move between devices) is needed."""
+    ``copy=False`` raises ValueError when a copy (or a move between devices) is needed.
+    Nested sequences may hold gpupy arrays (of any device); their data is not copied through
+    the host."""
     if copy is False:
         return _asarray_no_copy(obj, dtype, device)
-    a = _core._asarray(obj, dtype, device)
+    try:
+        a = _core._asarray(obj, dtype, device)
+    except TypeError:
+        if not _holds_gpupy_array(obj):  # checked only here, to keep the common path free
+            raise
+        a = None
+    if a is None:
+        return _from_nested_arrays(obj, dtype, device)
     if copy and (a is obj or not isinstance(obj, _core.ndarray) or a._same_buffer(obj)):
         if isinstance(obj, _core.ndarray) or a.device.type == "cpu":
             return a.copy()
@@ -86,6 +136,19 @@ def full_like(a, fill_value, dtype=None, device=None):
     """See numpy.full_like; dtype and device default to those of `a`."""
     shape, dt, dev = _like(a, dtype, device)
     return full(shape, fill_value, dt, dev)
+
+
+def eye(N, M=None, k=0, dtype=None, device=None):
+    """See numpy.eye. A diagonal offset ``k`` past the matrix (of any size, also beyond
+    int64) gives all zeros, as in NumPy."""
+    n_cols = N if M is None else M
+    try:
+        k = operator.index(k)
+    except TypeError:
+        raise TypeError(f"[eye] k must be an integer, got {type(k).__name__}") from None
+    if isinstance(N, int) and isinstance(n_cols, int):
+        k = max(min(k, n_cols), -N)
+    return _core.eye(N, M, k, dtype, device)
 
 
 def identity(n, dtype=None, device=None):

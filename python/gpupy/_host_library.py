@@ -47,9 +47,11 @@ def wrap(result, device):
 
 
 def run(op, fn, *arrays, **kwargs):
-    """``fn(*arrays, **kwargs)`` on host views of ``arrays``, results on the arrays' device (cpu or
-    emu; see ``on_cuda`` for cuda)."""
-    device = target_device(op, arrays)
+    """``fn(*arrays, **kwargs)`` on host views of ``arrays`` (and of gpupy arrays passed as
+    keyword arguments, e.g. an array ``rtol``), results on the arrays' device (cpu or emu; see
+    ``on_cuda`` for cuda)."""
+    device = target_device(op, (*arrays, *kwargs.values()))
     if device.type not in ("cpu", "emu"):
         raise NotImplementedError(f"[{op}] has no implementation on '{device}'")
+    kwargs = {k: host_view(v) if isinstance(v, _core.ndarray) else v for k, v in kwargs.items()}
     return wrap(fn(*(host_view(a) for a in arrays), **kwargs), device)

@@ -41,8 +41,12 @@ def where(condition, x=None, y=None, /):
     return _core._where(_operand(condition), _operand(x), _operand(y))
 
 
-def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None):
-    """See numpy.clip: NaN bounds and NaN elements propagate; dtype as NumPy 2's promotion."""
+def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None):
+    """See numpy.clip: NaN bounds and NaN elements propagate; dtype as NumPy 2's promotion.
+    The bounds are named ``min``/``max`` as in the Array API; NumPy's ``a_min``/``a_max``
+    keywords are accepted too."""
+    if (min is not None or max is not None) and (a_min is not None or a_max is not None):
+        raise ValueError("[clip] pass the bounds as min/max or as a_min/a_max, not both")
     lo = a_min if min is None else min
     hi = a_max if max is None else max
     result = _core._clip(

@@ -54,8 +54,9 @@ std::vector<Array> index_arrays(const Array& a, const Array& index, int a_axis) 
   if (index.dtype() == DType::bool_) {
     if (index.ndim() == 0)
       throw NotImplementedError("[getitem] 0-d boolean indices are not supported");
+    // As in NumPy, a boolean axis of length 0 matches an axis of any length.
     for (int d = 0; d < index.ndim(); ++d)
-      if (index.shape()[d] != a.shape()[a_axis + d])
+      if (index.shape()[d] != a.shape()[a_axis + d] && index.shape()[d] != 0)
         throw IndexError("[getitem] boolean index did not match indexed array along axis " +
                          std::to_string(a_axis + d) + "; size of axis is " +
                          std::to_string(a.shape()[a_axis + d]) +
@@ -65,6 +66,16 @@ std::vector<Array> index_arrays(const Array& a, const Array& index, int a_axis) 
   }
   if (!is_integer(index.dtype()))
     throw IndexError("[getitem] arrays used as indices must be of integer (or boolean) type");
+  if (index.dtype() == DType::uint64 && index.size() > 0) {
+    // Values past int64 would wrap to (valid) negative indices in the int64 copy below.
+    const Scalar hi = item(max(index, std::nullopt));
+    if (!hi.fits_integer(DType::int64)) {
+      uint64_t value = 0;
+      hi.store(DType::uint64, &value);
+      throw IndexError("[getitem] index " + std::to_string(value) + " is out of bounds for axis " +
+                       std::to_string(a_axis) + " with size " + std::to_string(a.shape()[a_axis]));
+    }
+  }
   return {index.dtype() == DType::int64 ? index : astype(index, DType::int64)};
 }
 
@@ -138,8 +149,11 @@ Array byte_offsets(const Plan& plan, const Shape& bshape) {
     Array idx = plan.indices[k];
     const int64_t n = plan.view.shape()[plan.axes[k]];
     if (shape_size(bshape) > 0 && idx.size() > 0) {
-      const int64_t lo = item(min(idx, std::nullopt)).to_int64();
-      const int64_t hi = item(max(idx, std::nullopt)).to_int64();
+      // One element (e.g. a 0-d index) is read directly: two reductions cost far more on a
+      // device than the element-wise work that follows.
+      const int64_t lo =
+          idx.size() == 1 ? item(idx).to_int64() : item(min(idx, std::nullopt)).to_int64();
+      const int64_t hi = idx.size() == 1 ? lo : item(max(idx, std::nullopt)).to_int64();
       const int64_t bad = hi >= n ? hi : lo < -n ? lo : 0;
       if (hi >= n || lo < -n)
         throw IndexError("[getitem] index " + std::to_string(bad) + " is out of bounds for axis " +
@@ -195,10 +209,32 @@ std::vector<IndexItem> basic_items(const std::vector<IndexEntry>& entries) {
   return items;
 }
 
+/// When every index array is a 0-d integer array on `a`'s device, the equivalent integer items:
+/// they select the same elements (the broadcast index shape is then ()) without launching the
+/// gather machinery. uint64 is left to the general path (its values may not fit int64).
+std::optional<std::vector<IndexItem>> zero_d_integer_items(const Array& a,
+                                                           const std::vector<IndexEntry>& entries) {
+  for (const IndexEntry& e : entries)
+    if (e.array && (e.array->ndim() != 0 || !is_integer(e.array->dtype()) ||
+                    e.array->dtype() == DType::uint64 || e.array->device() != a.device()))
+      return std::nullopt;
+  std::vector<IndexItem> items;
+  for (const IndexEntry& e : entries) {
+    IndexItem it = e.basic;
+    if (e.array) {
+      it = IndexItem{};
+      it.integer = item(*e.array).to_int64();
+    }
+    items.push_back(it);
+  }
+  return items;
+}
+
 }  // namespace
 
 Array getitem(const Array& a, const std::vector<IndexEntry>& entries) {
   if (!has_array(entries)) return getitem(a, basic_items(entries));
+  if (auto items = zero_d_integer_items(a, entries)) return copy(getitem(a, *items));
   Backend::GatherCall call = make_call(make_plan(a, entries));
   call.values = Array::empty(call.data.shape(), a.dtype(), a.device());
   if (call.values.size() > 0) backend_for(a.device()).gather(call);
@@ -208,6 +244,7 @@ Array getitem(const Array& a, const std::vector<IndexEntry>& entries) {
 void setitem(const Array& a, const std::vector<IndexEntry>& entries, const Operand& value) {
   if (!has_array(entries)) return setitem(a, basic_items(entries), value);
   if (a.readonly()) throw ValueError("[setitem] assignment destination is read-only");
+  if (auto items = zero_d_integer_items(a, entries)) return setitem(a, *items, value);
   Backend::GatherCall call = make_call(make_plan(a, entries));
   call.values = Array::empty(call.data.shape(), a.dtype(), a.device());
   assign(call.values, value);

@@ -89,7 +89,12 @@ MASKS = [
     lambda a: (Ellipsis, I([True, True, False, False])),
     lambda a: (None, a[0] > 5),
     lambda a: I([[True, False, True]] * 5),
+    # as in NumPy, a boolean axis of length 0 matches an axis of any length
+    lambda a: np.zeros((5, 0), bool),
+    lambda a: (_, np.zeros(0, bool)),
+    lambda a: np.zeros((0, 0, 0), bool),
     # errors: shape mismatch
+    lambda a: np.zeros((0, 2), bool),
     lambda a: I([True, False]),
     lambda a: (_, I([True, False, True, True])),
     lambda a: I([[True] * 4] * 5),
@@ -179,6 +184,49 @@ def test_setitem_readonly():
     a = gpupy.broadcast_to(gpupy.zeros(3), (2, 3))
     with pytest.raises(ValueError, match="read-only"):
         a[[0]] = 1
+
+
+ZERO_D_INDICES = [
+    (0, I(1), I(3)),
+    (I(-1), _, I(-2, dtype=np.int8)),
+    (I(0, dtype=np.uint16), Ellipsis),
+    (None, I(2), 1),
+]
+
+
+@pytest.mark.parametrize("index", ZERO_D_INDICES, ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_0d_integer_index_arrays(index, xp):
+    # Advanced indexing with 0-d integer arrays: the result is a copy, not a view.
+    base = np.arange(60).reshape(SHAPE)
+    a = xp.asarray(base.copy())
+    key = tuple(xp.asarray(i) if isinstance(i, np.ndarray) else i for i in index)
+    got = a[key]
+    a[...] = -1  # the earlier result must not change
+    b = xp.asarray(base.copy())
+    b[key] = 7
+    return got, a, b
+
+
+def test_0d_integer_index_out_of_bounds():
+    a = gpupy.asarray(np.arange(6).reshape(2, 3))
+    with pytest.raises(IndexError, match="out of bounds"):
+        a[gpupy.asarray(2), 0]
+    with pytest.raises(IndexError, match="out of bounds"):
+        a[0, gpupy.asarray(-4)] = 1
+
+
+@pytest.mark.parametrize("value", [2**64 - 1, 2**63])
+def test_uint64_index_past_int64_is_out_of_bounds(value):
+    # NumPy refuses these too; converting them to int64 would wrap to valid negative indices.
+    a = gpupy.asarray(np.arange(6).reshape(2, 3))
+    index = gpupy.asarray(np.array([value, 0], dtype=np.uint64))
+    with pytest.raises(IndexError, match=f"index {value} is out of bounds for axis 1 with size 3"):
+        a[0, index]
+    with pytest.raises(IndexError, match="out of bounds"):
+        a[0, index] = 5
+    with pytest.raises(IndexError, match="out of bounds"):
+        a[0, gpupy.asarray(np.uint64(value))]
 
 
 def test_error_messages():

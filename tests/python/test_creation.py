@@ -74,6 +74,40 @@ def test_eye(n, m, k, dtype, xp):
     return xp.eye(n, m, k, dtype=dtype)
 
 
+@pytest.mark.parametrize(
+    "n,m,k", [(0, None, 2**63), (3, None, 2**63), (3, 4, -(2**70)), (2, 5, 5), (4, 2, -4)]
+)
+@testing.numpy_gpupy_allclose()
+def test_eye_offset_past_the_matrix(n, m, k, xp):
+    # NumPy gives all zeros for any k outside the matrix, also past int64.
+    return xp.eye(n, m, k=k)
+
+
+def test_eye_non_integer_offset():
+    with pytest.raises(TypeError, match=r"\[eye\]"):
+        gpupy.eye(3, k=1.5)
+
+
+@testing.numpy_gpupy_allclose()
+def test_asarray_nested_sequences_of_arrays(xp):
+    # The arrays' data stays on their device; shape and dtype follow NumPy.
+    a = xp.asarray(np.array([3, 250], dtype="uint8"))
+    f = xp.asarray(np.array([[1.5, -2.0]], dtype="float32"))
+    return (
+        xp.asarray([[a[0] * a[1], a[1]], [a[1], a[0]]]),
+        xp.asarray([a, a], dtype="int16"),
+        xp.asarray([a[0], 300]),
+        xp.asarray((f, f + 1)),
+        xp.asarray([[f[0, 0], 2.5]]),
+    )
+
+
+def test_asarray_nested_arrays_ragged():
+    a = gpupy.asarray([1.0, 2.0])
+    with pytest.raises(ValueError, match="inhomogeneous"):
+        gpupy.asarray([a, a[:1]])
+
+
 @testing.for_dtypes()
 @testing.numpy_gpupy_allclose()
 def test_asarray_and_array(dtype, xp):

@@ -81,12 +81,44 @@ def test_getitem_error_messages():
         a[::0]
 
 
-@pytest.mark.parametrize("index", [True, np.array(False)], ids=repr)
-def test_boolean_scalar_indices_not_supported(index):
-    # Array indices are covered by test_advanced_indexing.py; 0-d boolean ones are not supported.
+MASKS_0D = [True, False, np.True_, np.array(False), "array True", ("array False",)]
+
+
+def _mask_0d(index, xp):
+    # "array X" stands for a 0-d boolean array of the library under test.
+    if isinstance(index, tuple):
+        return (_mask_0d(index[0], xp),)
+    if isinstance(index, str):
+        return xp.asarray(index == "array True")
+    return index
+
+
+@pytest.mark.parametrize("index", MASKS_0D, ids=repr)
+@pytest.mark.parametrize("shape", [(), (3, 2)])
+@testing.numpy_gpupy_allclose()
+def test_getitem_0d_boolean_index(index, shape, xp):
+    # As the sole index: a new leading axis of length 1 (True) or 0 (False).
+    a = xp.asarray(np.arange(6)[: int(np.prod(shape))].reshape(shape))
+    return a[_mask_0d(index, xp)]
+
+
+@pytest.mark.parametrize("index", MASKS_0D, ids=repr)
+@pytest.mark.parametrize("value", [7, [[8, 9]]], ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_setitem_0d_boolean_index(index, value, xp):
+    a = xp.asarray(np.arange(6).reshape(3, 2))
+    a[_mask_0d(index, xp)] = xp.asarray(value)
+    return a
+
+
+def test_0d_boolean_index_with_other_indices_not_supported():
     a = gpupy.asarray(np.arange(6).reshape(3, 2))
-    with pytest.raises(NotImplementedError, match="boolean"):
-        a[index]
+    with pytest.raises(NotImplementedError, match=r"\[getitem\].*boolean"):
+        a[True, 0]
+    with pytest.raises(NotImplementedError, match=r"\[getitem\].*boolean"):
+        a[gpupy.asarray(False), ...]
+    with pytest.raises(ValueError, match="broadcast"):
+        a[False] = gpupy.asarray([1, 2, 3])
 
 
 @pytest.mark.parametrize(

@@ -80,6 +80,16 @@ def test_svd_svdvals_pinv_rank(dtype, shape, full):
     body()
 
 
+@testing.numpy_gpupy_allclose(rtol=RTOL64)
+def test_pinv_rank_with_array_rtol(xp):
+    # rtol may be an array (one tolerance per matrix of the stack) on the arrays' device.
+    a = _data((3, 4, 4), "float64", 5)
+    a[1, :, 0] = a[1, :, 1]  # a rank-deficient matrix in the stack
+    a = xp.asarray(a)
+    rtol = xp.asarray(np.array([1e-12, 1e-3, 0.6]))
+    return xp.linalg.matrix_rank(a, rtol=rtol), xp.linalg.pinv(a, rtol=rtol)
+
+
 @pytest.mark.parametrize("mode", ["reduced", "complete"])
 @testing.for_dtypes(FLOATS)
 def test_qr(dtype, mode):

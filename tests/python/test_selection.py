@@ -1,6 +1,7 @@
 """where, clip, nan_to_num, tril/triu, diagonal/trace/diag, isclose/allclose/array_equal against
 NumPy."""
 
+import gpupy
 import numpy as np
 import pytest
 from gpupy import testing
@@ -87,6 +88,31 @@ def test_clip_nan_and_array_bounds(xp):
         xp.clip(a, max=1.0),
         xp.clip(a[:, ::-1], -1, 1),
     )
+
+
+@testing.numpy_gpupy_allclose()
+def test_clip_keyword_forms(xp):
+    a = xp.asarray(np.array([-2.0, 0.5, 3.0]))
+    out = xp.empty(3)
+    return (
+        xp.clip(a, min=0.0, max=1.0),
+        xp.clip(a, a_min=0.0, a_max=1.0),
+        xp.clip(a, min=0.0),
+        xp.clip(a, 0.0, 1.0, out),
+        out,
+    )
+
+
+def test_clip_signature_follows_array_api():
+    # The Array API names the bounds min/max and lets them be passed by position or keyword.
+    import inspect
+
+    strict = pytest.importorskip("array_api_strict")
+    ours = list(inspect.signature(gpupy.clip).parameters.values())[1:3]
+    theirs = list(inspect.signature(strict.clip).parameters.values())[1:3]
+    assert [(p.name, p.kind) for p in ours] == [(p.name, p.kind) for p in theirs]
+    with pytest.raises(ValueError, match=r"\[clip\]"):
+        gpupy.clip(gpupy.asarray([1.0]), 0.0, a_max=2.0)
 
 
 @testing.for_dtypes(("int32", "float32", "float64", "complex64"))
