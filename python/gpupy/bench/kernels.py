@@ -77,9 +77,17 @@ def print_launch(device, use_cupy):
 
 def _example_dir():
     """examples/particle_pusher of the source tree this gpupy runs from, else of the current
-    directory (an installed gpupy run from its checkout, as the README's command does), or None."""
+    directory or one of its parents (an installed gpupy run from its checkout), or None."""
     here = os.path.dirname(os.path.abspath(__file__))
-    for root in (os.path.join(here, "..", "..", ".."), os.getcwd()):
+    roots = [os.path.join(here, "..", "..", "..")]
+    cwd = os.path.abspath(os.getcwd())
+    while True:  # the working directory and its parents (tests run from tests/python)
+        roots.append(cwd)
+        parent = os.path.dirname(cwd)
+        if parent == cwd:
+            break
+        cwd = parent
+    for root in roots:
         path = os.path.normpath(os.path.join(root, "examples", "particle_pusher"))
         if os.path.isdir(path):
             return path
