@@ -172,13 +172,16 @@ class CudaKernel:
         self._structs = tuple(structs)
         self._sig = _signature(source, name, self._structs, rendered)
         self._params = _parameters(self._sig, self._structs)
+        # Only then does C++ check that the arrays are on the module's device (the fast path).
+        self._params_have_arrays = any(p.pointer or p.view_ndim for p in self._params)
         if debug not in (None, True, False):
             raise TypeError(f"debug must be None, True or False, got {debug!r}")
         self._debug = debug
         self._modules = {}  # device string -> compiled module
-        self._emu_module = None
         self._limits = {}  # device string -> [device limits, kernel attributes, dynamic allowance]
-        self._emu_ok = None  # (grid, block, shared_mem) of the last emu launch that validated
+        # (module, grid, block, shared_mem) of the last plain launch that validated: the next
+        # launch of that shape goes straight to C++, which checks the arrays' device.
+        self._fast = None
         self.n_threads_from = n_threads_from
         self.check_finite = check_finite
 
@@ -276,8 +279,7 @@ class CudaKernel:
         device = str(_core.default_device() if device is None else _core.Device(device))
         self._modules.pop(device, None)
         self._limits.pop(device, None)
-        if device == "emu":
-            self._emu_module = self._emu_ok = None
+        self._fast = None
         return self.compile(device)
 
     def cubin(self, arch="sm_90"):
@@ -345,13 +347,14 @@ class CudaKernel:
             raise ValueError("shared_mem must be a non-negative integer")
         checked = self._check_finite or self.debug_active()
         empty = 0 in g
-        if self._emu_module is not None and not empty and stream is None and not checked:
-            # One call into C++ checks, packs and launches (it refuses arrays not on emu).
-            if (g, b, shared_mem) != self._emu_ok:
-                self._validate("emu", self._emu_module, g, b, shared_mem, args)
-                self._emu_ok = (g, b, shared_mem)
-            self._sig.launch(self._emu_module, args, g, b, shared_mem)
-            return
+        plain = stream is None and not checked
+        fast = self._fast
+        if plain and fast is not None and (g, b, shared_mem) == fast[1:]:
+            try:
+                self._sig.launch(fast[0], args, g, b, shared_mem)
+                return
+            except ValueError:
+                pass  # arrays on another device (or bad arguments): the full path decides
         stream_device, handle = (None, None) if stream is None else _stream(stream)
         device = self._sig.launch(None, args, g, b, shared_mem)  # every check before compiling
         if empty:
@@ -360,8 +363,6 @@ class CudaKernel:
         module = self._modules.get(device)
         if module is None:
             module = self._modules[device] = self._compile(device)
-        if device == "emu":
-            self._emu_module = module
         self._validate(device, module, g, b, shared_mem, None)
         if stream_device is not None and stream_device != device:
             raise ValueError(
@@ -370,6 +371,8 @@ class CudaKernel:
             )
         if not checked:
             self._sig.launch(module, args, g, b, shared_mem, handle)
+            if plain and self._params_have_arrays:
+                self._fast = (module, g, b, shared_mem)
             return
         try:
             self._sig.launch(module, args, g, b, shared_mem, handle)
@@ -480,13 +483,24 @@ class CudaKernel:
 _INFER_MODES = ("auto", "first_array", "last_axis", None)
 
 
+_HAS_CUDA_ARGS = {}  # type -> whether it defines __cuda_args__ (hasattr misses are slow)
+
+
+def _is_argument_object(a):
+    t = type(a)
+    known = _HAS_CUDA_ARGS.get(t)
+    if known is None:
+        known = _HAS_CUDA_ARGS[t] = hasattr(t, "__cuda_args__")
+    return known
+
+
 def _flatten(args):
     """Top-level arguments with __cuda_args__ replaced by what it returns."""
-    if not any(hasattr(type(a), "__cuda_args__") for a in args):
+    if not any(map(_is_argument_object, args)):
         return tuple(args)
     out = []
     for a in args:
-        out.extend(a.__cuda_args__() if hasattr(type(a), "__cuda_args__") else (a,))
+        out.extend(a.__cuda_args__() if _is_argument_object(a) else (a,))
     return tuple(out)
 
 
