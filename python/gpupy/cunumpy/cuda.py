@@ -2,6 +2,7 @@
 name is looked up in the active backend's own `cuda` module (gpupy.cuda or cupy.cuda), so
 `xp.cuda.Stream` keeps working."""
 
+from gpupy.cunumpy._includes import include_hash, resolve_includes
 from gpupy.cunumpy.cuda_kernel import (
     DEBUG_OPTIONS,
     EMU_LAUNCH_LIMITS,
@@ -24,7 +25,9 @@ __all__ = [
     "cuda_kernel_names",
     "device_launch_limits",
     "get_cuda_debug",
+    "include_hash",
     "parse_cuda_signature",
+    "resolve_includes",
     "set_cuda_debug",
 ]
 

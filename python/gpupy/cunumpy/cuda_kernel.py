@@ -10,6 +10,7 @@ import os
 import numpy
 
 from gpupy import _core
+from gpupy.cunumpy._includes import include_hash, resolve_includes
 
 _MAX_THREADS = 1024
 
@@ -225,6 +226,18 @@ class CudaKernel:
         return self._user_options + tuple(f"-I{d}" for d in self._include_dirs)
 
     @property
+    def included_headers(self):
+        """The headers the source includes (recursively, each once, depth first), resolved now:
+        quotes relative to the including file or source_dir, then include_dirs, then the cunumpy
+        header dir; `<cunumpy/...>` in the shipped header dir."""
+        return resolve_includes(
+            self._source,
+            (*self._include_dirs, _cunumpy_include_dir()),
+            base_dir=self._source_dir,
+            angle_dirs=(_cunumpy_include_dir(),),
+        )
+
+    @property
     def is_compiled(self):
         return str(_core.default_device()) in self._modules
 
@@ -253,7 +266,13 @@ class CudaKernel:
         include = f"-I{_cunumpy_include_dir()}"
         if include not in opts:
             opts.append(include)
-        return tuple(opts) + self._debug_options(opts)
+        return tuple(opts) + self._debug_options(opts) + self._include_hash_option()
+
+    def _include_hash_option(self):
+        """-DCUNUMPY_INCLUDE_HASH=0x<hash of the included headers>, or () without includes: the
+        define puts the headers' contents into every compile cache's key."""
+        headers = self.included_headers
+        return (f"-DCUNUMPY_INCLUDE_HASH=0x{include_hash(headers)}",) if headers else ()
 
     def _debug_options(self, present):
         if not self.debug_active():
@@ -455,8 +474,8 @@ class CudaKernel:
                 self._sig.expression,
                 [p[6] for p in self._sig.parameters],
             )
-            dirs = list(self._include_dirs) + [_cunumpy_include_dir()]
-            debug = [o for o in self._debug_options(self._user_options)]
+            dirs = self._compile_include_dirs() + [_cunumpy_include_dir()]
+            debug = [*self._debug_options(self._user_options), *self._include_hash_option()]
             options = [o for o in (*self._user_options, *debug) if o not in _HOST_DROPPED_OPTIONS]
             return _core._EmuModule.compile_entries(
                 self._prelude() + self._source, [entry], options, dirs
@@ -468,12 +487,24 @@ class CudaKernel:
                 self._prelude() + self._source,
                 [self._sig.expression],
                 self._nvrtc_options(),
-                list(self._include_dirs),
+                self._compile_include_dirs(),
             )
         raise ValueError(f"CudaKernel '{self._name}' cannot run on device {device}")
 
+    def _compile_include_dirs(self):
+        """include_dirs, after source_dir when that is set (quoted includes of the source resolve
+        there first, as included_headers resolves them)."""
+        dirs = list(self._include_dirs)
+        if self._source_dir is not None and str(self._source_dir) not in dirs:
+            dirs.insert(0, str(self._source_dir))
+        return dirs
+
     def _nvrtc_options(self):
-        return [*self._user_options, *self._debug_options(self._user_options)]
+        return [
+            *self._user_options,
+            *self._debug_options(self._user_options),
+            *self._include_hash_option(),
+        ]
 
     def _prelude(self):
         """The array-view header, so that ArrayND/CArrayND views work without an #include."""
