@@ -78,8 +78,11 @@ if ! "$python" -c 'import hypothesis' 2>/dev/null; then
   done
   [ ${#ignores[@]} -gt 0 ] && note "pytest: hypothesis missing, skipped ${ignores[*]#--ignore=}"
 fi
+# Four worker processes (each with its own CUDA context) when pytest-xdist is installed.
+workers=()
+"$python" -c 'import xdist' 2>/dev/null && workers=(-n 4)
 step pytest 140 "$python" -m pytest tests/python --device=cuda -q -p no:cacheprovider \
-  "${ignores[@]}" --junitxml="$results/pytest.xml"
+  "${workers[@]}" "${ignores[@]}" --junitxml="$results/pytest.xml"
 note "pytest (cuda): $(grep -E ' in [0-9.]+s' "$results/pytest.log" | tail -n 1 || echo 'no result line')"
 failures=$(grep -E '^(FAILED|ERROR) ' "$results/pytest.log" | head -n 15)
 [ -n "$failures" ] && note "$failures"
