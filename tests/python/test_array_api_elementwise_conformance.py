@@ -39,3 +39,36 @@ def test_log1p_complex_non_finite_follows_the_standard():
     assert got[1].imag == 0.0
     np.testing.assert_allclose(got[2].imag, np.pi)
     np.testing.assert_allclose(got[3].imag, np.pi / 2)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_sign_complex_with_one_infinite_part_is_the_unit_direction(dtype):
+    inf = float("inf")
+    values = [
+        complex(inf, 0.0),
+        complex(inf, -2.5),
+        complex(-inf, 2.5),
+        complex(2.5, inf),
+        complex(-2.5, -inf),
+        complex(0.0, -inf),
+        complex(inf, inf),
+        complex(-inf, inf),
+        complex(3.0, -4.0),
+        complex(0.0, 0.0),
+    ]
+    x = np.array(values, dtype=dtype)
+    got = gpupy.asnumpy(gpupy.sign(gpupy.asarray(x)))
+    ref = np.sign(x)  # NumPy >= 2: z / |z|, with infinities read as directions
+    assert got.dtype == x.dtype
+    np.testing.assert_allclose(got, ref, rtol=1e-6, atol=0)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_sign_complex_nan_part_gives_nan_as_the_standard_says(dtype):
+    # 2024.12: "If a is NaN or b is NaN, the result is NaN + NaN j" (NumPy returns 1 for inf+nan j).
+    inf, nan = float("inf"), float("nan")
+    x = np.array(
+        [complex(nan, 1.0), complex(1.0, nan), complex(inf, nan), complex(nan, -inf)], dtype=dtype
+    )
+    got = gpupy.asnumpy(gpupy.sign(gpupy.asarray(x)))
+    assert np.all(np.isnan(got.real)) and np.all(np.isnan(got.imag))
