@@ -191,9 +191,18 @@ struct Sign {
   template <Complex T>
   GPUPY_HD T operator()(T a) const {
     using R = real_t<T>;
+    if (gmath::isnan(a.re) || gmath::isnan(a.im)) {
+      R nan = a.re + a.im;
+      return T(nan, nan);
+    }
+    // One infinite part next to a finite one gives that axis' direction (NumPy), not inf/inf;
+    // two infinite parts stay inf/inf = NaN, as in NumPy.
+    if (gmath::isinf(a.re) != gmath::isinf(a.im)) {
+      return gmath::isinf(a.re) ? T(gmath::copysign(R(1), a.re), R(0))
+                                : T(R(0), gmath::copysign(R(1), a.im));
+    }
     R mag = gmath::abs(a);
     if (mag == 0) return T(R(0), R(0));
-    if (mag != mag) return T(mag, mag);
     return T(a.re / mag, a.im / mag);
   }
 };

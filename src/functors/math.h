@@ -81,9 +81,12 @@ struct Log1p {
   template <Complex T>
   GPUPY_HD T operator()(T a) const {
     using R = real_t<T>;
-    // log|1+z| computed as 0.5*log1p(2x + x^2 + y^2) keeps accuracy for small z.
     R x = a.re, y = a.im;
-    R re = R(0.5) * gmath::log1p(x * (R(2) + x) + y * y);
+    // Near zero, 0.5*log1p(2x + x^2 + y^2) keeps accuracy; elsewhere that sum overflows for
+    // |z| above sqrt(max), so take log|1+z| through hypot.
+    R re = gmath::fabs(x) < R(0.5) && gmath::fabs(y) < R(0.5)
+               ? R(0.5) * gmath::log1p(x * (R(2) + x) + y * y)
+               : gmath::log(gmath::hypot(R(1) + x, y));
     return T(re, gmath::atan2(y, R(1) + x));
   }
 };
