@@ -91,6 +91,38 @@ void launch(const EmuModule& m, const std::string& name, nb::handle grid, nb::ha
   m.launch(name, g, b, shared_mem, ptrs.data());
 }
 
+/// CudaKernel(check_signature=False) on cuda: each argument converted to its parameter's
+/// declared C type (`types`, from kernel::parameter_types) and launched on `stream` (None:
+/// the device's current stream). Arrays must be gpupy arrays on the module's device.
+void cuda_raw_launch(const CudaModule& m, const std::string& name,
+                     const std::vector<std::string>& types, nb::handle grid, nb::handle block,
+                     std::size_t shared_mem, nb::handle stream,
+                     const std::vector<nb::handle>& args) {
+  if (args.size() != types.size()) {
+    throw TypeError("[CudaKernel] kernel '" + name + "' takes " + std::to_string(types.size()) +
+                    " arguments, got " + std::to_string(args.size()));
+  }
+  std::vector<std::uint64_t> slots(args.size());
+  std::vector<void*> ptrs(args.size());
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (nb::isinstance<Array>(args[i])) {
+      Device d = nb::cast<const Array&>(args[i]).device();
+      if (!(d.type == DeviceType::cuda && d.index == m.device())) {
+        throw ValueError("[CudaKernel] '" + name + "' got an array on device " + d.str() +
+                         ", but it was compiled for cuda:" + std::to_string(m.device()));
+      }
+    }
+    pack(args[i], types[i], slots[i]);
+    ptrs[i] = &slots[i];
+  }
+  emu::dim3 g = to_dim3(grid), b = to_dim3(block);
+  unsigned gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};
+  std::uintptr_t handle =
+      stream.is_none() ? cuda::current_stream_handle(m.device()) : nb::cast<std::uintptr_t>(stream);
+  nb::gil_scoped_release release;
+  m.launch(name, gd, bd, shared_mem, handle, ptrs.data());
+}
+
 /// Compiles (name, call, parameter types) entries, as CudaKernel builds them from signatures.
 std::shared_ptr<EmuModule> compile_entries(
     const std::string& source,
@@ -288,7 +320,10 @@ void bind_kernel(nb::module_& m) {
              return nb::make_tuple(a.max_threads_per_block, a.static_shared_bytes);
            })
       .def("set_max_dynamic_shared_bytes", &CudaModule::set_max_dynamic_shared_bytes,
-           nb::arg("expression"), nb::arg("bytes"));
+           nb::arg("expression"), nb::arg("bytes"))
+      .def("launch_raw", &cuda_raw_launch, nb::arg("name"), nb::arg("types"), nb::arg("grid"),
+           nb::arg("block"), nb::arg("shared_mem"), nb::arg("stream").none(), nb::arg("args"));
+  m.def("_kernel_parameter_types", &kernel::parameter_types, nb::arg("source"), nb::arg("name"));
   m.def("_cuda_launch_limits", [](int device) {
     kernel::CudaLaunchLimits l = kernel::cuda_launch_limits(device);
     nb::dict d;

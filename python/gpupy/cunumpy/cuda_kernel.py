@@ -128,6 +128,35 @@ def _signature(source, name, structs, rendered_args):
     return _core._KernelSignature(source, name, rendered_args, [(s.name, s.dtype) for s in structs])
 
 
+class _RawSignature:
+    """The launch interface of a checked signature for CudaKernel(check_signature=False): no
+    parsing up front and no argument checks; each argument is converted to its parameter's
+    declared C type when launched (arrays pass their data pointers), as raw kernels are."""
+
+    def __init__(self, source, name):
+        self._source = source
+        self.name = self.expression = self.entry_name = name
+        self._types = None
+
+    def launch(self, module, args, grid, block, shared_mem, stream=None):
+        values = [a.item() if isinstance(a, numpy.generic) else a for a in _flatten(args)]
+        devices = {str(a.device) for a in values if isinstance(a, _core.ndarray)}
+        if len(devices) > 1:
+            raise ValueError(f"[CudaKernel] '{self.name}' got arrays on several devices: {devices}")
+        device = devices.pop() if devices else None
+        if module is None:
+            return device
+        if isinstance(module, _core._EmuModule):
+            if device not in (None, "emu"):  # emu reads host memory: refuse other devices' arrays
+                raise ValueError(f"[CudaKernel] '{self.name}' got arrays on {device}, not on emu")
+            module.launch(self.name, grid, block, shared_mem, values)
+        else:
+            if self._types is None:
+                self._types = _core._kernel_parameter_types(self._source, self.name)
+            module.launch_raw(self.name, self._types, grid, block, shared_mem, stream, values)
+        return device
+
+
 def _parameters(sig, structs):
     by_name = {s.name: s for s in structs}
     return tuple(CudaParameter((*p[:6], by_name[p[1]] if p[7] else None)) for p in sig.parameters)
@@ -165,14 +194,18 @@ class CudaKernel:
         self._include_dirs = tuple(str(d) for d in include_dirs)
         self._source_dir = source_dir
         self._template_args = None if template_args is None else tuple(template_args)
-        if not check_signature:
-            raise NotImplementedError("CudaKernel(check_signature=False) is not supported yet")
-        rendered = (
-            None if template_args is None else [_render_template_arg(a) for a in template_args]
-        )
         self._structs = tuple(structs)
-        self._sig = _signature(source, name, self._structs, rendered)
-        self._params = _parameters(self._sig, self._structs)
+        if check_signature:
+            rendered = (
+                None if template_args is None else [_render_template_arg(a) for a in template_args]
+            )
+            self._sig = _signature(source, name, self._structs, rendered)
+            self._params = _parameters(self._sig, self._structs)
+        else:
+            if template_args is not None:
+                raise ValueError("template_args need the signature: pass check_signature=True")
+            self._sig = _RawSignature(source, name)
+            self._params = ()
         # Only then does C++ check that the arrays are on the module's device (the fast path).
         self._params_have_arrays = any(p.pointer or p.view_ndim for p in self._params)
         if debug not in (None, True, False):
@@ -211,7 +244,9 @@ class CudaKernel:
     name = property(lambda self: self._name)
     source = property(lambda self: self._source)
     expression = property(lambda self: self._sig.expression)
-    signature = property(lambda self: self._params)
+    signature = property(
+        lambda self: self._params if isinstance(self._sig, _core._KernelSignature) else None
+    )
     template_args = property(lambda self: self._template_args)
     structs = property(lambda self: self._structs)
     include_dirs = property(lambda self: self._include_dirs)
@@ -468,6 +503,18 @@ class CudaKernel:
         return shape[0] if block_dims == 1 else shape[:block_dims]
 
     def _compile(self, device):
+        if device == "emu" and isinstance(self._sig, _RawSignature):
+            options = [
+                o
+                for o in (*self._user_options, *self._debug_options(self._user_options))
+                if o not in _HOST_DROPPED_OPTIONS
+            ]
+            return _core._EmuModule.compile(
+                self._prelude() + self._source,
+                [self._name],
+                options + list(self._include_hash_option()),
+                self._compile_include_dirs() + [_cunumpy_include_dir()],
+            )
         if device == "emu":
             entry = (
                 self._sig.entry_name,

@@ -190,12 +190,13 @@ class Kernel:
 
     def check_signature(self):
         """ValueError when the host kernel's parameters (names, order) differ from the CUDA
-        kernel's or from those of its numba/numpy versions; sides without names are skipped."""
+        kernel's or from those of its numba/numpy versions; sides without names (a host kernel whose
+        parameters cannot be read, a CudaKernel(check_signature=False)) are skipped."""
         host = self.host_parameters()
         if host is None:
             return
         others = []
-        if self._cuda is not None:
+        if self._cuda is not None and self._cuda.signature is not None:
             others.append(("the CUDA kernel", [p.name for p in self._cuda.signature]))
         impls = self._host.kernel
         if isinstance(impls, HostImplementations):
