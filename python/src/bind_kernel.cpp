@@ -63,6 +63,22 @@ void pack(nb::handle v, const std::string& type, std::uint64_t& slot) {
   }
 }
 
+/// One slot per declared parameter type, each argument packed into it; ptrs[i] = &slots[i].
+void pack_all(const std::string& who, const std::string& name,
+              const std::vector<std::string>& types, const std::vector<nb::handle>& args,
+              std::vector<std::uint64_t>& slots, std::vector<void*>& ptrs) {
+  if (args.size() != types.size()) {
+    throw TypeError(who + " kernel '" + name + "' takes " + std::to_string(types.size()) +
+                    " arguments, got " + std::to_string(args.size()));
+  }
+  slots.assign(args.size(), 0);
+  ptrs.resize(args.size());
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    pack(args[i], types[i], slots[i]);
+    ptrs[i] = &slots[i];
+  }
+}
+
 std::shared_ptr<EmuModule> compile(const std::string& source, const std::vector<std::string>& names,
                                    const std::vector<std::string>& options,
                                    const std::vector<std::string>& include_dirs) {
@@ -75,17 +91,9 @@ std::shared_ptr<EmuModule> compile(const std::string& source, const std::vector<
 
 void launch(const EmuModule& m, const std::string& name, nb::handle grid, nb::handle block,
             std::size_t shared_mem, const std::vector<nb::handle>& args) {
-  const auto& types = m.kernel(name).param_types;
-  if (args.size() != types.size()) {
-    throw TypeError("[emu] kernel '" + name + "' takes " + std::to_string(types.size()) +
-                    " arguments, got " + std::to_string(args.size()));
-  }
-  std::vector<std::uint64_t> slots(args.size());
-  std::vector<void*> ptrs(args.size());
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    pack(args[i], types[i], slots[i]);
-    ptrs[i] = &slots[i];
-  }
+  std::vector<std::uint64_t> slots;
+  std::vector<void*> ptrs;
+  pack_all("[emu]", name, m.kernel(name).param_types, args, slots, ptrs);
   emu::dim3 g = to_dim3(grid), b = to_dim3(block);
   nb::gil_scoped_release release;
   m.launch(name, g, b, shared_mem, ptrs.data());
@@ -98,23 +106,17 @@ void cuda_raw_launch(const CudaModule& m, const std::string& name,
                      const std::vector<std::string>& types, nb::handle grid, nb::handle block,
                      std::size_t shared_mem, nb::handle stream,
                      const std::vector<nb::handle>& args) {
-  if (args.size() != types.size()) {
-    throw TypeError("[CudaKernel] kernel '" + name + "' takes " + std::to_string(types.size()) +
-                    " arguments, got " + std::to_string(args.size()));
-  }
-  std::vector<std::uint64_t> slots(args.size());
-  std::vector<void*> ptrs(args.size());
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (nb::isinstance<Array>(args[i])) {
-      Device d = nb::cast<const Array&>(args[i]).device();
-      if (!(d.type == DeviceType::cuda && d.index == m.device())) {
-        throw ValueError("[CudaKernel] '" + name + "' got an array on device " + d.str() +
-                         ", but it was compiled for cuda:" + std::to_string(m.device()));
-      }
+  for (nb::handle a : args) {
+    if (!nb::isinstance<Array>(a)) continue;
+    Device d = nb::cast<const Array&>(a).device();
+    if (!(d.type == DeviceType::cuda && d.index == m.device())) {
+      throw ValueError("[CudaKernel] '" + name + "' got an array on device " + d.str() +
+                       ", but it was compiled for cuda:" + std::to_string(m.device()));
     }
-    pack(args[i], types[i], slots[i]);
-    ptrs[i] = &slots[i];
   }
+  std::vector<std::uint64_t> slots;
+  std::vector<void*> ptrs;
+  pack_all("[CudaKernel]", name, types, args, slots, ptrs);
   emu::dim3 g = to_dim3(grid), b = to_dim3(block);
   unsigned gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};
   std::uintptr_t handle =
