@@ -31,49 +31,18 @@ void bind_cuda_libs(nb::module_& m) {
       "x"_a, "kind"_a, "n_out"_a, "op"_a,
       "Unnormalised cuFFT transform along the last axis (kind: forward, inverse, real_forward, "
       "real_inverse; n_out: the real length of real_inverse).");
-  m.def(
-      "_cuda_cholesky",
-      [](const Array& a, bool upper) {
-        nb::gil_scoped_release release;
-        return cuda::cholesky(a, upper);
-      },
-      "a"_a, "upper"_a, "cuSOLVER potrf: (factor in its lower or upper triangle, info).");
-  m.def(
-      "_cuda_lu_factor",
-      [](const Array& a) {
-        nb::gil_scoped_release release;
-        return cuda::lu_factor(a);
-      },
-      "a"_a, "cuSOLVER getrf of A^T: (factors, 1-based pivots, info).");
-  m.def(
-      "_cuda_solve",
-      [](const Array& a, const Array& b) {
-        nb::gil_scoped_release release;
-        return cuda::solve(a, b);
-      },
-      "a"_a, "b"_a, "cuSOLVER getrf + getrs: (X with A X = B, info).");
-  m.def(
-      "_cuda_eigh",
-      [](const Array& a, bool vectors) {
-        nb::gil_scoped_release release;
-        return cuda::eigh(a, vectors);
-      },
-      "a"_a, "vectors"_a, "cuSOLVER syevd/heevd: (eigenvalues, eigenvectors, info).");
-  m.def(
-      "_cuda_qr",
-      [](const Array& a, int mode) {
-        nb::gil_scoped_release release;
-        return cuda::qr(a, mode);
-      },
-      "a"_a, "mode"_a,
-      "cuSOLVER geqrf + orgqr/ungqr (mode 0 reduced, 1 complete, 2 r): (Q, R, info).");
-  m.def(
-      "_cuda_svd",
-      [](const Array& a, bool vectors, bool full_matrices) {
-        nb::gil_scoped_release release;
-        return cuda::svd(a, vectors, full_matrices);
-      },
-      "a"_a, "vectors"_a, "full_matrices"_a, "cuSOLVER gesvd: (U, S, Vh, info).");
+  m.def("_cuda_cholesky", &cuda::cholesky, nb::call_guard<nb::gil_scoped_release>(), "a"_a,
+        "upper"_a, "cuSOLVER potrf: (factor in its lower or upper triangle, info).");
+  m.def("_cuda_lu_factor", &cuda::lu_factor, nb::call_guard<nb::gil_scoped_release>(), "a"_a,
+        "cuSOLVER getrf of A^T: (factors, 1-based pivots, info).");
+  m.def("_cuda_solve", &cuda::solve, nb::call_guard<nb::gil_scoped_release>(), "a"_a, "b"_a,
+        "cuSOLVER getrf + getrs: (X with A X = B, info).");
+  m.def("_cuda_eigh", &cuda::eigh, nb::call_guard<nb::gil_scoped_release>(), "a"_a, "vectors"_a,
+        "cuSOLVER syevd/heevd: (eigenvalues, eigenvectors, info).");
+  m.def("_cuda_qr", &cuda::qr, nb::call_guard<nb::gil_scoped_release>(), "a"_a, "mode"_a,
+        "cuSOLVER geqrf + orgqr/ungqr (mode 0 reduced, 1 complete, 2 r): (Q, R, info).");
+  m.def("_cuda_svd", &cuda::svd, nb::call_guard<nb::gil_scoped_release>(), "a"_a, "vectors"_a,
+        "full_matrices"_a, "cuSOLVER gesvd: (U, S, Vh, info).");
 }
 
 }  // namespace gpupy::py

@@ -46,46 +46,35 @@ struct NvrtcApi {
   nvrtcResult (*get_log)(nvrtcProgram, char*);
   nvrtcResult (*add_name_expression)(nvrtcProgram, const char*);
   nvrtcResult (*get_lowered_name)(nvrtcProgram, const char*, const char**);
+  std::string version_text;  // "major.minor", read once at load
 };
 
-struct Loaded {
-  NvrtcApi api{};
-  std::string version;
-  std::string error;  // empty when NVRTC is usable
-};
-
-template <class Fn>
-void resolve(void* lib, const char* symbol, Fn& fn, std::string& error) {
-  resolve_symbol(lib, symbol, fn, error, "libnvrtc");
-}
+using Loaded = LoadedLibrary<NvrtcApi>;
 
 Loaded load() {
-  Loaded out;
-  std::string tried;
-  void* lib = open_cuda_library("GPUPY_NVRTC_PATH",
-                                {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, tried);
-  if (!lib) {
-    out.error = "cannot load NVRTC (" + tried + "); set GPUPY_NVRTC_PATH to libnvrtc.so";
-    return out;
-  }
-  NvrtcApi& a = out.api;
-  resolve(lib, "nvrtcGetErrorString", a.get_error_string, out.error);
-  resolve(lib, "nvrtcVersion", a.version, out.error);
-  resolve(lib, "nvrtcCreateProgram", a.create_program, out.error);
-  resolve(lib, "nvrtcDestroyProgram", a.destroy_program, out.error);
-  resolve(lib, "nvrtcCompileProgram", a.compile_program, out.error);
-  resolve(lib, "nvrtcGetCUBINSize", a.get_cubin_size, out.error);
-  resolve(lib, "nvrtcGetCUBIN", a.get_cubin, out.error);
-  resolve(lib, "nvrtcGetProgramLogSize", a.get_log_size, out.error);
-  resolve(lib, "nvrtcGetProgramLog", a.get_log, out.error);
-  resolve(lib, "nvrtcAddNameExpression", a.add_name_expression, out.error);
-  resolve(lib, "nvrtcGetLoweredName", a.get_lowered_name, out.error);
-  if (out.error.empty()) {
-    int major = 0, minor = 0;
-    if (a.version(&major, &minor) != NVRTC_SUCCESS) out.error = "nvrtcVersion failed";
-    out.version = std::to_string(major) + "." + std::to_string(minor);
-  }
-  return out;
+  return load_cuda_library<NvrtcApi>(
+      "GPUPY_NVRTC_PATH", {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, "NVRTC",
+      [](void* lib, NvrtcApi& a, std::string& e) {
+        auto resolve = [&](const char* symbol, auto& fn) {
+          resolve_symbol(lib, symbol, fn, e, "libnvrtc");
+        };
+        resolve("nvrtcGetErrorString", a.get_error_string);
+        resolve("nvrtcVersion", a.version);
+        resolve("nvrtcCreateProgram", a.create_program);
+        resolve("nvrtcDestroyProgram", a.destroy_program);
+        resolve("nvrtcCompileProgram", a.compile_program);
+        resolve("nvrtcGetCUBINSize", a.get_cubin_size);
+        resolve("nvrtcGetCUBIN", a.get_cubin);
+        resolve("nvrtcGetProgramLogSize", a.get_log_size);
+        resolve("nvrtcGetProgramLog", a.get_log);
+        resolve("nvrtcAddNameExpression", a.add_name_expression);
+        resolve("nvrtcGetLoweredName", a.get_lowered_name);
+        if (!e.empty()) return;
+        int major = 0, minor = 0;
+        if (a.version(&major, &minor) != NVRTC_SUCCESS) e = "nvrtcVersion failed";
+        a.version_text = std::to_string(major) + "." + std::to_string(minor);
+      },
+      "; set GPUPY_NVRTC_PATH to libnvrtc.so");
 }
 
 const Loaded& loaded() {
@@ -223,7 +212,7 @@ std::shared_ptr<const NvrtcProgram> compile_nvrtc(const std::string& source,
 
   detail::Sha256 h;
   h.update_field(kNvrtcCacheVersion);
-  h.update_field(l.version);
+  h.update_field(l.api.version_text);
   h.update_field(source);
   for (const auto& f : flags) h.update_field(f);
   h.update_field("names");
@@ -267,7 +256,7 @@ bool nvrtc_available(std::string* reason) {
 
 std::string nvrtc_version() {
   nvrtc();
-  return loaded().version;
+  return loaded().api.version_text;
 }
 
 namespace testing {

@@ -14,42 +14,29 @@
 namespace gpupy::cuda {
 namespace {
 
-struct Loaded {
-  CublasApi api;
-  std::string error;  // empty when every required symbol was found
-};
-
-template <class Fn>
-bool resolve(void* lib, const char* symbol, Fn& fn, std::string& error) {
-  return resolve_symbol(lib, symbol, fn, error, "libcublas");
-}
-
-Loaded load() {
-  Loaded out;
-  std::string tried;
-  void* lib = open_cuda_library("GPUPY_CUBLAS_LIBRARY",
-                                {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, tried);
-  if (!lib) {
-    out.error = "cannot load cuBLAS (" + tried + ")";
-    return out;
-  }
-  CublasApi& a = out.api;
-  resolve(lib, "cublasCreate_v2", a.create, out.error);
-  resolve(lib, "cublasSetStream_v2", a.set_stream, out.error);
-  resolve(lib, "cublasSetMathMode", a.set_math_mode, out.error);
-  resolve(lib, "cublasSgemmStridedBatched", a.sgemm, out.error);
-  resolve(lib, "cublasDgemmStridedBatched", a.dgemm, out.error);
-  resolve(lib, "cublasCgemmStridedBatched", a.cgemm, out.error);
-  resolve(lib, "cublasZgemmStridedBatched", a.zgemm, out.error);
-  std::string ignored;
-  resolve(lib, "cublasGetStatusName", a.status_name, ignored);
-  return out;
+LoadedLibrary<CublasApi> load() {
+  return load_cuda_library<CublasApi>(
+      "GPUPY_CUBLAS_LIBRARY", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "cuBLAS",
+      [](void* lib, CublasApi& a, std::string& e) {
+        auto resolve = [lib](const char* symbol, auto& fn, std::string& error) {
+          resolve_symbol(lib, symbol, fn, error, "libcublas");
+        };
+        resolve("cublasCreate_v2", a.create, e);
+        resolve("cublasSetStream_v2", a.set_stream, e);
+        resolve("cublasSetMathMode", a.set_math_mode, e);
+        resolve("cublasSgemmStridedBatched", a.sgemm, e);
+        resolve("cublasDgemmStridedBatched", a.dgemm, e);
+        resolve("cublasCgemmStridedBatched", a.cgemm, e);
+        resolve("cublasZgemmStridedBatched", a.zgemm, e);
+        std::string ignored;  // optional: status names only improve messages
+        resolve("cublasGetStatusName", a.status_name, ignored);
+      });
 }
 
 }  // namespace
 
 const CublasApi& cublas(const char* op) {
-  static const Loaded loaded = load();
+  static const LoadedLibrary<CublasApi> loaded = load();
   if (!loaded.error.empty()) throw CudaError(std::string("[") + op + "] " + loaded.error);
   return loaded.api;
 }

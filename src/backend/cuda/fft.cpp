@@ -28,36 +28,27 @@ struct CufftApi {
   decltype(&cufftExecZ2D) z2d = nullptr;
 };
 
-struct Loaded {
-  CufftApi api;
-  std::string error;  // empty when every symbol was found
-};
-
-Loaded load() {
-  Loaded out;
-  std::string tried;
-  void* lib = open_cuda_library("GPUPY_CUFFT_LIBRARY",
-                                {"libcufft.so.12", "libcufft.so.11", "libcufft.so"}, tried);
-  if (!lib) {
-    out.error = "cannot load cuFFT (" + tried + ")";
-    return out;
-  }
-  CufftApi& a = out.api;
-  std::string& e = out.error;
-  resolve_symbol(lib, "cufftPlanMany", a.plan_many, e, "libcufft");
-  resolve_symbol(lib, "cufftSetStream", a.set_stream, e, "libcufft");
-  resolve_symbol(lib, "cufftDestroy", a.destroy, e, "libcufft");
-  resolve_symbol(lib, "cufftExecC2C", a.c2c, e, "libcufft");
-  resolve_symbol(lib, "cufftExecZ2Z", a.z2z, e, "libcufft");
-  resolve_symbol(lib, "cufftExecR2C", a.r2c, e, "libcufft");
-  resolve_symbol(lib, "cufftExecD2Z", a.d2z, e, "libcufft");
-  resolve_symbol(lib, "cufftExecC2R", a.c2r, e, "libcufft");
-  resolve_symbol(lib, "cufftExecZ2D", a.z2d, e, "libcufft");
-  return out;
+LoadedLibrary<CufftApi> load() {
+  return load_cuda_library<CufftApi>("GPUPY_CUFFT_LIBRARY",
+                                     {"libcufft.so.12", "libcufft.so.11", "libcufft.so"}, "cuFFT",
+                                     [](void* lib, CufftApi& a, std::string& e) {
+                                       auto resolve = [&](const char* symbol, auto& fn) {
+                                         resolve_symbol(lib, symbol, fn, e, "libcufft");
+                                       };
+                                       resolve("cufftPlanMany", a.plan_many);
+                                       resolve("cufftSetStream", a.set_stream);
+                                       resolve("cufftDestroy", a.destroy);
+                                       resolve("cufftExecC2C", a.c2c);
+                                       resolve("cufftExecZ2Z", a.z2z);
+                                       resolve("cufftExecR2C", a.r2c);
+                                       resolve("cufftExecD2Z", a.d2z);
+                                       resolve("cufftExecC2R", a.c2r);
+                                       resolve("cufftExecZ2D", a.z2d);
+                                     });
 }
 
 const CufftApi& cufft(const char* op) {
-  static const Loaded loaded = load();
+  static const LoadedLibrary<CufftApi> loaded = load();
   if (!loaded.error.empty()) throw CudaError(op_message(op, loaded.error));
   return loaded.api;
 }

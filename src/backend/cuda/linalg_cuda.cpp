@@ -45,53 +45,39 @@ struct CusolverApi {
   decltype(&cusolverDnZungqr) zungqr = nullptr;
 };
 
-struct Loaded {
-  CusolverApi api;
-  std::string error;  // empty when every symbol was found
-};
-
-Loaded load() {
-  Loaded out;
-  std::string tried;
-  void* lib =
-      open_cuda_library("GPUPY_CUSOLVER_LIBRARY",
-                        {"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"}, tried);
-  if (!lib) {
-    out.error = "cannot load cuSOLVER (" + tried + ")";
-    return out;
-  }
-  CusolverApi& a = out.api;
-  std::string& e = out.error;
-  const char* name = "libcusolver";
-#define GPUPY_RESOLVE(field, symbol) resolve_symbol(lib, #symbol, a.field, e, name)
-  GPUPY_RESOLVE(create, cusolverDnCreate);
-  GPUPY_RESOLVE(set_stream, cusolverDnSetStream);
-  GPUPY_RESOLVE(create_params, cusolverDnCreateParams);
-  GPUPY_RESOLVE(potrf_size, cusolverDnXpotrf_bufferSize);
-  GPUPY_RESOLVE(potrf, cusolverDnXpotrf);
-  GPUPY_RESOLVE(getrf_size, cusolverDnXgetrf_bufferSize);
-  GPUPY_RESOLVE(getrf, cusolverDnXgetrf);
-  GPUPY_RESOLVE(getrs, cusolverDnXgetrs);
-  GPUPY_RESOLVE(syevd_size, cusolverDnXsyevd_bufferSize);
-  GPUPY_RESOLVE(syevd, cusolverDnXsyevd);
-  GPUPY_RESOLVE(geqrf_size, cusolverDnXgeqrf_bufferSize);
-  GPUPY_RESOLVE(geqrf, cusolverDnXgeqrf);
-  GPUPY_RESOLVE(gesvd_size, cusolverDnXgesvd_bufferSize);
-  GPUPY_RESOLVE(gesvd, cusolverDnXgesvd);
-  GPUPY_RESOLVE(sorgqr_size, cusolverDnSorgqr_bufferSize);
-  GPUPY_RESOLVE(dorgqr_size, cusolverDnDorgqr_bufferSize);
-  GPUPY_RESOLVE(cungqr_size, cusolverDnCungqr_bufferSize);
-  GPUPY_RESOLVE(zungqr_size, cusolverDnZungqr_bufferSize);
-  GPUPY_RESOLVE(sorgqr, cusolverDnSorgqr);
-  GPUPY_RESOLVE(dorgqr, cusolverDnDorgqr);
-  GPUPY_RESOLVE(cungqr, cusolverDnCungqr);
-  GPUPY_RESOLVE(zungqr, cusolverDnZungqr);
+LoadedLibrary<CusolverApi> load() {
+  return load_cuda_library<CusolverApi>(
+      "GPUPY_CUSOLVER_LIBRARY", {"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"},
+      "cuSOLVER", [](void* lib, CusolverApi& a, std::string& e) {
+#define GPUPY_RESOLVE(field, symbol) resolve_symbol(lib, #symbol, a.field, e, "libcusolver")
+        GPUPY_RESOLVE(create, cusolverDnCreate);
+        GPUPY_RESOLVE(set_stream, cusolverDnSetStream);
+        GPUPY_RESOLVE(create_params, cusolverDnCreateParams);
+        GPUPY_RESOLVE(potrf_size, cusolverDnXpotrf_bufferSize);
+        GPUPY_RESOLVE(potrf, cusolverDnXpotrf);
+        GPUPY_RESOLVE(getrf_size, cusolverDnXgetrf_bufferSize);
+        GPUPY_RESOLVE(getrf, cusolverDnXgetrf);
+        GPUPY_RESOLVE(getrs, cusolverDnXgetrs);
+        GPUPY_RESOLVE(syevd_size, cusolverDnXsyevd_bufferSize);
+        GPUPY_RESOLVE(syevd, cusolverDnXsyevd);
+        GPUPY_RESOLVE(geqrf_size, cusolverDnXgeqrf_bufferSize);
+        GPUPY_RESOLVE(geqrf, cusolverDnXgeqrf);
+        GPUPY_RESOLVE(gesvd_size, cusolverDnXgesvd_bufferSize);
+        GPUPY_RESOLVE(gesvd, cusolverDnXgesvd);
+        GPUPY_RESOLVE(sorgqr_size, cusolverDnSorgqr_bufferSize);
+        GPUPY_RESOLVE(dorgqr_size, cusolverDnDorgqr_bufferSize);
+        GPUPY_RESOLVE(cungqr_size, cusolverDnCungqr_bufferSize);
+        GPUPY_RESOLVE(zungqr_size, cusolverDnZungqr_bufferSize);
+        GPUPY_RESOLVE(sorgqr, cusolverDnSorgqr);
+        GPUPY_RESOLVE(dorgqr, cusolverDnDorgqr);
+        GPUPY_RESOLVE(cungqr, cusolverDnCungqr);
+        GPUPY_RESOLVE(zungqr, cusolverDnZungqr);
 #undef GPUPY_RESOLVE
-  return out;
+      });
 }
 
 const CusolverApi& cusolver(const char* op) {
-  static const Loaded loaded = load();
+  static const LoadedLibrary<CusolverApi> loaded = load();
   if (!loaded.error.empty()) throw CudaError(op_message(op, loaded.error));
   return loaded.api;
 }
