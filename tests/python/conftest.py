@@ -34,6 +34,14 @@ def device_name(request):
     return name
 
 
+@pytest.fixture
+def kernel_device(device_name):
+    """The device CudaKernel launches run on (emu, or cuda with a GPU); other devices skip."""
+    if device_name not in ("emu", "cuda"):
+        pytest.skip("CudaKernel launches need --device=emu or --device=cuda")
+    return device_name
+
+
 @pytest.fixture(autouse=True)
 def _on_device(device_name):
     """Makes the chosen device the default for the test, so xp.asarray(...) lands there."""

@@ -28,12 +28,6 @@ SCALARS = (
 )
 
 
-@pytest.fixture
-def emu(device_name):
-    if device_name not in ("emu", "cuda"):
-        pytest.skip("CudaKernel launches need --device=emu or --device=cuda")
-
-
 def test_parse_signature():
     sig = xp.parse_cuda_signature(SOURCE, "saxpy")
     assert [p.name for p in sig] == ["a", "x", "y", "n"]
@@ -141,7 +135,7 @@ class _Args:
         return self.values
 
 
-def test_saxpy_with_n_threads(emu):
+def test_saxpy_with_n_threads(kernel_device):
     k = xp.CudaKernel(SOURCE, "saxpy")
     n = 1000
     x = numpy.linspace(0, 1, n, dtype=numpy.float32)
@@ -157,14 +151,14 @@ def test_saxpy_with_n_threads(emu):
 @pytest.mark.parametrize(
     ("grid", "block"), [((1, 65536), (1,)), ((1, 1, 65536), (1,)), ((1,), (1, 1, 65))]
 )
-def test_launch_shape_beyond_the_gpu_limits_raises(emu, grid, block):
+def test_launch_shape_beyond_the_gpu_limits_raises(kernel_device, grid, block):
     # emu checks the limits of real GPUs, and so does the cuda launch before the driver does.
     y = gpupy.zeros(4, dtype=numpy.float32)
     with pytest.raises(ValueError, match="65535|the 64 limit"):
         xp.CudaKernel(SOURCE, "saxpy")(numpy.float32(1), y, y, 4, grid=grid, block=block)
 
 
-def test_pointer_checks_on_device(emu):
+def test_pointer_checks_on_device(kernel_device):
     k = xp.CudaKernel(SOURCE, "saxpy")
     f64 = gpupy.zeros(8)
     f32 = gpupy.zeros((4, 4), dtype=numpy.float32)
@@ -176,7 +170,7 @@ def test_pointer_checks_on_device(emu):
         k(1.0, gpupy.zeros(4, dtype=numpy.float32, device="cpu"), f32, 8, n_threads=8)
 
 
-def test_2d_views_of_a_non_contiguous_array(emu):
+def test_2d_views_of_a_non_contiguous_array(kernel_device):
     host = numpy.arange(120.0).reshape(10, 12)
     view = gpupy.asarray(host)[1::3, ::2]
     out = gpupy.zeros(view.shape)
@@ -187,7 +181,7 @@ def test_2d_views_of_a_non_contiguous_array(emu):
         k(gpupy.zeros(3), view, 1.0, n_threads=(3, 1))
 
 
-def test_template_kernel(emu):
+def test_template_kernel(kernel_device):
     k = xp.CudaKernel(SOURCE, "add_k", template_args=(numpy.float32, 7))
     assert k.expression == "add_k<float, 7>"
     x = numpy.arange(50, dtype=numpy.float32)
@@ -198,7 +192,7 @@ def test_template_kernel(emu):
         k(y, gpupy.asarray(numpy.arange(100, dtype=numpy.float32))[::2], 50, n_threads=50)
 
 
-def test_from_file_and_all_from_file(tmp_path, emu):
+def test_from_file_and_all_from_file(tmp_path, kernel_device):
     path = tmp_path / "saxpy_cuda.cu"
     path.write_text(SOURCE.split("template")[0])
     k = xp.CudaKernel.from_file(path)
@@ -212,7 +206,7 @@ def test_from_file_and_all_from_file(tmp_path, emu):
         xp.CudaKernel.from_file(tmp_path / "other.cu")
 
 
-def test_n_threads_inference_and_prepare_args(emu):
+def test_n_threads_inference_and_prepare_args(kernel_device):
     k = xp.CudaKernel(SOURCE, "saxpy")
     x, y = gpupy.ones(300, dtype=numpy.float32), gpupy.zeros(300, dtype=numpy.float32)
     assert k.launch_shape(args=(1.0, x, y, 300)) == ((3,), (128,))

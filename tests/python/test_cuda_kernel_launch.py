@@ -34,14 +34,6 @@ __global__ void shared_sum(const double* x, double* out, int n) {
 """
 
 
-@pytest.fixture
-def emu(device_name):
-    if device_name not in ("emu", "cuda"):
-        pytest.skip("CudaKernel launches need --device=emu or --device=cuda")
-    with gpupy.Device(device_name):
-        yield device_name
-
-
 def dev(a):
     return gpupy.asarray(numpy.asarray(a))
 
@@ -92,7 +84,7 @@ def test_debug_flag_from_environment(value):
     assert out.stdout.strip() == str(value.lower() in ("1", "on", "true", "yes")), out.stderr
 
 
-def test_debug_mode_bounds_checks_views(emu):
+def test_debug_mode_bounds_checks_views(kernel_device):
     a = dev(numpy.zeros(4))
     plain = xp.CudaKernel(OOB, "oob", debug=False)
     plain(a, 3, n_threads=1)
@@ -110,7 +102,7 @@ def test_debug_mode_bounds_checks_views(emu):
     numpy.testing.assert_array_equal(gpupy.asnumpy(a), [1, 0, 1, 1])
 
 
-def test_debug_options_are_frozen_until_recompile(emu):
+def test_debug_options_are_frozen_until_recompile(kernel_device):
     base = dev(numpy.zeros(8))
     a = base[:4]
     k = xp.CudaKernel(OOB, "oob")
@@ -151,7 +143,7 @@ class MarkerArgs(CudaStructArguments):
         self.pack()
 
 
-def test_check_finite_names_the_struct_field(emu):
+def test_check_finite_names_the_struct_field(kernel_device):
     k = xp.CudaKernel(POISON, "poison", structs=[MARKERS])
     assert k.check_finite is False
     x, w, count = (
@@ -175,7 +167,7 @@ def test_check_finite_names_the_struct_field(emu):
         k(args, count, 3, n_threads=50)
 
 
-def test_check_finite_plain_and_argument_objects(emu):
+def test_check_finite_plain_and_argument_objects(kernel_device):
     k = xp.CudaKernel(FILL, "fill", check_finite=True)
     x = dev(numpy.zeros(10))
     k(x, 1.5, 10)
@@ -188,7 +180,7 @@ def test_check_finite_plain_and_argument_objects(emu):
 # -- launch validation ---------------------------------------------------------------------
 
 
-def test_emu_reports_h200_limits(emu):
+def test_emu_reports_h200_limits(kernel_device):
     limits = xp.cuda.device_launch_limits("emu")
     assert limits["max_threads_dim"] == (1024, 1024, 64)
     assert limits["max_grid_size"] == (2**31 - 1, 65535, 65535)
@@ -196,8 +188,8 @@ def test_emu_reports_h200_limits(emu):
     assert limits["shared_mem_per_block_optin"] == 232448
 
 
-def test_launch_validation(emu):
-    if emu != "emu":
+def test_launch_validation(kernel_device):
+    if kernel_device != "emu":
         pytest.skip("the exact limits below are the emu device's")
     k = xp.CudaKernel(FILL, "fill", block_size=(1, 1))
     x = dev(numpy.zeros(4))
@@ -214,8 +206,8 @@ def test_launch_validation(emu):
     numpy.testing.assert_array_equal(gpupy.asnumpy(x), numpy.ones(4))
 
 
-def test_shared_memory_limits(emu):
-    if emu != "emu":
+def test_shared_memory_limits(kernel_device):
+    if kernel_device != "emu":
         pytest.skip("the exact limits below are the emu device's")
     k = xp.CudaKernel(SHARED, "shared_sum", block_size=64)
     x, out = dev(numpy.arange(64.0)), dev(numpy.zeros(1))
@@ -241,20 +233,20 @@ class FakeStream:
     handle = 0
 
 
-def test_stream_argument(emu, monkeypatch):
+def test_stream_argument(kernel_device, monkeypatch):
     k = xp.CudaKernel(FILL, "fill")
     x = dev(numpy.zeros(8))
     for bad in (0, "stream", object()):
         with pytest.raises(TypeError, match="stream must be a gpupy.cuda.Stream"):
             k(x, 1.0, 8, stream=bad)
-    if emu == "emu":
+    if kernel_device == "emu":
         monkeypatch.setattr(cuda_kernel, "_STREAM_TYPES", (gpupy._core.Stream, FakeStream))
         with pytest.raises(ValueError, match="stream belongs to another device"):
             k(x, 1.0, 8, stream=FakeStream())
         numpy.testing.assert_array_equal(gpupy.asnumpy(x), numpy.zeros(8))
 
 
-def test_arrays_on_another_device(emu):
+def test_arrays_on_another_device(kernel_device):
     k = xp.CudaKernel(FILL, "fill")
     with pytest.raises(TypeError, match="must be a device array"):
         k(gpupy.zeros(4, device="cpu"), 1.0, 4)
@@ -271,7 +263,7 @@ __global__ void affine(T* x, T a, T b, long long n) {
 """
 
 
-def test_variants(emu):
+def test_variants(kernel_device):
     made = []
 
     def factory(dtype):
@@ -300,7 +292,7 @@ def test_variants(emu):
         variants.compile_all(jobs=0)
 
 
-def test_parallel_compile_reports_the_first_error_in_order(emu):
+def test_parallel_compile_reports_the_first_error_in_order(kernel_device):
     def broken(name):
         return xp.CudaKernel(f"__global__ void {name}(double* x) {{ oops; }}", name)
 
@@ -345,7 +337,7 @@ def test_device_function_kernel_source():
     assert k2.source.startswith('#include <cunumpy/index.cuh>\n#include "my.h"\n')
 
 
-def test_device_function_kernel_on_arrays(emu):
+def test_device_function_kernel_on_arrays(kernel_device):
     k = device_function_kernel(HYPOT, "__device__ double scaled_hypot(double x, double y);")
     rng = numpy.random.default_rng(0)
     x, y = rng.normal(size=1000), rng.normal(size=1000)
@@ -365,7 +357,7 @@ __device__ float affine(const Params& p, float x, int k) {
 )
 
 
-def test_device_function_kernel_with_struct(emu):
+def test_device_function_kernel_with_struct(kernel_device):
     k = device_function_kernel(
         AFFINE, "__device__ float affine(const Params& p, float x, int k)", structs=[PARAMS]
     )
@@ -381,7 +373,7 @@ def test_device_function_kernel_with_struct(emu):
     numpy.testing.assert_allclose(gpupy.asnumpy(out), expected, rtol=1e-6)
 
 
-def test_device_function_kernel_void_with_pointer(emu):
+def test_device_function_kernel_void_with_pointer(kernel_device):
     src = "__device__ void bump(double* acc, long long x) { atomicAdd(acc, (double)x); }"
     k = device_function_kernel(src, "__device__ void bump(double* acc, long long x)")
     assert [p.name for p in k.signature] == ["acc", "x", "n"]

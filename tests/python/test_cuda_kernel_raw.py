@@ -14,14 +14,6 @@ extern "C" __global__ void axpy(float a, const float* x, float* y, int n) {
 """
 
 
-@pytest.fixture
-def kernel_device(device_name):
-    if device_name not in ("emu", "cuda"):
-        pytest.skip("CudaKernel launches need --device=emu or --device=cuda")
-    with gpupy.Device(device_name):
-        yield device_name
-
-
 def test_raw_kernel_has_no_signature_and_parses_nothing():
     k = xp.CudaKernel("this is not C at all", "anything", check_signature=False)
     assert k.signature is None

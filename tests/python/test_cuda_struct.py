@@ -19,12 +19,6 @@ MARKER_FIELDS = [
 ]
 
 
-@pytest.fixture
-def emu(device_name):
-    if device_name not in ("emu", "cuda"):
-        pytest.skip("launches need --device=emu or --device=cuda")
-
-
 def test_layouts_match_c():
     s = CudaStruct("MarkerArgs", MARKER_FIELDS)
     assert s.dtype.itemsize == 48 and s.dtype.fields["charge"][1] == 16
@@ -128,7 +122,7 @@ __global__ void views(VArgs a) {
 MARKERS = [("x", "double*"), ("n", "int"), ("charge", "double")]
 
 
-def test_struct_launch(emu):
+def test_struct_launch(kernel_device):
     s = CudaStruct("Markers", MARKERS)
     k = xp.CudaKernel(KERNEL, "push", structs=[s])
     x = gpupy.asarray(numpy.arange(10.0))
@@ -140,7 +134,7 @@ def test_struct_launch(emu):
         s(x=numpy.zeros(3), n=3, charge=1.0)
 
 
-def test_struct_with_views(emu):
+def test_struct_with_views(kernel_device):
     s = CudaStruct("VArgs", [("v", "Array2D<double>"), ("c", "CArray1D<double>"), ("f", "double")])
     k = xp.CudaKernel(s.to_header() + VIEWS_KERNEL, "views", structs=[s])
     v = gpupy.asarray(numpy.zeros((4, 3)))
@@ -166,7 +160,7 @@ class MarkerArgs(CudaStructArguments):
         return self.x.shape[0]
 
 
-def test_struct_arguments_repack(emu):
+def test_struct_arguments_repack(kernel_device):
     k = xp.CudaKernel(KERNEL, "push", structs=[MarkerArgs.struct])
     a = MarkerArgs(gpupy.asarray(numpy.zeros(5)), 1.0)
     k(a, 1.0)  # n_threads inferred from the field array
