@@ -21,7 +21,7 @@ def _asarray_no_copy(obj, dtype, device):
     target = _core.default_device() if device is None else _core.Device(device)
     if target.type != "cpu":
         raise ValueError(f"{_NO_COPY} (the data must move to '{target}')")
-    return _core._wrap_numpy(host)
+    return _core._wrap_numpy(host, False)
 
 
 def _holds_gpupy_array(obj):

@@ -112,7 +112,9 @@ def _capsule(x, dl, copy):
 
 def from_dlpack(x, /, *, device=None, copy=None):
     """See the Array API. Shares memory with the producer when it can (the result keeps it
-    alive); ``device`` other than the producer's means a copy, refused when ``copy=False``."""
+    alive); ``device`` other than the producer's means a copy, refused when ``copy=False``.
+    Data whose address or strides are not multiples of the item size cannot be shared (gpupy's
+    kernels load aligned items): it is copied by the producer, or refused when ``copy=False``."""
     if not hasattr(x, "__dlpack__"):
         raise TypeError(
             f"[from_dlpack] {type(x).__name__} does not implement the DLPack protocol (__dlpack__)"
@@ -124,7 +126,12 @@ def from_dlpack(x, /, *, device=None, copy=None):
     moving = target is not None and src_device is not None and target != src_device
     if moving and copy is False:
         raise BufferError(f"[from_dlpack] moving the data to '{target}' needs a copy")
-    a, copied = _core._dlpack_import(_capsule(x, dl, None if moving else copy))
+    capsule = _capsule(x, dl, None if moving else copy)
+    if copy is not False and _core._dlpack_misalignment(capsule):
+        # gpupy's kernels load aligned items; the Array API lets copy=None copy what cannot be
+        # shared, so ask the producer for a copy (copy=False raises in _dlpack_import).
+        capsule = _capsule(x, dl, True)
+    a, copied = _core._dlpack_import(capsule)
     if moving or (target is not None and a.device != target):
         return a.to_device(target)
     if copy and not copied:

@@ -72,7 +72,7 @@ void bind_creation(nb::module_& m) {
       },
       "obj"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
   m.def("_to_numpy", [](const Array& a) { return to_numpy(a); });
-  m.def("_wrap_numpy", &wrap_numpy);
+  m.def("_wrap_numpy", &wrap_numpy, "value"_a, "may_copy"_a = true);
   m.def("_diagonal", &diagonal_view, "a"_a, "offset"_a = 0);
   m.def("_host_view", &host_view, "a"_a,
         "Private: a NumPy view of a cpu or emu array's host memory (no copy).");

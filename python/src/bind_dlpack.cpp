@@ -9,6 +9,7 @@
 #include "../../src/backend/cuda_api.h"
 #include "bindings.h"
 #include "dlpack.h"
+#include "gpupy/alignment.h"
 
 namespace gpupy::py {
 namespace {
@@ -145,27 +146,57 @@ Device from_dl_device(DLDevice d) {
                      " is not supported by gpupy (cpu and cuda are)");
 }
 
+// The view a tensor describes: data, shape and byte strides.
+struct TensorLayout {
+  void* data;
+  DType dtype;
+  Shape shape;
+  Strides strides;
+};
+
+TensorLayout tensor_layout(const DLTensor& t) {
+  TensorLayout l{static_cast<char*>(t.data) + t.byte_offset,
+                 from_dl_dtype(t.dtype),
+                 Shape(t.shape, t.shape + t.ndim),
+                 {}};
+  if (t.strides == nullptr) {
+    l.strides = c_strides(l.shape, itemsize(l.dtype));
+  } else {
+    for (int i = 0; i < t.ndim; ++i)
+      l.strides.push_back(t.strides[i] * static_cast<int64_t>(itemsize(l.dtype)));
+  }
+  return l;
+}
+
+// Why gpupy cannot view the tensor in place (empty when it can): its kernels load aligned items.
+std::string misalignment(const DLTensor& t) {
+  if (t.ndim < 0) return {};
+  TensorLayout l = tensor_layout(t);
+  return alignment_error(l.data, l.shape, l.strides, l.dtype);
+}
+
 // Checks a tensor gpupy can view; nothing is consumed until this passes.
 void check_tensor(const DLTensor& t) {
   if (t.ndim < 0) raise_buffer_error("[from_dlpack] negative ndim");
   from_dl_dtype(t.dtype);
-  from_dl_device(t.device);
+  Device d = from_dl_device(t.device);
+  if (std::string problem = misalignment(t); !problem.empty())
+    raise_buffer_error("[from_dlpack] cannot view the tensor in place: " + problem +
+                       " (allow a copy: copy=None or copy=True)");
+  if (d.type == DeviceType::cuda && t.data != nullptr) {
+    // The producer's device_id is what the stream handshake and every later op use: check it.
+    cuda::PointerLocation at = cuda::pointer_location(t.data);
+    if (at.kind == cuda::PointerLocation::on_device && at.device != d.index)
+      raise_buffer_error("[from_dlpack] the tensor claims device cuda:" + std::to_string(d.index) +
+                         " but its memory is on cuda:" + std::to_string(at.device));
+  }
 }
 
 // Views a consumed tensor; `owner` runs the producer's deleter when the last view dies.
 Array wrap_tensor(const DLTensor& t, bool readonly, std::shared_ptr<void> owner) {
-  DType dt = from_dl_dtype(t.dtype);
-  Shape shape(t.shape, t.shape + t.ndim);
-  Strides strides;
-  if (t.strides == nullptr) {
-    strides = c_strides(shape, itemsize(dt));
-  } else {
-    for (int i = 0; i < t.ndim; ++i)
-      strides.push_back(t.strides[i] * static_cast<int64_t>(itemsize(dt)));
-  }
-  void* data = static_cast<char*>(t.data) + t.byte_offset;
-  return Array::wrap(data, shape, strides, dt, from_dl_device(t.device), std::move(owner),
-                     readonly);
+  TensorLayout l = tensor_layout(t);
+  return Array::wrap(l.data, l.shape, l.strides, l.dtype, from_dl_device(t.device),
+                     std::move(owner), readonly);
 }
 
 template <class Managed>
@@ -204,6 +235,19 @@ nb::tuple dlpack_import(nb::handle capsule) {
       "[from_dlpack] expected an unconsumed DLPack capsule ('dltensor' or 'dltensor_versioned')");
 }
 
+// The alignment problem of an unconsumed capsule's tensor (empty when none); consumes nothing.
+std::string dlpack_misalignment(nb::handle capsule) {
+  PyObject* c = capsule.ptr();
+  if (PyCapsule_IsValid(c, kVersionedName)) {
+    auto* m = static_cast<DLManagedTensorVersioned*>(PyCapsule_GetPointer(c, kVersionedName));
+    return m->version.major > kDLPackMajorVersion ? std::string() : misalignment(m->dl_tensor);
+  }
+  if (PyCapsule_IsValid(c, kLegacyName))
+    return misalignment(
+        static_cast<DLManagedTensor*>(PyCapsule_GetPointer(c, kLegacyName))->dl_tensor);
+  return {};
+}
+
 }  // namespace
 
 void bind_dlpack(nb::module_& m) {
@@ -211,6 +255,9 @@ void bind_dlpack(nb::module_& m) {
         "A DLPack capsule viewing `array` (versioned: DLPack 1.x, else legacy).");
   m.def("_dlpack_import", &dlpack_import, "capsule"_a,
         "(array, is_copied) from an unconsumed DLPack capsule; the array keeps it alive.");
+  m.def("_dlpack_misalignment", &dlpack_misalignment, "capsule"_a,
+        "Why an unconsumed capsule's tensor cannot be viewed in place (its data or strides are "
+        "not aligned to the item size), or an empty string.");
   m.def("_cuda_stream_wait_current", &cuda::stream_wait_current, "device"_a, "stream"_a,
         "Makes the consumer `stream` (DLPack convention: 1 legacy, 2 per-thread, >2 a handle) "
         "wait for the work queued so far on gpupy's current stream of `device`.");

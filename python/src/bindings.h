@@ -41,8 +41,9 @@ void bind_kernel(nb::module_& m);
 Operand to_operand(nb::handle value);
 /// A Python value as an array on `device` (NumPy arrays are copied unless device is cpu).
 Array to_array(nb::handle value, std::optional<Device> device, std::optional<DType> dtype);
-/// Zero-copy cpu view of a NumPy array (or anything np.asarray accepts).
-Array wrap_numpy(nb::handle value);
+/// Zero-copy cpu view of a NumPy array (or anything np.asarray accepts); unaligned data is
+/// copied when `may_copy`, else refused (ValueError).
+Array wrap_numpy(nb::handle value, bool may_copy = true);
 /// A NumPy array holding a copy of `a` (from any device).
 nb::object to_numpy(const Array& a);
 /// dtype argument: None, a NumPy dtype or type, a string, or a Python type.

@@ -2,6 +2,7 @@
 #include <complex>
 
 #include "bindings.h"
+#include "gpupy/alignment.h"
 #include "gpupy/error.h"
 
 namespace gpupy::py {
@@ -88,22 +89,37 @@ Device to_device_arg(nb::handle device) {
                   nb::cast<std::string>(nb::repr(device)));
 }
 
-Array wrap_numpy(nb::handle value) {
+Array wrap_numpy(nb::handle value, bool may_copy) {
   nb::object arr = numpy().attr("asarray")(value);
   DType dt = dtype_of_numpy(arr.attr("dtype"));
-  nb::dict iface = nb::cast<nb::dict>(arr.attr("__array_interface__"));
-  nb::tuple data = nb::cast<nb::tuple>(iface["data"]);
-  auto ptr = reinterpret_cast<void*>(nb::cast<uintptr_t>(data[0]));
-  bool readonly = nb::cast<bool>(data[1]);
-  Shape shape = nb::cast<Shape>(iface["shape"]);
-  nb::object st = iface.contains("strides") ? nb::object(iface["strides"]) : nb::none();
-  Strides strides = st.is_none() ? c_strides(shape, itemsize(dt)) : nb::cast<Strides>(st);
-  PyObject* keep = arr.release().ptr();
-  std::shared_ptr<void> owner(keep, [](void* p) {
-    nb::gil_scoped_acquire gil;
-    Py_DECREF(static_cast<PyObject*>(p));
-  });
-  return Array::wrap(ptr, shape, strides, dt, Device{}, std::move(owner), readonly);
+  for (int attempt = 0;; ++attempt) {
+    nb::dict iface = nb::cast<nb::dict>(arr.attr("__array_interface__"));
+    nb::tuple data = nb::cast<nb::tuple>(iface["data"]);
+    auto ptr = reinterpret_cast<void*>(nb::cast<uintptr_t>(data[0]));
+    bool readonly = nb::cast<bool>(data[1]);
+    Shape shape = nb::cast<Shape>(iface["shape"]);
+    nb::object st = iface.contains("strides") ? nb::object(iface["strides"]) : nb::none();
+    Strides strides = st.is_none() ? c_strides(shape, itemsize(dt)) : nb::cast<Strides>(st);
+    // gpupy's loops load items as aligned words: unaligned NumPy data (a packed record's field,
+    // frombuffer at an odd offset) is copied, as NumPy's own casts do, or refused.
+    if (std::string problem = alignment_error(ptr, shape, strides, dt); !problem.empty()) {
+      if (!may_copy) {
+        throw ValueError(
+            "[asarray] Unable to avoid copy while creating an array as requested: the array "
+            "cannot be shared because " +
+            problem);
+      }
+      if (attempt > 0) throw Error("[asarray] NumPy's copy is not aligned: " + problem);
+      arr = numpy().attr("array")(arr, nb::arg("copy") = true);
+      continue;
+    }
+    PyObject* keep = arr.release().ptr();
+    std::shared_ptr<void> owner(keep, [](void* p) {
+      nb::gil_scoped_acquire gil;
+      Py_DECREF(static_cast<PyObject*>(p));
+    });
+    return Array::wrap(ptr, shape, strides, dt, Device{}, std::move(owner), readonly);
+  }
 }
 
 Operand to_operand(nb::handle value) {

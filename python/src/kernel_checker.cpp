@@ -3,6 +3,10 @@
 #include "kernel_checker.h"
 
 #include <cstring>
+#include <sstream>
+
+#include "../../src/backend/cuda_api.h"
+#include "gpupy/alignment.h"
 
 namespace gpupy::py {
 namespace {
@@ -68,6 +72,37 @@ nb::tuple flatten(nb::handle args) {
   return nb::tuple(out);
 }
 
+/// The cuda device index a __cuda_array_interface__ pointer belongs to (CAI names none), asked of
+/// CUDA; -1 when any device may use it (managed memory, an empty array's null pointer).
+int foreign_device(const void* data, const std::string& kernel, const std::string& what) {
+  if (data == nullptr) return -1;
+  cuda::PointerLocation at = cuda::pointer_location(data);
+  switch (at.kind) {
+    case cuda::PointerLocation::on_device:
+    case cuda::PointerLocation::pinned_host:  // pinned memory is mapped for the device it was
+                                              // pinned on
+      return at.device;
+    case cuda::PointerLocation::not_cuda: {
+      std::ostringstream msg;
+      msg << "[CudaKernel] '" << kernel << "' " << what << ": the __cuda_array_interface__ pointer "
+          << data << " is not CUDA memory (host memory, or memory already freed)";
+      throw ValueError(msg.str());
+    }
+    default:  // managed, or unknown because CUDA is not usable here (the launch will say so)
+      return -1;
+  }
+}
+
+/// The launch device once every argument is seen: foreign memory any device can use goes to the
+/// default device when that is a cuda one, else to cuda:0.
+Device resolve(Device dev) {
+  if (dev.type != DeviceType::cuda || dev.index >= 0) return dev;
+  Device def = default_device();
+  return {DeviceType::cuda, def.type == DeviceType::cuda ? def.index : 0};
+}
+
+std::string device_name(const Device& d) { return d.index < 0 ? "cuda" : d.str(); }
+
 }  // namespace
 
 std::vector<kernel::StructType> struct_types(
@@ -115,7 +150,7 @@ Device KernelSignature::pack(nb::handle args, char* buf,
   bool have_dev = false;
   for (std::size_t i = 0; i < n; ++i)
     pack_one(i, t[i], buf + layout_.offsets[i], dev, have_dev, streams);
-  return dev;
+  return resolve(dev);
 }
 
 Device KernelSignature::pack_at(nb::handle values, char* buf,
@@ -128,7 +163,7 @@ Device KernelSignature::pack_at(nb::handle values, char* buf,
   Device dev{};
   bool have_dev = false;
   for (std::size_t i = 0; i < t.size(); ++i) pack_one(i, t[i], buf + offsets[i], dev, have_dev);
-  return dev;
+  return resolve(dev);
 }
 
 void KernelSignature::pack_struct(std::size_t i, nb::handle v, char* dst) const {
@@ -156,9 +191,11 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
   if (p.struct_size) return pack_struct(i, v, dst);
   if (!p.pointer && !p.view_ndim) return pack_scalar(i, v, dst);
   kernel::ArrayArg a;
-  Device d{DeviceType::cuda, 0};
+  Device d{DeviceType::cuda, -1};  // -1: any cuda device (see foreign_device)
   Shape shape_store;
   Strides strides_store;
+  const Shape* shape = &shape_store;
+  const Strides* strides = &strides_store;
   if (nb::isinstance<Array>(v)) {
     const Array& arr = *nb::inst_ptr<Array>(v);
     d = arr.device();
@@ -167,16 +204,20 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
                       " on cpu; arrays are never copied to the device");
     }
     a = {arr.data(), arr.dtype(), arr.ndim(), arr.shape().data(), arr.strides().data()};
+    shape = &arr.shape();
+    strides = &arr.strides();
   } else if (has_type_attr(v, "__cuda_array_interface__")) {
     nb::dict cai = nb::cast<nb::dict>(v.attr("__cuda_array_interface__"));
     shape_store = nb::cast<Shape>(cai["shape"]);
     nb::object st = cai.contains("strides") ? nb::object(cai["strides"]) : nb::none();
-    if (!st.is_none()) strides_store = nb::cast<Strides>(st);
     a.data = reinterpret_cast<void*>(nb::cast<uintptr_t>(nb::cast<nb::tuple>(cai["data"])[0]));
     a.dtype = dtype_from_name(nb::cast<std::string>(cai["typestr"]));
+    strides_store =
+        st.is_none() ? c_strides(shape_store, itemsize(a.dtype)) : nb::cast<Strides>(st);
     a.ndim = static_cast<int>(shape_store.size());
     a.shape = shape_store.data();
     a.strides = st.is_none() ? nullptr : strides_store.data();
+    d.index = foreign_device(a.data, sig_.name, what_[i]);
     // CAI v3: the producer's work on its data is queued on `stream` (None: nothing pending).
     if (streams && cai.contains("stream") && !cai["stream"].is_none())
       streams->push_back(nb::cast<std::uintptr_t>(cai["stream"]));
@@ -188,10 +229,15 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
     throw TypeError(what_[i] + " must have dtype " + std::string(dtype_name(*p.dtype)) + ", got " +
                     std::string(dtype_name(a.dtype)));
   }
-  if (have_dev && d != dev) {
-    throw ValueError(what_[i] + " is on device " + d.str() + ", but the launch is on " + dev.str());
+  // A GPU faults on an unaligned load; foreign memory (CuPy, Numba, DLPack) may be unaligned.
+  if (std::string problem = alignment_error(a.data, *shape, *strides, a.dtype); !problem.empty())
+    throw ValueError("[CudaKernel] '" + sig_.name + "' " + what_[i] + ": " + problem);
+  bool same = d.type == dev.type && (d.index < 0 || dev.index < 0 || d.index == dev.index);
+  if (have_dev && !same) {
+    throw ValueError("[CudaKernel] '" + sig_.name + "' " + what_[i] + " is on device " +
+                     device_name(d) + ", but the launch is on " + device_name(dev));
   }
-  dev = d;
+  if (!have_dev || dev.index < 0) dev = d;
   have_dev = true;
   if (p.view_ndim) return kernel::pack_view(p, a, what_[i], dst);
   if (!kernel::c_contiguous(a)) {

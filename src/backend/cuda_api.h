@@ -90,6 +90,15 @@ void current_wait_stream(int device, uintptr_t producer);
 /// stream_wait_current): a CudaKernel launch on a user stream ordered with foreign arrays.
 void stream_wait_stream(int device, uintptr_t consumer, uintptr_t producer);
 
+/// Where CUDA says a pointer gpupy did not allocate (a __cuda_array_interface__ or DLPack one)
+/// points: `device` is the cuda device of device memory (and of pinned host memory).
+struct PointerLocation {
+  enum Kind { unknown, not_cuda, pinned_host, on_device, managed } kind = unknown;
+  int device = -1;
+};
+/// unknown when CUDA is not built or not usable (no foreign device memory can exist then).
+PointerLocation pointer_location(const void* ptr);
+
 /// What cudaGetDeviceProperties reports, the part users ask for.
 struct DeviceProperties {
   std::string name;

@@ -49,6 +49,7 @@ void stream_wait_current(int, uintptr_t) { not_built(); }
 void current_wait_stream(int, uintptr_t) { not_built(); }
 void stream_wait_stream(int, uintptr_t, uintptr_t) { not_built(); }
 DeviceProperties device_properties(int) { not_built(); }
+PointerLocation pointer_location(const void*) { return {}; }
 void set_memory_limit(int, size_t) { not_built(); }
 size_t memory_limit(int) { not_built(); }
 

@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <numeric>
+#include <sstream>
 
 #include "../backend/backend.h"
+#include "gpupy/alignment.h"
 #include "gpupy/error.h"
 
 namespace gpupy {
@@ -116,6 +118,23 @@ std::pair<const char*, const char*> Array::byte_extent() const {
       hi += span;
   }
   return {base + lo, base + hi + static_cast<int64_t>(itemsize())};
+}
+
+std::string alignment_error(const void* data, const Shape& shape, const Strides& strides,
+                            DType dtype) {
+  auto align = static_cast<int64_t>(itemsize(dtype));
+  if (shape_size(shape) == 0) return {};
+  bool bad_address = reinterpret_cast<uintptr_t>(data) % align != 0;
+  size_t i = 0;
+  while (!bad_address && i < shape.size() && (shape[i] <= 1 || strides[i] % align == 0)) ++i;
+  if (!bad_address && i == shape.size()) return {};
+  std::ostringstream got;
+  if (bad_address)
+    got << "address " << data;
+  else
+    got << "a stride of " << strides[i] << " bytes";
+  return std::string(dtype_name(dtype)) + " data must be " + std::to_string(align) +
+         "-byte aligned, got " + got.str();
 }
 
 bool may_share_memory(const Array& a, const Array& b) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "backend/backend.h"
+#include "gpupy/alignment.h"
 #include "gpupy/array.h"
 #include "gpupy/error.h"
 #include "gpupy/ops.h"
@@ -41,6 +42,24 @@ TEST(Array, NegativeStridesAndExtent) {
   EXPECT_TRUE(gpupy::may_share_memory(a, reversed));
   Array first_half = a.view({5}, {4}, 0), second_half = a.view({5}, {4}, 20);
   EXPECT_FALSE(gpupy::may_share_memory(first_half, second_half));
+}
+
+TEST(Array, AlignmentErrorChecksAddressAndStridesOfLongAxes) {
+  using gpupy::alignment_error;
+  alignas(16) static char buf[64];
+  EXPECT_EQ(alignment_error(buf, {3}, {16}, DType::complex128), "");
+  EXPECT_EQ(alignment_error(buf + 8, {3}, {8}, DType::float64), "");
+  // complex128 needs 16 bytes, though 8 is its C alignment (NumPy's "aligned" flag).
+  EXPECT_NE(alignment_error(buf + 8, {3}, {16}, DType::complex128).find("16-byte aligned"),
+            std::string::npos);
+  EXPECT_NE(alignment_error(buf + 1, {2}, {4}, DType::float32).find("float32 data must be 4-byte"),
+            std::string::npos);
+  EXPECT_EQ(alignment_error(buf, {2, 2}, {17, 16}, DType::complex128),
+            "complex128 data must be 16-byte aligned, got a stride of 17 bytes");
+  // Strides of length-1 axes are never followed, and empty arrays load nothing.
+  EXPECT_EQ(alignment_error(buf, {1, 2}, {17, 16}, DType::complex128), "");
+  EXPECT_EQ(alignment_error(buf + 1, {0, 2}, {16, 16}, DType::complex128), "");
+  EXPECT_EQ(alignment_error(buf + 1, {5}, {1}, DType::uint8), "");
 }
 
 TEST(Array, BroadcastShapes) {

@@ -90,6 +90,27 @@ DeviceProperties device_properties(int device) {
   return out;
 }
 
+PointerLocation pointer_location(const void* ptr) {
+  if (availability().count == 0) return {};
+  cudaPointerAttributes attr{};
+  cudaError_t status = cudaPointerGetAttributes(&attr, ptr);
+  if (status == cudaErrorInvalidValue) {  // what drivers before CUDA 11 said of host pointers
+    cudaGetLastError();
+    return {PointerLocation::not_cuda, -1};
+  }
+  GPUPY_CUDA_CHECK(status);
+  switch (attr.type) {
+    case cudaMemoryTypeDevice:
+      return {PointerLocation::on_device, attr.device};
+    case cudaMemoryTypeManaged:
+      return {PointerLocation::managed, attr.device};
+    case cudaMemoryTypeHost:
+      return {PointerLocation::pinned_host, attr.device};
+    default:
+      return {PointerLocation::not_cuda, -1};
+  }
+}
+
 void set_memory_limit(int device, size_t bytes) {
   static_cast<CudaBackend&>(cuda_backend(device)).pool().set_limit(bytes);
 }
