@@ -10,7 +10,18 @@ from gpupy._core import empty, full, linspace, ones, zeros  # noqa: F401
 _NO_COPY = "Unable to avoid copy while creating an array as requested."
 
 
+def _refuse_foreign_device_array(obj):
+    """asarray reads host data only; foreign device memory comes in through DLPack, which names
+    its device and stream (__cuda_array_interface__ names no device)."""
+    if hasattr(type(obj), "__cuda_array_interface__") and not isinstance(obj, _core.ndarray):
+        raise TypeError(
+            f"[asarray] {type(obj).__name__} is device memory (__cuda_array_interface__); "
+            "import it with gpupy.from_dlpack"
+        )
+
+
 def _asarray_no_copy(obj, dtype, device):
+    _refuse_foreign_device_array(obj)
     if isinstance(obj, _core.ndarray):
         a = _core._asarray(obj, dtype, device)
         if not a._same_buffer(obj):
@@ -73,6 +84,7 @@ def asarray(obj, dtype=None, device=None, copy=None):
     try:
         a = _core._asarray(obj, dtype, device)
     except TypeError:
+        _refuse_foreign_device_array(obj)
         if not _holds_gpupy_array(obj):  # checked only here, to keep the common path free
             raise
         a = None

@@ -243,6 +243,13 @@ def test_kernel_refuses_foreign_arrays_with_emu_arrays(kernel_device):
     np.testing.assert_array_equal(x.get(), 3.0 * np.arange(4.0))
 
 
+@pytest.mark.parametrize("copy", [None, False])
+def test_asarray_points_foreign_device_arrays_to_from_dlpack(copy):
+    # __cuda_array_interface__ names no device and is not read as host data.
+    with pytest.raises(TypeError, match=r"\[asarray\] _Foreign is device memory.*from_dlpack"):
+        gpupy.asarray(_Foreign(0x10000, (4,), "<f8"), copy=copy)
+
+
 # ---- cuda only -----------------------------------------------------------------------------------
 
 
