@@ -75,8 +75,9 @@ def _first_gpupy_array(obj):
 
 
 def asarray(obj, dtype=None, device=None, copy=None):
-    """See numpy.asarray. NumPy input stays zero-copy on the cpu device unless ``copy=True``;
-    ``copy=False`` raises ValueError when a copy (or a move between devices) is needed.
+    """See numpy.asarray. NumPy input stays zero-copy on the cpu device unless ``copy=True`` or
+    its address or strides are not multiples of the item size (gpupy's kernels load aligned
+    items); ``copy=False`` raises ValueError when a copy (or a move between devices) is needed.
     Nested sequences may hold gpupy arrays (of any device); their data is not copied through
     the host."""
     if copy is False:
