@@ -74,7 +74,7 @@ Array arange(const Scalar& start, const Scalar& stop, const Scalar& step,
 Array linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
                std::optional<DType> dtype, Device device);
 Array eye(int64_t n, int64_t m, int64_t k, DType dtype, Device device);
-/// Copies host memory (any strides) into a new C-contiguous array on `device`.
+/// Copies host memory (any strides and alignment) into a new C-contiguous array on `device`.
 Array from_host(const void* data, const Shape& shape, const Strides& strides, DType dtype,
                 Device device);
 /// Copies `a` into `dst`, a C-contiguous host buffer of a.nbytes() bytes.

@@ -5,6 +5,7 @@
 
 #include "../backend/backend.h"
 #include "elementwise_rules.h"
+#include "gpupy/alignment.h"
 #include "gpupy/error.h"
 #include "gpupy/ops.h"
 
@@ -12,6 +13,23 @@ namespace gpupy {
 namespace {
 
 bool host_memory(Device d) { return d.type != DeviceType::cuda; }
+
+// Copies a strided host view to `dst` in C order, each item with memcpy: unaligned items must not
+// reach the typed copy loops, which load them as aligned words.
+void gather_items(const Array& src, char* dst) {
+  size_t item = src.itemsize();
+  std::vector<int64_t> index(src.ndim(), 0);
+  const char* p = src.data();
+  for (int64_t n = src.size(); n > 0; --n, dst += item) {
+    std::memcpy(dst, p, item);
+    for (int d = src.ndim() - 1; d >= 0; --d) {
+      p += src.strides()[d];
+      if (++index[d] < src.shape()[d]) break;
+      p -= src.shape()[d] * src.strides()[d];
+      index[d] = 0;
+    }
+  }
+}
 
 // The dtype NumPy gives a Python scalar on its own (bool, int64, float64, complex128).
 DType own_dtype(const Scalar& s) {
@@ -115,6 +133,10 @@ Array from_host(const void* data, const Shape& shape, const Strides& strides, DT
   Array host = Array::wrap(const_cast<void*>(data), shape, strides, dtype, Device{}, nullptr, true);
   if (host.is_c_contiguous()) {
     backend_for(device).copy_from_host(out.data(), host.data(), out.nbytes());
+  } else if (!alignment_error(data, shape, strides, dtype).empty()) {
+    Array staged = Array::empty(shape, dtype, Device{});
+    gather_items(host, staged.data());
+    backend_for(device).copy_from_host(out.data(), staged.data(), out.nbytes());
   } else if (host_memory(device)) {
     backend_for(Device{}).copy(host, out);
   } else {

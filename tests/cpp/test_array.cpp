@@ -1,6 +1,9 @@
 // C++ invariants of Array views, contiguity, overlap and the host allocator's statistics.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <vector>
+
 #include "backend/backend.h"
 #include "gpupy/alignment.h"
 #include "gpupy/array.h"
@@ -60,6 +63,25 @@ TEST(Array, AlignmentErrorChecksAddressAndStridesOfLongAxes) {
   EXPECT_EQ(alignment_error(buf, {1, 2}, {17, 16}, DType::complex128), "");
   EXPECT_EQ(alignment_error(buf + 1, {0, 2}, {16, 16}, DType::complex128), "");
   EXPECT_EQ(alignment_error(buf + 1, {5}, {1}, DType::uint8), "");
+}
+
+TEST(Array, FromHostCopiesUnalignedStridedItems) {
+  // A (2, 2) view of every other complex128 of a buffer starting 1 byte past a 16-byte boundary.
+  alignas(16) static unsigned char raw[1 + 8 * 16];
+  for (size_t i = 0; i < sizeof raw; ++i) raw[i] = static_cast<unsigned char>(i * 7 + 3);
+  for (Device dev : {Device{}, Device{gpupy::DeviceType::emu, 0}}) {
+    Array a;
+    try {
+      a = gpupy::from_host(raw + 1, {2, 2}, {64, 32}, DType::complex128, dev);
+    } catch (const gpupy::NotImplementedError&) {
+      continue;  // a build without the emu device
+    }
+    ASSERT_EQ(a.strides(), (gpupy::Strides{32, 16}));
+    std::vector<unsigned char> got(a.nbytes());
+    gpupy::to_host(a, got.data());
+    for (size_t k = 0; k < 4; ++k)
+      EXPECT_EQ(std::memcmp(got.data() + 16 * k, raw + 1 + 32 * k, 16), 0) << dev.str() << k;
+  }
 }
 
 TEST(Array, BroadcastShapes) {
