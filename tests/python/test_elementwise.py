@@ -366,3 +366,36 @@ def test_complex_division_by_signed_zeros(dtype):
         expected = x / y
     got = gpupy.asnumpy(gpupy.asarray(x) / gpupy.asarray(y))
     np.testing.assert_array_equal(got, expected)
+
+
+# Lengths around the 16-byte packets of the contiguous kernel (V = 16 bytes / widest item:
+# 16, 8, 4, 2 or 1 elements), so that whole packets, the tail after them and inputs shorter
+# than one packet all occur; starting offsets 0 and 1 give aligned and misaligned views.
+_PACKET_LENGTHS = [1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 33, 257]
+
+
+@testing.for_dtypes()
+@pytest.mark.parametrize("offset", [0, 1])
+def test_contiguous_kernels_every_length(dtype, offset):
+    rng = np.random.default_rng(5)
+    for n in _PACKET_LENGTHS:
+        base = rng.integers(-50, 50, size=n + offset).astype(dtype)
+        other = rng.integers(-50, 50, size=n + offset).astype(dtype)
+        a, b = base[offset:], other[offset:]
+        ga, gb = gpupy.asarray(base)[offset:], gpupy.asarray(other)[offset:]
+        testing.assert_same(np.add(a, b), gpupy.add(ga, gb))
+        testing.assert_same(np.less(a, b), gpupy.less(ga, gb))  # 1-byte results of wider inputs
+        testing.assert_same(np.multiply(a, 3), gpupy.multiply(ga, 3))
+        testing.assert_same(
+            np.negative(b) if b.dtype != bool else ~b, -gb if b.dtype != bool else ~gb
+        )
+
+
+@pytest.mark.parametrize("dtype", ["int8", "float32", "float64", "complex128"])
+def test_contiguous_kernels_long_arrays(dtype):
+    # Longer than one grid-stride pass of the packet kernel on every device, plus a tail.
+    n = 16 * 64 * 256 * 2 + 5
+    x = (np.arange(n) % 97 - 48).astype(dtype)
+    y = (np.arange(n) % 89 - 44).astype(dtype)
+    testing.assert_same(x * y + x, gpupy.asarray(x) * gpupy.asarray(y) + gpupy.asarray(x))
+    testing.assert_same(np.greater(x.real, y.real), gpupy.asarray(x).real > gpupy.asarray(y).real)

@@ -226,3 +226,24 @@ def test_float32_sum_accuracy(n):
 @testing.numpy_gpupy_allclose()
 def test_axis_types(axis, name, xp):
     return getattr(xp, name)(xp.asarray(_data("float64")), axis=axis)
+
+
+# Lengths either side of the unrolled part of the block reduction (8 or 4 loads per thread of
+# 256 before the combines), split into one or many parts; integer-valued data keep every sum
+# exact whatever the order, and repeated extremes check that the first index wins.
+@pytest.mark.parametrize("n", [33, 2047, 2048, 2049, 8 * 256 * 3 + 1, 300_007])
+@pytest.mark.parametrize("dtype", ["int8", "int32", "float32", "float64", "complex128"])
+def test_unrolled_block_reduction_lengths(n, dtype):
+    x = ((np.arange(n) * 7919) % 201 - 100).astype(dtype)
+    g = gpupy.asarray(x)
+    testing.assert_same(np.sum(x), gpupy.sum(g))
+    testing.assert_same(np.argmax(x), gpupy.argmax(g))
+    if x.dtype.kind != "c":
+        testing.assert_same(np.min(x), gpupy.min(g))
+    # Rows without their first column do not collapse to one axis: the general index walk.
+    k = n - n % 3
+    testing.assert_same(np.sum(x[:k].reshape(3, -1)[:, 1:]), gpupy.sum(g[:k].reshape(3, -1)[:, 1:]))
+    rows = x[: n - n % 4].reshape(4, -1)
+    gr = g[: n - n % 4].reshape(4, -1)
+    testing.assert_same(np.sum(rows, axis=1), gpupy.sum(gr, axis=1))
+    testing.assert_same(np.argmin(rows, axis=0), gpupy.argmin(gr, axis=0))

@@ -139,7 +139,7 @@ Array compact(const Array& mask, const Layout<1>& layout, Stream stream) {
   GPUPY_LAUNCH(count, unsigned(blocks), kBlockSize, 0, stream, mask.data(), index, n, chunk,
                reinterpret_cast<int64_t*>(counts.data()));
   GPUPY_CHECK_LAUNCH("nonzero");
-  // The block counts are few (at most kMaxGridBlocks): their exclusive prefix runs on the host.
+  // The block counts are few (at most max_grid_blocks()): their exclusive prefix runs on the host.
   std::vector<int64_t> starts(blocks);
   to_host(counts, starts.data());
   int64_t total = 0;

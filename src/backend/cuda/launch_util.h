@@ -18,18 +18,29 @@ namespace gpupy::GPUPY_KERNEL_NS {
 
 /// Threads per block of every kernel here (a multiple of the warp size, see block_reduce).
 inline constexpr int kBlockSize = 256;
+// About 32 blocks per SM on an H200 (132 SMs); grid-stride loops cover larger sizes.
+inline constexpr int64_t kCudaGridBlocks = 4096;
 #if defined(GPUPY_EMU_BUILD)
 // Emulated threads cost host time each; grid-stride loops keep the work per launch the same.
-inline constexpr int64_t kMaxGridBlocks = 64;
+inline constexpr int64_t kEmuGridBlocks = 64;
+/// The grid cap of the launch plans. GPUPY_EMU_GRID_BLOCKS=4096 makes emu split reductions,
+/// scans and sorts the way cuda does, so that those plans are tested without a GPU.
+inline int64_t max_grid_blocks() {
+  static const int64_t blocks = [] {
+    const char* env = std::getenv("GPUPY_EMU_GRID_BLOCKS");
+    const long long v = env ? std::atoll(env) : 0;
+    return v > 0 && v <= kCudaGridBlocks ? int64_t(v) : kEmuGridBlocks;
+  }();
+  return blocks;
+}
 #else
-// About 32 blocks per SM on an H200 (132 SMs); grid-stride loops cover larger sizes.
-inline constexpr int64_t kMaxGridBlocks = 4096;
+constexpr int64_t max_grid_blocks() { return kCudaGridBlocks; }
 #endif
 
 /// Blocks for a grid-stride loop over n items (n > 0).
 inline unsigned grid_for(int64_t n) {
   return static_cast<unsigned>(
-      std::min<int64_t>((n + kBlockSize - 1) / kBlockSize, kMaxGridBlocks));
+      std::min<int64_t>((n + kBlockSize - 1) / kBlockSize, max_grid_blocks()));
 }
 
 #if defined(GPUPY_EMU_BUILD)

@@ -32,10 +32,10 @@ ReducePlan choose_plan(const Layout<2>& kept, const Layout<1>& red) {
   if (reduced <= 32 || (outputs >= 1024 && kept.shape[kept.ndim - 1] > 1 && kept_step < red_step))
     return {true, 1, reduced};
   int64_t parts = 1;
-  if (outputs < kMaxGridBlocks) {
+  if (outputs < max_grid_blocks()) {
     // Few outputs: split each range so that the grid fills the GPU (a full sum of 2^28 values
     // runs on thousands of blocks), then combine the partials in a second pass.
-    parts = (kMaxGridBlocks + outputs - 1) / outputs;
+    parts = (max_grid_blocks() + outputs - 1) / outputs;
     parts = std::min(parts, (reduced + kMinChunk - 1) / kMinChunk);
     parts = std::max<int64_t>(parts, 1);
   }

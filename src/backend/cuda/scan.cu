@@ -109,7 +109,7 @@ void scan_run(const Array& in, const Array& out, T identity, Stream stream) {
   a.n = in.shape().back();
   a.chunks = (a.n + kChunk - 1) / kChunk;
   const int64_t rows = a.size / a.n, blocks = rows * a.chunks;
-  const auto grid = unsigned(std::min(blocks, kMaxGridBlocks));
+  const auto grid = unsigned(std::min(blocks, max_grid_blocks()));
   auto kernel = &scan_kernel<T, Op>;
   Array buf;
   if (a.chunks > 1) {

@@ -128,7 +128,7 @@ void sort_positions(const Array& in, bool descending, Array& pos_buf, Stream str
   GPUPY_CHECK_LAUNCH("sort");
   const int64_t tiles = rows * ((n + kTile - 1) / kTile);
   auto tile = &tile_sort_kernel<Key>;
-  GPUPY_LAUNCH(tile, unsigned(std::min(tiles, kMaxGridBlocks)), kBlockSize, 0, stream, keys[0],
+  GPUPY_LAUNCH(tile, unsigned(std::min(tiles, max_grid_blocks())), kBlockSize, 0, stream, keys[0],
                pos[0], rows, n);
   GPUPY_CHECK_LAUNCH("sort");
   int cur = 0;
