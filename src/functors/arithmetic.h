@@ -186,7 +186,7 @@ struct Sign {
     if constexpr (Floating<T>) {
       if (a != a) return a;
     }
-    return T((a > T(0)) - (a < T(0)));
+    return T((a > T(0)) - is_negative(a));
   }
   template <Complex T>
   GPUPY_HD T operator()(T a) const {

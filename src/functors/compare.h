@@ -143,7 +143,7 @@ struct Invert {
 struct LeftShift {
   template <Integer T>
   GPUPY_HD T operator()(T a, T b) const {
-    if (b < 0 || b >= T(sizeof(T) * 8)) return 0;
+    if (is_negative(b) || b >= T(sizeof(T) * 8)) return 0;
     using U = std::make_unsigned_t<T>;
     return T(U(a) << b);
   }
@@ -151,7 +151,7 @@ struct LeftShift {
 struct RightShift {
   template <Integer T>
   GPUPY_HD T operator()(T a, T b) const {
-    if (b < 0 || b >= T(sizeof(T) * 8)) return a < 0 ? T(-1) : T(0);
+    if (is_negative(b) || b >= T(sizeof(T) * 8)) return is_negative(a) ? T(-1) : T(0);
     return T(a >> b);
   }
 };

@@ -200,7 +200,7 @@ struct Signbit {
   }
   template <Integer T>
   GPUPY_HD bool operator()(T a) const {
-    return a < 0;
+    return is_negative(a);
   }
   template <Floating T>
   GPUPY_HD bool operator()(T a) const {

@@ -33,6 +33,16 @@ concept Inexact = Floating<T> || Complex<T>;
 template <class T>
 concept IntegerOrBool = std::is_integral_v<T>;
 
+/// a < 0, written so that unsigned types compile to `false` without nvcc's "pointless
+/// comparison of unsigned integer with zero" warning in templates.
+template <class T>
+GPUPY_HD constexpr bool is_negative(T a) {
+  if constexpr (std::is_signed_v<T>)
+    return a < T(0);
+  else
+    return false;
+}
+
 /// The real type of T (float for complex<float>, T otherwise).
 template <class T>
 struct real_of {
