@@ -8,12 +8,20 @@
 
 namespace gpupy::cuda {
 
-/// Segments from cudaMalloc; cross-stream reuse ordered with an event.
+/// Segments from cudaMalloc; cross-stream reuse ordered with events.
 class CudaSegmentSource final : public SegmentSource {
  public:
+  explicit CudaSegmentSource(int device) : device_(device) {}
   void* allocate_segment(size_t nbytes) override;
   void free_segment(void* ptr, size_t nbytes) override;
   void order_after(StreamKey consumer, StreamKey producer) override;
+  EventKey record_event(StreamKey stream) override;
+  bool query_event(EventKey event) override;
+  void synchronize_event(EventKey event) override;
+  void destroy_event(EventKey event) noexcept override;
+
+ private:
+  int device_;
 };
 
 class MemoryPool {
@@ -24,6 +32,11 @@ class MemoryPool {
     return pool_.allocate(nbytes, reinterpret_cast<StreamKey>(stream));
   }
   void deallocate(void* ptr) noexcept { pool_.deallocate(ptr); }
+  /// Keeps the block at `ptr` from reuse, once freed, until the work queued so far on `stream`
+  /// (a cudaStream_t, or 1/2 for the legacy/per-thread default stream) is done.
+  void record_use(void* ptr, cudaStream_t stream) {
+    pool_.record_use(ptr, reinterpret_cast<StreamKey>(stream));
+  }
   PoolStats stats() const { return pool_.stats(); }
   void free_all_blocks() { pool_.release_cached(); }
   /// Hands the blocks of `stream`, whose work has finished, to `successor` (see BlockPool).
