@@ -5,6 +5,8 @@
 #include <cuda_runtime.h>
 
 #include "block_pool.h"
+#include "gpupy/array.h"
+#include "stream.h"
 
 namespace gpupy::cuda {
 
@@ -36,6 +38,12 @@ class MemoryPool {
   /// (a cudaStream_t, or 1/2 for the legacy/per-thread default stream) is done.
   void record_use(void* ptr, cudaStream_t stream) {
     pool_.record_use(ptr, reinterpret_cast<StreamKey>(stream));
+  }
+  /// record_use for `a`'s memory when work on `stream` uses it; the common case (the stream it
+  /// was allocated on, or memory not from the pool) costs one or two comparisons.
+  void note_use(const Array& a, StreamRef stream) {
+    const Buffer& b = *a.buffer();
+    if (b.stream_id != stream.id && b.stream_id != 0) record_use(b.data, stream.raw);
   }
   PoolStats stats() const { return pool_.stats(); }
   void free_all_blocks() { pool_.release_cached(); }
