@@ -10,6 +10,14 @@ namespace gpupy::cuda {
 
 CudaBackend& backend_of(int device) { return static_cast<CudaBackend&>(cuda_backend(device)); }
 
+void record_stream(const Buffer& buffer, uintptr_t stream) {
+  if (buffer.device.type != DeviceType::cuda || buffer.stream_id == 0) return;
+  // The protocols' 1 and 2 are the values of cudaStreamLegacy and cudaStreamPerThread.
+  backend_of(buffer.device.index)
+      .pool()
+      .record_use(buffer.data, reinterpret_cast<cudaStream_t>(stream));
+}
+
 void* CudaBackend::allocate(size_t nbytes, uint64_t& stream_id) {
   DeviceGuard guard(device_);
   StreamRef s = current_stream_ref(device_);
