@@ -64,6 +64,10 @@ def record_stream(array, stream):
     if not isinstance(array, _core.ndarray):
         raise TypeError(f"[record_stream] expected a gpupy.ndarray, got {type(array).__name__}")
     if isinstance(stream, Stream):
+        if array.device.type == "cuda" and stream.device != array.device:
+            raise ValueError(
+                f"[record_stream] the stream is on {stream.device}, the array on {array.device}"
+            )
         handle = stream.handle
     elif isinstance(stream, int) and not isinstance(stream, bool):
         if not 0 <= stream < 2**64:

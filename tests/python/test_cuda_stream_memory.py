@@ -189,3 +189,11 @@ def test_memory_stats_report_pending_bytes(device_name):
         assert stats["pending_bytes"] == 0  # nothing is held back off cuda
     assert stats["used_bytes"] >= keep.nbytes
     assert stats["total_bytes"] >= stats["used_bytes"] + stats["pending_bytes"]
+
+
+def test_record_stream_refuses_a_stream_of_another_device(cuda_only):
+    if gpupy.cuda.device_count() < 2:
+        pytest.skip("needs two cuda devices")
+    x = gpupy.ones(4, device="cuda:0")
+    with pytest.raises(ValueError, match=r"\[record_stream\] the stream is on cuda:1"):
+        gpupy.cuda.record_stream(x, gpupy.cuda.Stream(device=1))
