@@ -22,6 +22,9 @@ struct Buffer {
   size_t nbytes = 0;
   Device device;
   std::shared_ptr<void> owner;
+  /// Id of the stream the memory was allocated on (cuda pool memory; 0 elsewhere), so that work
+  /// on another stream is noticed with one comparison (see CudaBackend::stream_for).
+  uint64_t stream_id = 0;
 
   Buffer(void* data, size_t nbytes, Device device, std::shared_ptr<void> owner = nullptr)
       : data(data), nbytes(nbytes), device(device), owner(std::move(owner)) {}

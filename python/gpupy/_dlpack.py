@@ -82,8 +82,11 @@ def dlpack(self, *, stream=None, max_version=None, dl_device=None, copy=None):
             )
         out, copied = out.copy(), True
     if out.device.type == "cuda" and stream != -1:
-        # The consumer's stream must see the work gpupy queued on its own current stream.
-        _core._cuda_stream_wait_current(out.device.index, 1 if stream is None else stream)
+        # The consumer's stream must see the work gpupy queued on its own current stream, and the
+        # memory must outlive the consumer's work on it, even once both sides have let go.
+        consumer = 1 if stream is None else stream
+        _core._cuda_stream_wait_current(out.device.index, consumer)
+        _core.cuda_record_stream(out, consumer)
     return _core._dlpack_export(out, versioned, copied)
 
 

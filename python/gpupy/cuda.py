@@ -50,6 +50,37 @@ def set_memory_limit(nbytes, device=None):
     _core.cuda_set_memory_limit(device, nbytes)
 
 
+def record_stream(array, stream):
+    """Keeps `array`'s memory from reuse, once the array is freed, until the work queued so far
+    on `stream` is done.
+
+    gpupy does this by itself for its own work on any stream (``with gpupy.cuda.Stream():``) and
+    for DLPack exports to a consumer stream. Call it when other code uses the memory on a stream
+    of its own, e.g. another library's kernels reading it through ``__cuda_array_interface__``.
+    `stream` is a ``gpupy.cuda.Stream`` or a cudaStream_t as an int (0 or 1: the legacy default
+    stream, 2: the per-thread one). Arrays on cpu and emu need nothing (their memory is never
+    reused while queued work uses it): a no-op there.
+    """
+    if not isinstance(array, _core.ndarray):
+        raise TypeError(f"[record_stream] expected a gpupy.ndarray, got {type(array).__name__}")
+    if isinstance(stream, Stream):
+        if array.device.type == "cuda" and stream.device != array.device:
+            raise ValueError(
+                f"[record_stream] the stream is on {stream.device}, the array on {array.device}"
+            )
+        handle = stream.handle
+    elif isinstance(stream, int) and not isinstance(stream, bool):
+        if not 0 <= stream < 2**64:
+            raise ValueError(f"[record_stream] {stream} is not a cudaStream_t value")
+        handle = stream
+    else:
+        raise TypeError(
+            "[record_stream] stream must be a gpupy.cuda.Stream or a cudaStream_t as an int, "
+            f"got {type(stream).__name__}"
+        )
+    _core.cuda_record_stream(array, handle)
+
+
 def synchronize(device=None):
     """Waits for all work queued on a cuda device."""
     _core.synchronize(device if device is not None else "cuda")
@@ -65,6 +96,7 @@ __all__ = [
     "get_device_properties",
     "is_available",
     "is_built",
+    "record_stream",
     "set_memory_limit",
     "synchronize",
     "unavailable_reason",

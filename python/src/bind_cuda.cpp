@@ -157,6 +157,12 @@ void bind_cuda(nb::module_& m) {
   m.def(
       "cuda_memory_limit", [](nb::handle device) { return cuda::memory_limit(cuda_index(device)); },
       "device"_a = nb::none());
+  m.def(
+      "cuda_record_stream",
+      [](const Array& a, uintptr_t stream) { cuda::record_stream(*a.buffer(), stream); }, "array"_a,
+      "stream"_a,
+      "Keeps the array's memory from reuse, once freed, until the work queued so far on "
+      "`stream` (a cudaStream_t; 1 legacy, 2 per-thread default stream) is done.");
   nb::object property = nb::module_::import_("builtins").attr("property");
   nb::setattr(m.attr("ndarray"), "__cuda_array_interface__",
               property(nb::cpp_function(&cuda_array_interface)));

@@ -45,6 +45,7 @@ void bind_device(nb::module_& m) {
         MemoryStats s = backend_for(to_device_arg(d)).memory_stats();
         nb::dict out;
         out["used_bytes"] = s.used_bytes;
+        out["pending_bytes"] = s.pending_bytes;
         out["total_bytes"] = s.total_bytes;
         return out;
       },

@@ -121,6 +121,9 @@ void cuda_raw_launch(const CudaModule& m, const std::string& name,
   unsigned gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};
   std::uintptr_t handle =
       stream.is_none() ? cuda::current_stream_handle(m.device()) : nb::cast<std::uintptr_t>(stream);
+  // The memory of the arrays must outlive the launch on `handle` (see cuda::record_stream).
+  for (nb::handle a : args)
+    if (nb::isinstance<Array>(a)) cuda::record_stream(*nb::cast<const Array&>(a).buffer(), handle);
   nb::gil_scoped_release release;
   m.launch(name, gd, bd, shared_mem, handle, ptrs.data());
 }
@@ -153,10 +156,12 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
     buf = heap.data();
   }
   std::vector<std::uintptr_t> foreign_streams;
-  Device dev = ks.pack(args, buf, &foreign_streams);
+  std::vector<std::shared_ptr<Buffer>> buffers;  // gpupy arrays: see cuda::record_stream
+  bool on_cuda = !module.is_none() && nb::isinstance<CudaModule>(module);
+  Device dev = ks.pack(args, buf, &foreign_streams, on_cuda ? &buffers : nullptr);
   bool has_arrays = false;
   for (const auto& p : ks.signature().params) has_arrays = has_arrays || p.pointer || p.view_ndim;
-  if (!module.is_none() && nb::isinstance<CudaModule>(module)) {
+  if (on_cuda) {
     const auto& m = nb::cast<const CudaModule&>(module);
     if (has_arrays && !(dev.type == DeviceType::cuda && dev.index == m.device())) {
       throw ValueError("[CudaKernel] '" + ks.signature().name + "' got arrays on device " +
@@ -170,6 +175,7 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
     unsigned gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};
     std::uintptr_t handle = stream.is_none() ? cuda::current_stream_handle(m.device())
                                              : nb::cast<std::uintptr_t>(stream);
+    for (const auto& b : buffers) cuda::record_stream(*b, handle);
     nb::gil_scoped_release release;
     // Foreign arrays (CuPy's, Numba's) are ordered both ways with the streams their producers
     // named: the launch stream is not theirs, and a non-blocking one does not follow the legacy

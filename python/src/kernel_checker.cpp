@@ -138,8 +138,8 @@ KernelSignature::KernelSignature(const std::string& source, const std::string& n
   }
 }
 
-Device KernelSignature::pack(nb::handle args, char* buf,
-                             std::vector<std::uintptr_t>* streams) const {
+Device KernelSignature::pack(nb::handle args, char* buf, std::vector<std::uintptr_t>* streams,
+                             std::vector<std::shared_ptr<Buffer>>* buffers) const {
   nb::tuple t = flatten(args);
   std::size_t n = t.size();
   if (n != sig_.params.size()) {
@@ -149,7 +149,7 @@ Device KernelSignature::pack(nb::handle args, char* buf,
   Device dev{};
   bool have_dev = false;
   for (std::size_t i = 0; i < n; ++i)
-    pack_one(i, t[i], buf + layout_.offsets[i], dev, have_dev, streams);
+    pack_one(i, t[i], buf + layout_.offsets[i], dev, have_dev, streams, buffers);
   return resolve(dev);
 }
 
@@ -186,7 +186,8 @@ void KernelSignature::pack_struct(std::size_t i, nb::handle v, char* dst) const 
 }
 
 void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& dev, bool& have_dev,
-                               std::vector<std::uintptr_t>* streams) const {
+                               std::vector<std::uintptr_t>* streams,
+                               std::vector<std::shared_ptr<Buffer>>* buffers) const {
   const kernel::CudaParameter& p = sig_.params[i];
   if (p.struct_size) return pack_struct(i, v, dst);
   if (!p.pointer && !p.view_ndim) return pack_scalar(i, v, dst);
@@ -206,6 +207,7 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
     a = {arr.data(), arr.dtype(), arr.ndim(), arr.shape().data(), arr.strides().data()};
     shape = &arr.shape();
     strides = &arr.strides();
+    if (buffers) buffers->push_back(arr.buffer());
   } else if (has_type_attr(v, "__cuda_array_interface__")) {
     nb::dict cai = nb::cast<nb::dict>(v.attr("__cuda_array_interface__"));
     shape_store = nb::cast<Shape>(cai["shape"]);

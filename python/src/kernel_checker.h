@@ -25,8 +25,10 @@ class KernelSignature {
   const std::string& entry_name() const { return entry_; }
   /// Checks args (flattening __cuda_args__ objects) and packs them into buf (layout().size
   /// bytes); returns the device of the first array argument (cpu when there is none). Appends
-  /// the __cuda_array_interface__ streams of foreign arrays to `streams` when given.
-  Device pack(nb::handle args, char* buf, std::vector<std::uintptr_t>* streams = nullptr) const;
+  /// the __cuda_array_interface__ streams of foreign arrays to `streams` and the buffers of gpupy
+  /// arrays to `buffers` when given.
+  Device pack(nb::handle args, char* buf, std::vector<std::uintptr_t>* streams = nullptr,
+              std::vector<std::shared_ptr<Buffer>>* buffers = nullptr) const;
   const kernel::ArgumentLayout& layout() const { return layout_; }
   /// Checks exactly one value per parameter (no flattening) and packs value i at
   /// buf + offsets[i]: the fields of a struct record.
@@ -34,7 +36,8 @@ class KernelSignature {
 
  private:
   void pack_one(std::size_t i, nb::handle v, char* dst, Device& dev, bool& have_dev,
-                std::vector<std::uintptr_t>* streams = nullptr) const;
+                std::vector<std::uintptr_t>* streams = nullptr,
+                std::vector<std::shared_ptr<Buffer>>* buffers = nullptr) const;
   void pack_struct(std::size_t i, nb::handle v, char* dst) const;
   void pack_scalar(std::size_t i, nb::handle v, char* dst) const;
   void pack_numpy_scalar(std::size_t i, nb::handle v, DType src, char* dst) const;

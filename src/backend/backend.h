@@ -14,8 +14,9 @@ namespace gpupy {
 
 /// Allocator counters (bytes) reported by `gpupy.memory_stats()`.
 struct MemoryStats {
-  size_t used_bytes = 0;   // held by live arrays
-  size_t total_bytes = 0;  // held by the pool: used + cached
+  size_t used_bytes = 0;     // held by live arrays
+  size_t pending_bytes = 0;  // freed, kept until other streams' work on them is done (cuda)
+  size_t total_bytes = 0;    // held by the pool: used + pending + cached
 };
 
 /// One elementwise launch, already validated: every array input has dtype `in_dtype` and is
@@ -49,8 +50,9 @@ class Backend {
   virtual ~Backend() = default;
   virtual const char* name() const = 0;
 
-  /// Device memory for `nbytes` (never null; throws MemoryError).
-  virtual void* allocate(size_t nbytes) = 0;
+  /// Device memory for `nbytes` (never null; throws MemoryError). Devices with streams set
+  /// `stream_id` to the id of the stream the memory is ordered on (Buffer::stream_id).
+  virtual void* allocate(size_t nbytes, uint64_t& stream_id) = 0;
   /// Returns memory from `allocate`.
   virtual void deallocate(void* ptr, size_t nbytes) = 0;
   virtual MemoryStats memory_stats() const = 0;

@@ -8,6 +8,10 @@
 #include <memory>
 #include <string>
 
+namespace gpupy {
+struct Buffer;
+}
+
 namespace gpupy::cuda {
 
 class CudaEvent;
@@ -98,6 +102,12 @@ struct PointerLocation {
 };
 /// unknown when CUDA is not built or not usable (no foreign device memory can exist then).
 PointerLocation pointer_location(const void* ptr);
+
+/// Keeps `buffer` from reuse, once its arrays are freed, until the work queued so far on `stream`
+/// (numbered as in stream_wait_current; 0 is the legacy default stream too) is done: for memory
+/// used on a stream gpupy does not queue work on itself (user kernels, DLPack consumers, other
+/// libraries). Ignores buffers not on a cuda device and memory gpupy did not allocate.
+void record_stream(const Buffer& buffer, uintptr_t stream);
 
 /// What cudaGetDeviceProperties reports, the part users ask for.
 struct DeviceProperties {

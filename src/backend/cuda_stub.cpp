@@ -48,6 +48,7 @@ uintptr_t current_stream_handle(int) { not_built(); }
 void stream_wait_current(int, uintptr_t) { not_built(); }
 void current_wait_stream(int, uintptr_t) { not_built(); }
 void stream_wait_stream(int, uintptr_t, uintptr_t) { not_built(); }
+void record_stream(const Buffer&, uintptr_t) {}  // no cuda arrays exist in this build
 DeviceProperties device_properties(int) { not_built(); }
 PointerLocation pointer_location(const void*) { return {}; }
 void set_memory_limit(int, size_t) { not_built(); }

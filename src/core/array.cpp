@@ -55,8 +55,10 @@ Array Array::empty(const Shape& shape, DType dtype, Device device) {
   size_t nbytes = static_cast<size_t>(shape_size(shape)) * gpupy::itemsize(dtype);
   Backend& backend = backend_for(device);
   // Zero-size arrays still get a distinct, valid address, as NumPy's do.
-  void* ptr = backend.allocate(std::max<size_t>(nbytes, 1));
+  uint64_t stream_id = 0;
+  void* ptr = backend.allocate(std::max<size_t>(nbytes, 1), stream_id);
   auto buffer = std::make_shared<Buffer>(ptr, std::max<size_t>(nbytes, 1), device);
+  buffer->stream_id = stream_id;
   return Array(std::move(buffer), 0, shape, c_strides(shape, gpupy::itemsize(dtype)), dtype);
 }
 

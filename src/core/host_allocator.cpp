@@ -40,7 +40,7 @@ void HostAllocator::deallocate(void* ptr, size_t nbytes) {
 
 MemoryStats HostAllocator::stats() const {
   size_t used = used_.load();
-  return {used, used};  // malloc does the caching; nothing is held beyond live arrays
+  return {used, 0, used};  // malloc does the caching; nothing is held beyond live arrays
 }
 
 }  // namespace gpupy

@@ -1,7 +1,10 @@
-// The caching device allocator's bookkeeping (size classes, best fit, split/merge, streams, OOM
-// retry, limit), driven by a fake device so it runs without a GPU.
+// The caching device allocator's bookkeeping (size classes, best fit, split/merge, streams, blocks
+// freed after use on other streams, OOM retry, limit), driven by a fake device so it runs without a
+// GPU.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -9,6 +12,7 @@
 #include "backend/cuda/block_pool.h"
 
 using gpupy::cuda::BlockPool;
+using gpupy::cuda::EventKey;
 using gpupy::cuda::StreamKey;
 
 namespace {
@@ -33,16 +37,49 @@ class FakeDevice : public gpupy::cuda::SegmentSource {
   void order_after(StreamKey consumer, StreamKey producer) override {
     orderings.push_back({consumer, producer});
   }
+  // Events complete only when the test says their stream has finished its work.
+  EventKey record_event(StreamKey stream) override {
+    if (fail_records) throw std::runtime_error("record failed");
+    events_[++last_event_] = {stream, false};
+    recorded.push_back(stream);
+    return last_event_;
+  }
+  bool query_event(EventKey event) override {
+    ++queries;
+    return events_.at(event).second;
+  }
+  void synchronize_event(EventKey event) override {
+    ++synchronizations;
+    events_.at(event).second = true;
+  }
+  void destroy_event(EventKey event) noexcept override { events_.erase(event); }
+  void finish(StreamKey stream) {
+    for (auto& [key, ev] : events_)
+      if (ev.first == stream) ev.second = true;
+  }
+  size_t live_events() const { return events_.size(); }
   size_t in_use() const { return in_use_; }
-  int allocations = 0, frees = 0;
+  int allocations = 0, frees = 0, queries = 0, synchronizations = 0;
+  bool fail_records = false;
   std::vector<std::pair<StreamKey, StreamKey>> orderings;
+  std::vector<StreamKey> recorded;  // the stream of each recorded event
 
  private:
+  std::map<EventKey, std::pair<StreamKey, bool>> events_;  // stream, completed
+  EventKey last_event_ = 0;
   size_t capacity_, in_use_ = 0;
   uintptr_t next_ = 0x10000;
 };
 
 char* as_char(void* p) { return static_cast<char*>(p); }
+
+// A block of `nbytes` allocated on `stream`, used by work on stream `user`, then freed.
+void* free_after_use(BlockPool& pool, size_t nbytes, StreamKey stream, StreamKey user) {
+  void* p = pool.allocate(nbytes, stream);
+  pool.record_use(p, user);
+  pool.deallocate(p);
+  return p;
+}
 
 }  // namespace
 
@@ -188,4 +225,129 @@ TEST(MemoryPool, StatsReturnToBaselineAfterRepetitions) {
   pool.release_cached();
   EXPECT_EQ(pool.stats().total_bytes, 0u);
   EXPECT_EQ(dev.in_use(), 0u);
+}
+
+TEST(MemoryPool, ABlockUsedOnAnotherStreamWaitsForThatStreamsEvent) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  void* a = pool.allocate(1000, /*stream=*/1);
+  void* b = pool.allocate(1000, 1);  // keeps a from merging with the free rest of the segment
+  pool.record_use(a, 2);             // e.g. read inside `with gpupy.cuda.Stream():`
+  pool.record_use(a, 2);             // recorded once per stream
+  pool.deallocate(a);
+  ASSERT_EQ(dev.recorded, std::vector<StreamKey>{2});
+  EXPECT_EQ(pool.stats().used_bytes, 1024u);
+  EXPECT_EQ(pool.stats().pending_bytes, 1024u);
+  void* c = pool.allocate(1000, 1);
+  EXPECT_NE(c, a);  // stream 2 may still be reading a
+  EXPECT_NE(c, b);
+  pool.deallocate(c);
+  dev.finish(2);
+  EXPECT_EQ(pool.allocate(1000, 1), a);  // its event has completed: a is stream 1's again
+  EXPECT_EQ(pool.stats().pending_bytes, 0u);
+  EXPECT_EQ(pool.stats().used_bytes, 2048u);
+  EXPECT_EQ(dev.live_events(), 0u);
+  EXPECT_EQ(dev.synchronizations, 0);  // allocation only queries
+  EXPECT_TRUE(dev.orderings.empty());
+}
+
+TEST(MemoryPool, UseOnTheAllocationStreamRecordsNoEvent) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  void* a = pool.allocate(1000, 1);
+  pool.record_use(a, 1);
+  pool.record_use(reinterpret_cast<void*>(0x42), 2);  // not a pool block: ignored
+  pool.deallocate(a);
+  EXPECT_TRUE(dev.recorded.empty());
+  EXPECT_EQ(pool.allocate(1000, 1), a);
+  EXPECT_EQ(dev.queries, 0);  // nothing pending: the allocation path does not look
+}
+
+TEST(MemoryPool, ABlockUsedOnTwoStreamsWaitsForBoth) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  void* a = pool.allocate(5 * MiB, 1);
+  pool.record_use(a, 2);
+  pool.record_use(a, 3);
+  pool.deallocate(a);
+  EXPECT_EQ(dev.recorded, (std::vector<StreamKey>{2, 3}));
+  dev.finish(3);
+  void* b = pool.allocate(5 * MiB, 1);
+  EXPECT_NE(b, a);  // stream 2 is not done yet
+  EXPECT_EQ(pool.stats().pending_bytes, 5 * MiB);
+  dev.finish(2);
+  EXPECT_EQ(pool.allocate(5 * MiB, 1), a);
+  EXPECT_EQ(pool.stats().pending_bytes, 0u);
+  EXPECT_EQ(pool.stats().used_bytes, 10 * MiB);
+}
+
+TEST(MemoryPool, FreeAllBlocksWaitsForPendingBlocks) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  free_after_use(pool, 5 * MiB, 1, 2);
+  EXPECT_EQ(pool.stats().total_bytes, 20 * MiB);
+  pool.release_cached();
+  EXPECT_EQ(dev.synchronizations, 1);
+  EXPECT_EQ(pool.stats().total_bytes, 0u);
+  EXPECT_EQ(pool.stats().pending_bytes, 0u);
+  EXPECT_EQ(dev.in_use(), 0u);
+  EXPECT_EQ(dev.live_events(), 0u);
+}
+
+TEST(MemoryPool, OutOfMemoryWaitsForPendingBlocksBeforeFailing) {
+  FakeDevice dev(20 * MiB);
+  BlockPool pool(dev, "cuda:0");
+  void* a = free_after_use(pool, 15 * MiB, 1, 2);  // a 16 MiB segment
+  void* b = pool.allocate(15 * MiB, 1);            // no room for a second segment
+  EXPECT_EQ(b, a);
+  EXPECT_EQ(dev.synchronizations, 1);
+  EXPECT_EQ(dev.allocations, 1);
+  EXPECT_EQ(pool.stats().pending_bytes, 0u);
+  EXPECT_EQ(pool.stats().used_bytes, 15 * MiB);
+}
+
+TEST(MemoryPool, RetiringAStreamDropsItsUsesAndMovesItsPendingBlocks) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  // Each block below is the head of its own 20 MiB segment: asking for 20 MiB on stream 1 gets
+  // the whole segment back exactly when the block is free and merged on stream 1.
+  // Allocated on 1, used on 7; 7 is destroyed after its work finished: nothing to wait for.
+  void* a = pool.allocate(5 * MiB, 1);
+  pool.record_use(a, 7);
+  pool.retire_stream(7, /*successor=*/1);
+  pool.deallocate(a);
+  EXPECT_TRUE(dev.recorded.empty());
+  EXPECT_EQ(pool.allocate(20 * MiB, 1), a);
+  // Allocated on 8, used on 1, 8 retired to 1: the use is on the new allocation stream.
+  void* b = pool.allocate(5 * MiB, 8);
+  pool.record_use(b, 1);
+  pool.retire_stream(8, 1);
+  pool.deallocate(b);
+  EXPECT_TRUE(dev.recorded.empty());
+  EXPECT_EQ(pool.allocate(20 * MiB, 1), b);
+  // Allocated on 9, used on 2, freed (pending on 2), then 9 retired to 1: stream 1 gets it once
+  // stream 2 is done.
+  void* c = free_after_use(pool, 5 * MiB, 9, 2);
+  pool.retire_stream(9, 1);
+  void* d = pool.allocate(20 * MiB, 1);
+  EXPECT_NE(d, c);
+  dev.finish(2);
+  EXPECT_EQ(pool.allocate(20 * MiB, 1), c);
+  EXPECT_EQ(pool.stats().pending_bytes, 0u);
+  EXPECT_EQ(pool.stats().used_bytes, 80 * MiB);
+  EXPECT_TRUE(dev.orderings.empty());
+}
+
+TEST(MemoryPool, ABlockWhoseEventCannotBeRecordedIsNeverReused) {
+  FakeDevice dev(1 << 30);
+  BlockPool pool(dev, "cuda:0");
+  void* a = pool.allocate(5 * MiB, 1);
+  pool.record_use(a, 2);
+  dev.fail_records = true;
+  EXPECT_NO_THROW(pool.deallocate(a));
+  dev.fail_records = false;
+  EXPECT_NE(pool.allocate(5 * MiB, 1), a);
+  pool.release_cached();
+  EXPECT_EQ(pool.stats().pending_bytes, 5 * MiB);
+  EXPECT_EQ(pool.stats().total_bytes, 20 * MiB);  // a's segment is kept
 }

@@ -10,7 +10,7 @@ namespace gpupy::cpu {
 class CpuBackend final : public Backend {
  public:
   const char* name() const override { return "cpu"; }
-  void* allocate(size_t nbytes) override { return allocator_.allocate(nbytes, "cpu"); }
+  void* allocate(size_t nbytes, uint64_t&) override { return allocator_.allocate(nbytes, "cpu"); }
   void deallocate(void* ptr, size_t nbytes) override { allocator_.deallocate(ptr, nbytes); }
   MemoryStats memory_stats() const override { return allocator_.stats(); }
   void free_all_blocks() override {}

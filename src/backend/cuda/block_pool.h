@@ -1,6 +1,7 @@
 // The bookkeeping of gpupy's caching device allocator: size classes, best fit with split and merge
-// inside segments, per-stream free lists, free-and-retry on out-of-memory. It calls the device
-// through SegmentSource, so it is plain C++ and unit-tested without a GPU. Host only.
+// inside segments, per-stream free lists, free-and-retry on out-of-memory, and blocks used on other
+// streams kept out of circulation until events say those streams are done with them. It calls the
+// device through SegmentSource, so it is plain C++ and unit-tested without a GPU. Host only.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +20,8 @@ namespace gpupy::cuda {
 
 /// Identifies a stream to the pool (the cudaStream_t value).
 using StreamKey = uintptr_t;
+/// Identifies an event of a SegmentSource (a cudaEvent_t value).
+using EventKey = uintptr_t;
 
 /// What the pool needs from a device: raw segments and ordering between streams.
 class SegmentSource {
@@ -29,12 +32,21 @@ class SegmentSource {
   virtual void free_segment(void* ptr, size_t nbytes) = 0;
   /// Makes work queued later on `consumer` wait for all work queued so far on `producer`.
   virtual void order_after(StreamKey consumer, StreamKey producer) = 0;
+  /// A new event capturing the work queued so far on `stream`.
+  virtual EventKey record_event(StreamKey stream) = 0;
+  /// True when the work captured by `event` is done; never waits.
+  virtual bool query_event(EventKey event) = 0;
+  /// Waits until the work captured by `event` is done.
+  virtual void synchronize_event(EventKey event) = 0;
+  /// Releases an event from record_event. Never throws.
+  virtual void destroy_event(EventKey event) noexcept = 0;
 };
 
 /// Pool counters in bytes.
 struct PoolStats {
-  size_t used_bytes = 0;   // in blocks handed out (rounded sizes)
-  size_t total_bytes = 0;  // in segments obtained from the device: used + cached
+  size_t used_bytes = 0;     // in blocks handed out (rounded sizes)
+  size_t pending_bytes = 0;  // in freed blocks other streams may still use (see deallocate)
+  size_t total_bytes = 0;    // in segments obtained from the device: used + pending + cached
   size_t segments = 0;
 };
 
@@ -65,6 +77,7 @@ class BlockPool {
   BlockPool(SegmentSource& source, std::string device_name)
       : source_(source), device_name_(std::move(device_name)) {}
   ~BlockPool() {
+    for (const Pending& p : pending_) source_.destroy_event(p.event);
     for (auto& [ptr, head] : segments_) {
       size_t bytes = 0;
       for (Block* b = head; b;) {
@@ -80,14 +93,21 @@ class BlockPool {
   BlockPool& operator=(const BlockPool&) = delete;
 
   /// A block of at least `nbytes` whose earlier users were ordered before `stream`; throws
-  /// MemoryError after flushing the cache and retrying once.
+  /// MemoryError after waiting for pending blocks, flushing the cache and retrying once.
   void* allocate(size_t nbytes, StreamKey stream) {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (!pending_.empty()) process_events(false);
     size_t size = round_size(nbytes);
     bool small = size <= kSmallLimit;
     Block* b = take_best_fit({stream, small}, size);
     if (!b) b = new_segment(size, stream, small);
     if (!b) b = take_from_other_stream(size, stream, small);
+    if (!b && !pending_.empty()) {
+      // Out of memory is rare and slow anyway: waiting for the other streams beats failing.
+      process_events(true);
+      b = take_best_fit({stream, small}, size);
+      if (!b) b = take_from_other_stream(size, stream, small);
+    }
     if (!b) {
       release_cached_locked();
       b = new_segment(size, stream, small);
@@ -100,24 +120,60 @@ class BlockPool {
     return reinterpret_cast<void*>(b->ptr);
   }
 
-  /// Returns a block to the free list of the stream it was allocated on. Never throws.
+  /// Notes that work queued on `stream` uses the block at `ptr` (from allocate; other pointers
+  /// are ignored), so that deallocate keeps it from reuse until that work is done.
+  void record_use(void* ptr, StreamKey stream) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = allocated_.find(reinterpret_cast<uintptr_t>(ptr));
+    if (it == allocated_.end()) return;
+    Block* b = it->second;
+    if (stream == b->stream) return;
+    for (StreamKey s : b->uses)
+      if (s == stream) return;
+    b->uses.push_back(stream);
+  }
+
+  /// Returns a block to the free list of the stream it was allocated on; a block used on other
+  /// streams (record_use) first waits, out of circulation, for an event on each of them, which
+  /// allocate queries later. Never throws, never waits.
   void deallocate(void* ptr) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = allocated_.find(reinterpret_cast<uintptr_t>(ptr));
     if (it == allocated_.end()) return;
     Block* b = it->second;
     allocated_.erase(it);
-    b->allocated = false;
     used_ -= b->size;
-    coalesce(b, nullptr);
+    if (b->uses.empty()) {
+      b->allocated = false;
+      coalesce(b, nullptr);
+      return;
+    }
+    // Still marked allocated, so neither handed out nor merged until its events complete.
+    pending_bytes_ += b->size;
+    for (StreamKey s : b->uses) {
+      try {
+        pending_.push_back({source_.record_event(s), b});
+        ++b->events;
+      } catch (...) {
+        // The device failed (its context is broken): the block is never reused.
+        b->lost = true;
+      }
+    }
+    b->uses.clear();
   }
 
   /// Hands every block of `stream`, whose queued work has finished, to `successor`: once a
   /// stream is destroyed no event can be recorded on it, and a new stream may get its handle.
   void retire_stream(StreamKey stream, StreamKey successor) {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (auto& [ptr, b] : allocated_)
+    for (auto& [ptr, b] : allocated_) {
       if (b->stream == stream) b->stream = successor;
+      // The retired stream's work is done and no more can come; uses on the new allocation
+      // stream are ordered by it.
+      std::erase_if(b->uses, [&](StreamKey s) { return s == stream || s == b->stream; });
+    }
+    for (const Pending& p : pending_)
+      if (p.block->stream == stream) p.block->stream = successor;
     std::vector<Block*> moved;
     for (auto it = free_.begin(); it != free_.end();) {
       if (it->first.first != stream) {
@@ -133,15 +189,17 @@ class BlockPool {
       if (!gone.count(b)) coalesce(b, &gone);
   }
 
-  /// Gives every entirely free segment back to the device (free_all_blocks).
+  /// Waits for the blocks freed after use on other streams, then gives every entirely free
+  /// segment back to the device (free_all_blocks).
   void release_cached() {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (!pending_.empty()) process_events(true);
     release_cached_locked();
   }
 
   PoolStats stats() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    return {used_, total_, segments_.size()};
+    return {used_, pending_bytes_, total_, segments_.size()};
   }
   /// Caps total_bytes (0: no cap); requests beyond it fail as if the device were full.
   void set_limit(size_t bytes) {
@@ -159,9 +217,16 @@ class BlockPool {
     size_t size;
     StreamKey stream;
     bool small;
-    bool allocated = false;
-    Block* prev = nullptr;  // neighbours in address order inside one segment
+    bool allocated = false;  // also while pending: freed, awaiting `events` events
+    bool lost = false;       // an event could not be recorded: never reused
+    int events = 0;
+    std::vector<StreamKey> uses{};  // other streams it was used on (empty: no allocation)
+    Block* prev = nullptr;          // neighbours in address order inside one segment
     Block* next = nullptr;
+  };
+  struct Pending {
+    EventKey event;
+    Block* block;
   };
   using FreeKey = std::pair<StreamKey, bool>;  // (stream, small segment)
   using FreeSet = std::set<std::pair<size_t, Block*>>;
@@ -248,6 +313,37 @@ class BlockPool {
     link_free(rest);
   }
 
+  // Frees the pending blocks whose events have completed, or all of them after waiting when
+  // `wait`. A failed query leaves the entry for the next call and throws.
+  void process_events(bool wait) {
+    size_t kept = 0;
+    for (size_t i = 0; i < pending_.size(); ++i) {
+      Pending p = pending_[i];
+      bool done = false;
+      try {
+        if (wait) source_.synchronize_event(p.event);
+        done = wait || source_.query_event(p.event);
+      } catch (...) {
+        for (size_t j = i; j < pending_.size(); ++j) pending_[kept++] = pending_[j];
+        pending_.resize(kept);
+        throw;
+      }
+      if (!done) {
+        pending_[kept++] = p;
+        continue;
+      }
+      source_.destroy_event(p.event);
+      if (--p.block->events == 0 && !p.block->lost) release_pending(p.block);
+    }
+    pending_.resize(kept);
+  }
+
+  void release_pending(Block* b) {
+    pending_bytes_ -= b->size;
+    b->allocated = false;
+    coalesce(b, nullptr);
+  }
+
   void release_cached_locked() {
     for (auto it = segments_.begin(); it != segments_.end();) {
       Block* head = it->second;
@@ -277,7 +373,9 @@ class BlockPool {
   std::map<FreeKey, FreeSet> free_;
   std::unordered_map<uintptr_t, Block*> allocated_;
   std::map<uintptr_t, Block*> segments_;  // first block of each segment, by address
+  std::vector<Pending> pending_;          // events of freed blocks, oldest first
   size_t used_ = 0;
+  size_t pending_bytes_ = 0;
   size_t total_ = 0;
   size_t limit_ = 0;
 };

@@ -17,7 +17,7 @@ class CudaBackend final : public Backend {
   int device() const { return device_; }
   MemoryPool& pool() { return pool_; }
 
-  void* allocate(size_t nbytes) override;
+  void* allocate(size_t nbytes, uint64_t& stream_id) override;
   void deallocate(void* ptr, size_t nbytes) override { pool_.deallocate(ptr); }
   MemoryStats memory_stats() const override;
   void free_all_blocks() override;
@@ -56,11 +56,34 @@ class CudaBackend final : public Backend {
 
   bool supports(ElementwiseOp, DType) const override { return true; }
 
+  /// This thread's current stream, after telling the pool about each operand (an Array, an
+  /// Array*, an Operand) allocated on another stream; every launch on user data goes through it.
+  template <class... Operands>
+  cudaStream_t stream_for(const Operands&... operands) {
+    StreamRef s = current_stream_ref(device_);
+    (note(operands, s), ...);
+    return s.raw;
+  }
+
  private:
+  void note(const Array& a, StreamRef s) { pool_.note_use(a, s); }
+  void note(const Array* a, StreamRef s) {
+    if (a) pool_.note_use(*a, s);
+  }
+  void note(const Operand& x, StreamRef s) {
+    if (x.is_array()) pool_.note_use(x.array(), s);
+  }
+  void note(const Operand* x, StreamRef s) {
+    if (x) note(*x, s);
+  }
+
   int device_;
   MemoryPool pool_;
   HostTransfer transfer_;
 };
+
+/// The cuda backend of `device` (registry.h's cuda_backend, with its concrete type).
+CudaBackend& backend_of(int device);
 
 /// out = a @ b for float32/float64/complex64/complex128 with cuBLAS (see Backend::matmul).
 void blas_matmul(int device, const Array& a, const Array& b, const Array& out, cudaStream_t stream);

@@ -9,6 +9,7 @@
 
 #include "../../core/cuda_library.h"
 #include "../cuda_libs.h"
+#include "cuda_backend.h"
 #include "gpupy/error.h"
 #include "kernels.h"
 #include "stream.h"
@@ -149,7 +150,7 @@ Array fft(const Array& x, FftKind kind, int64_t n_out, const char* op) {
   int device = x.device().index;
   require_device(device);
   DeviceGuard guard(device);
-  cudaStream_t stream = current_raw_stream(device);
+  cudaStream_t stream = backend_of(device).stream_for(x);
   // Always a copy: it makes the rows contiguous, converts the dtype, and cuFFT's complex-to-real
   // transform overwrites its input.
   Array in = Array::empty(x.shape(), in_dtype, x.device());

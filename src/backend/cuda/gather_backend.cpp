@@ -8,17 +8,17 @@ namespace gpupy::cuda {
 
 void CudaBackend::gather(const GatherCall& call) {
   DeviceGuard guard(device_);
-  launch_gather(call, current_raw_stream(device_));
+  launch_gather(call, stream_for(call.data, call.offsets, call.values));
 }
 
 void CudaBackend::scatter(const GatherCall& call) {
   DeviceGuard guard(device_);
-  launch_scatter(call, current_raw_stream(device_));
+  launch_scatter(call, stream_for(call.data, call.offsets, call.values));
 }
 
 Array CudaBackend::flatnonzero(const Array& mask) {
   DeviceGuard guard(device_);
-  return launch_flatnonzero(mask, current_raw_stream(device_));
+  return launch_flatnonzero(mask, stream_for(mask));
 }
 
 }  // namespace gpupy::cuda

@@ -11,6 +11,7 @@
 
 #include "../../core/cuda_library.h"
 #include "../cuda_libs.h"
+#include "cuda_backend.h"
 #include "gpupy/error.h"
 #include "gpupy/ops.h"
 #include "kernels.h"
@@ -152,7 +153,7 @@ class Session {
     n = a.shape()[a.ndim() - 1];
     stack = Shape(a.shape().begin(), a.shape().end() - 2);
     count = shape_size(stack);
-    stream = current_raw_stream(device.index);
+    stream = current_raw_stream(device.index);  // user arrays enter through copy()
     static cusolverDnHandle_t handles[kMaxDevices] = {};
     static cusolverDnParams_t params_of[kMaxDevices] = {};
     if (!handles[device.index]) {
@@ -177,7 +178,7 @@ class Session {
   Array copy(const Array& a, bool transpose) const {
     Array src = transpose ? matrix_transpose(a) : a;
     Array dst = Array::empty(src.shape(), dtype, device);
-    if (dst.size() > 0) launch_copy(src, dst, stream);
+    if (dst.size() > 0) launch_copy(src, dst, backend_of(device.index).stream_for(src));
     return dst;
   }
   // A new array of shape stack + tail.

@@ -2,6 +2,7 @@
 #include "memory_pool.h"
 
 #include "cuda_check.h"
+#include "stream.h"
 
 namespace gpupy::cuda {
 
@@ -31,6 +32,33 @@ void CudaSegmentSource::order_after(StreamKey consumer, StreamKey producer) {
   GPUPY_CUDA_CHECK(cudaEventDestroy(event));  // released once the wait no longer needs it
 }
 
-MemoryPool::MemoryPool(int device) : pool_(source_, "cuda:" + std::to_string(device)) {}
+EventKey CudaSegmentSource::record_event(StreamKey stream) {
+  // Called when an array is freed, wherever the CUDA runtime's current device is.
+  DeviceGuard guard(device_);
+  cudaEvent_t event = nullptr;
+  GPUPY_CUDA_CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+  cudaError_t status = cudaEventRecord(event, reinterpret_cast<cudaStream_t>(stream));
+  if (status != cudaSuccess) cudaEventDestroy(event);
+  GPUPY_CUDA_CHECK(status);
+  return reinterpret_cast<EventKey>(event);
+}
+
+bool CudaSegmentSource::query_event(EventKey event) {
+  cudaError_t status = cudaEventQuery(reinterpret_cast<cudaEvent_t>(event));
+  if (status == cudaErrorNotReady) return false;
+  GPUPY_CUDA_CHECK(status);
+  return true;
+}
+
+void CudaSegmentSource::synchronize_event(EventKey event) {
+  GPUPY_CUDA_CHECK(cudaEventSynchronize(reinterpret_cast<cudaEvent_t>(event)));
+}
+
+void CudaSegmentSource::destroy_event(EventKey event) noexcept {
+  cudaEventDestroy(reinterpret_cast<cudaEvent_t>(event));
+}
+
+MemoryPool::MemoryPool(int device)
+    : source_(device), pool_(source_, "cuda:" + std::to_string(device)) {}
 
 }  // namespace gpupy::cuda

@@ -8,7 +8,7 @@ namespace gpupy::cuda {
 void CudaBackend::philox_fill(const Array& out, uint64_t key, uint64_t counter,
                               RandomDistribution dist) {
   DeviceGuard guard(device_);
-  launch_philox_fill(out, key, counter, dist, current_raw_stream(device_));
+  launch_philox_fill(out, key, counter, dist, stream_for(out));
 }
 
 }  // namespace gpupy::cuda

@@ -17,12 +17,15 @@ namespace {
 // One non-blocking stream per device, created on first use and kept for the process, so queued
 // work never serializes with other libraries' legacy-default-stream work.
 std::atomic<cudaStream_t> g_default_raw[kMaxDevices];
+uint64_t g_default_id[kMaxDevices];  // written before g_default_raw is published
 CudaStream g_default[kMaxDevices];
+std::atomic<uint64_t> g_next_stream_id{1};
 std::mutex g_default_mutex;
 
 // This thread's choice per device; an invalid CudaStream means "the default".
 thread_local CudaStream t_current[kMaxDevices];
 thread_local cudaStream_t t_current_raw[kMaxDevices];
+thread_local uint64_t t_current_id[kMaxDevices];
 
 const CudaStream& default_stream(int device) {
   if (g_default_raw[device].load(std::memory_order_acquire)) return g_default[device];
@@ -31,6 +34,7 @@ const CudaStream& default_stream(int device) {
     g_default[device] = CudaStream::create(device, true);
     auto* impl = g_default[device].impl().get();
     impl->owned = false;
+    g_default_id[device] = impl->id;
     g_default_raw[device].store(impl->stream, std::memory_order_release);
   }
   return g_default[device];
@@ -51,7 +55,7 @@ CudaStream::Impl::~Impl() {
   try {
     if (cudaStreamSynchronize(stream) == cudaSuccess) {
       cudaStream_t successor = default_stream(device).impl()->stream;
-      static_cast<CudaBackend&>(cuda_backend(device)).pool().retire_stream(stream, successor);
+      backend_of(device).pool().retire_stream(stream, successor);
     }
   } catch (...) {
   }
@@ -80,6 +84,7 @@ CudaStream CudaStream::create(int device, bool non_blocking) {
   GPUPY_CUDA_CHECK(cudaStreamCreateWithFlags(
       &impl->stream, non_blocking ? cudaStreamNonBlocking : cudaStreamDefault));
   impl->owned = true;
+  impl->id = g_next_stream_id.fetch_add(1, std::memory_order_relaxed);
   return CudaStream(std::move(impl));
 }
 
@@ -93,6 +98,14 @@ cudaStream_t current_raw_stream(int device) {
   if (cudaStream_t s = t_current_raw[device]) return s;
   if (cudaStream_t s = g_default_raw[device].load(std::memory_order_acquire)) return s;
   return default_stream(device).impl()->stream;
+}
+
+StreamRef current_stream_ref(int device) {
+  if (cudaStream_t s = t_current_raw[device]) return {s, t_current_id[device]};
+  if (cudaStream_t s = g_default_raw[device].load(std::memory_order_acquire))
+    return {s, g_default_id[device]};
+  const CudaStream::Impl& impl = *default_stream(device).impl();
+  return {impl.stream, impl.id};
 }
 
 uintptr_t current_stream_handle(int device) {
@@ -144,6 +157,7 @@ CudaStream set_current_stream(const CudaStream& stream) {
   CudaStream previous = CudaStream::current(device);
   t_current[device] = stream;
   t_current_raw[device] = stream.impl()->stream;
+  t_current_id[device] = stream.impl()->id;
   return previous;
 }
 

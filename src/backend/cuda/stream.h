@@ -10,6 +10,7 @@ namespace gpupy::cuda {
 
 struct CudaStream::Impl {
   cudaStream_t stream = nullptr;
+  uint64_t id = 0;  // unique in the process: a destroyed stream's handle may come back, its id not
   int device = 0;
   bool owned = false;  // the default streams live for the whole process
   ~Impl();
@@ -26,6 +27,13 @@ inline constexpr int kMaxDevices = 64;
 
 /// The stream work on `device` is queued on by this thread (cheap: no reference counting).
 cudaStream_t current_raw_stream(int device);
+/// A stream's handle and process-unique id (CudaStream::Impl::id).
+struct StreamRef {
+  cudaStream_t raw;
+  uint64_t id;
+};
+/// current_raw_stream with its id.
+StreamRef current_stream_ref(int device);
 
 /// RAII: makes `device` the current CUDA device, restoring the previous one afterwards.
 class DeviceGuard {

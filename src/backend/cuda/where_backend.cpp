@@ -7,7 +7,7 @@ namespace gpupy::cuda {
 
 void CudaBackend::where(const Array& cond, const Operand& x, const Operand& y, const Array& out) {
   DeviceGuard guard(device_);
-  launch_where(cond, x, y, out, current_raw_stream(device_));
+  launch_where(cond, x, y, out, stream_for(cond, x, y, out));
 }
 
 }  // namespace gpupy::cuda

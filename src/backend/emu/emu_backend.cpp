@@ -12,7 +12,7 @@ namespace {
 class EmuBackend final : public Backend {
  public:
   const char* name() const override { return "emu"; }
-  void* allocate(size_t nbytes) override { return allocator_.allocate(nbytes, "emu"); }
+  void* allocate(size_t nbytes, uint64_t&) override { return allocator_.allocate(nbytes, "emu"); }
   void deallocate(void* ptr, size_t nbytes) override { allocator_.deallocate(ptr, nbytes); }
   MemoryStats memory_stats() const override { return allocator_.stats(); }
   void free_all_blocks() override {}
