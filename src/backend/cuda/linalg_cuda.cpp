@@ -290,9 +290,13 @@ void orgqr(const Session& s, const Array& a, const Array& tau, int64_t cols, int
 
 // a[..., :rows, :] as a view.
 Array leading_rows(const Array& a, int64_t rows) {
-  IndexItem all_before{IndexItem::Kind::ellipsis};
-  IndexItem slice{IndexItem::Kind::slice, 0, 0, rows, std::nullopt};
-  IndexItem all{IndexItem::Kind::slice};
+  IndexItem all_before;
+  all_before.kind = IndexItem::Kind::ellipsis;
+  IndexItem slice;
+  slice.kind = IndexItem::Kind::slice;
+  slice.stop = rows;  // start 0 and step 1 by default, as in Python
+  IndexItem all;
+  all.kind = IndexItem::Kind::slice;
   return getitem(a, {all_before, slice, all});
 }
 
