@@ -40,7 +40,14 @@ class SmallVector {
   SmallVector(It first, It last) {
     assign(first, last);
   }
-  SmallVector(const SmallVector& other) { copy_from(other); }
+  SmallVector(const SmallVector& other) {
+    if (other.is_inline()) {  // the common case, kept free of calls: arrays copy shapes a lot
+      std::memcpy(inline_, other.inline_, sizeof(inline_));
+      size_ = other.size_;
+    } else {
+      assign(other.begin(), other.end());
+    }
+  }
   SmallVector(SmallVector&& other) noexcept { take(other); }
   ~SmallVector() { release(); }
 
