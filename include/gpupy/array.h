@@ -8,12 +8,15 @@
 
 #include "gpupy/device.h"
 #include "gpupy/dtype.h"
+#include "gpupy/small_vector.h"
 
 namespace gpupy {
 
-using Shape = std::vector<int64_t>;
+/// Dimensions stored inline in every handle; more than this go to the heap.
+inline constexpr size_t kInlineDims = 6;
+using Shape = SmallVector<int64_t, kInlineDims>;
 /// Strides are in bytes, as in NumPy, and may be negative or zero.
-using Strides = std::vector<int64_t>;
+using Strides = SmallVector<int64_t, kInlineDims>;
 
 /// A block of memory on one device. Freed through that device's backend when the last view dies,
 /// unless `owner` is set: then it belongs to someone else (a NumPy array) that `owner` keeps alive.

@@ -7,8 +7,6 @@ namespace gpupy::py {
 namespace {
 using namespace nb::literals;
 
-nb::tuple as_tuple(const std::vector<int64_t>& v) { return nb::tuple(nb::cast(v)); }
-
 std::vector<IndexEntry> to_index(const Array& a, nb::handle key);
 
 // struct-module format characters, in DType order.
@@ -68,8 +66,8 @@ PyType_Slot kBufferSlots[] = {{Py_bf_getbuffer, reinterpret_cast<void*>(get_buff
 
 void bind_array(nb::module_& m) {
   nb::class_<Array>(m, "ndarray", nb::is_weak_referenceable(), nb::type_slots(kBufferSlots))
-      .def_prop_ro("shape", [](const Array& a) { return as_tuple(a.shape()); })
-      .def_prop_ro("strides", [](const Array& a) { return as_tuple(a.strides()); })
+      .def_prop_ro("shape", [](const Array& a) { return int_tuple(a.shape()); })
+      .def_prop_ro("strides", [](const Array& a) { return int_tuple(a.strides()); })
       .def_prop_ro("ndim", &Array::ndim)
       .def_prop_ro("size", &Array::size)
       .def_prop_ro("itemsize", &Array::itemsize)

@@ -30,7 +30,7 @@ nb::object host_view(nb::handle self) {
         a.device().str() + "'");
   backend_for(a.device()).synchronize();  // queued work must land before the host reads
   nb::dict iface;
-  iface["shape"] = nb::tuple(nb::cast(a.shape()));
+  iface["shape"] = int_tuple(a.shape());
   iface["strides"] = nb::tuple(nb::cast(a.strides()));
   iface["typestr"] = numpy_dtype(a.dtype()).attr("str");
   iface["data"] = nb::make_tuple(reinterpret_cast<uintptr_t>(a.data()), a.readonly());

@@ -96,7 +96,7 @@ void capsule_destructor(PyObject* capsule) {
 template <class Managed>
 Managed* fill_context(ExportContext<Managed>* ctx, const Array& a) {
   ctx->array = a;
-  ctx->shape = a.shape();
+  ctx->shape.assign(a.shape().begin(), a.shape().end());
   auto item = static_cast<int64_t>(a.itemsize());
   for (int64_t s : a.strides()) {
     if (s % item != 0)

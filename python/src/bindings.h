@@ -2,6 +2,7 @@
 #pragma once
 
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/detail/nb_list.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -9,6 +10,12 @@
 #include "gpupy/array.h"
 #include "gpupy/error.h"
 #include "gpupy/ops.h"
+
+namespace nanobind::detail {
+/// Shapes and strides convert to and from Python sequences as std::vector does.
+template <class T, size_t N>
+struct type_caster<gpupy::SmallVector<T, N>> : list_caster<gpupy::SmallVector<T, N>, T> {};
+}  // namespace nanobind::detail
 
 namespace gpupy::py {
 
@@ -52,6 +59,8 @@ std::optional<DType> to_dtype(nb::handle dtype);
 nb::object numpy_dtype(DType dt);
 /// Device argument: None (default device), a string, or a gpupy.Device.
 Device to_device_arg(nb::handle device);
+/// A shape or strides as a tuple of Python ints (built directly: `a.shape` is a hot path).
+nb::tuple int_tuple(const Shape& values);
 /// A Python scalar (bool/int/float/complex) for a Scalar.
 nb::object scalar_to_python(const Scalar& s);
 /// Axis argument: None, an int, or a tuple of ints.

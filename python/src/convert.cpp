@@ -146,7 +146,7 @@ Array to_array(nb::handle value, std::optional<Device> device, std::optional<DTy
 }
 
 nb::object to_numpy(const Array& a) {
-  nb::object out = numpy().attr("empty")(nb::tuple(nb::cast(a.shape())), numpy_dtype(a.dtype()));
+  nb::object out = numpy().attr("empty")(int_tuple(a.shape()), numpy_dtype(a.dtype()));
   nb::dict iface = nb::cast<nb::dict>(out.attr("__array_interface__"));
   auto ptr = reinterpret_cast<void*>(nb::cast<uintptr_t>(nb::cast<nb::tuple>(iface["data"])[0]));
   {
@@ -154,6 +154,18 @@ nb::object to_numpy(const Array& a) {
     to_host(a, ptr);
   }
   return out;
+}
+
+nb::tuple int_tuple(const Shape& values) {
+  PyObject* t = PyTuple_New(static_cast<Py_ssize_t>(values.size()));
+  if (!t) throw nb::python_error();
+  nb::tuple result = nb::steal<nb::tuple>(t);
+  for (size_t i = 0; i < values.size(); ++i) {
+    PyObject* v = PyLong_FromLongLong(values[i]);
+    if (!v) throw nb::python_error();
+    PyTuple_SET_ITEM(t, static_cast<Py_ssize_t>(i), v);
+  }
+  return result;
 }
 
 nb::object scalar_to_python(const Scalar& s) {

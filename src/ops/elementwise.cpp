@@ -164,7 +164,7 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     }
     Array a = x.array();
     if (a.dtype() != loop) a = astype(a, loop);
-    a = broadcast_to(a, shape);
+    if (a.shape() != shape) a = broadcast_to(a, shape);
     // An input that overlaps the output other than element-for-element is read from a copy.
     if (out && may_share_memory(a, target) &&
         !(a.data() == target.data() && a.strides() == target.strides()))

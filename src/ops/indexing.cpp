@@ -1,5 +1,6 @@
 // Basic indexing front end: integers, slices, None and `...` turn into views. Host only.
 #include <limits>
+#include <utility>
 
 #include "gpupy/error.h"
 #include "gpupy/ops.h"
@@ -90,7 +91,7 @@ Array getitem(const Array& a, const std::vector<IndexItem>& items) {
     }
   }
   keep(a.ndim() - axis);  // trailing axes without an index are taken whole
-  return a.view(shape, strides, offset);
+  return a.view(std::move(shape), std::move(strides), offset);
 }
 
 void setitem(const Array& a, const std::vector<IndexItem>& items, const Operand& value) {

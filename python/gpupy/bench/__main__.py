@@ -38,6 +38,10 @@ def cases(quick):
     s2 = rng.random(100, dtype=np.float32)
     return [
         ("a + b, 100 float32 (host time per op)", "add_small", (s1, s2), lambda xp, a, b: a + b),
+        ("a * 2.0, 100 float32", "mul_small", (s1,), lambda xp, a: a * 2.0),
+        ("sum, 100 float32", "sum_small", (s1,), lambda xp, a: xp.sum(a)),
+        ("a[3], 100 float32", "getitem_small", (s1,), lambda xp, a: a[3]),
+        ("a.shape", "shape", (s1,), lambda xp, a: a.shape),
         (f"add, {n_big:,} float32", "add", (x, y), lambda xp, a, b: xp.add(a, b)),
         (f"sum, {n_big:,} float32", "sum", (x,), lambda xp, a: xp.sum(a)),
         (f"matmul {n_mat}x{n_mat} float32", "matmul", (m1, m2), lambda xp, a, b: a @ b),
