@@ -3,8 +3,6 @@
 Results are views of their input wherever NumPy's are (writes through them reach the base).
 """
 
-import numpy
-
 from gpupy import _core
 from gpupy._core import ndarray
 
@@ -123,47 +121,6 @@ def _method_flatten(self, order="C"):
     return out.copy() if out._same_buffer(self) else out
 
 
-def _zero_d_mask(key):
-    """The value of a 0-d boolean index used alone (a Python bool or a 0-d boolean array),
-    or None for any other key."""
-    if isinstance(key, tuple):
-        if len(key) != 1:
-            return None
-        key = key[0]
-    if isinstance(key, (bool, numpy.bool_)):
-        return bool(key)
-    if isinstance(key, (ndarray, numpy.ndarray)) and key.ndim == 0 and key.dtype == numpy.bool_:
-        return bool(key)
-    return None
-
-
-def _mask_view(a, mask):
-    # As in NumPy and the Array API: a new leading axis of length 1 (True) or 0 (False).
-    return a._getitem(None)._getitem(slice(0, int(mask)))
-
-
-def _method_getitem(self, key):
-    try:
-        return self._getitem(key)
-    except NotImplementedError:
-        mask = _zero_d_mask(key)  # checked only here, to keep the common path free
-        if mask is None:
-            raise
-    return _mask_view(self, mask)
-
-
-def _method_setitem(self, key, value):
-    try:
-        self._setitem(key, value)
-    except NotImplementedError:
-        mask = _zero_d_mask(key)
-        if mask is None:
-            raise
-        _mask_view(self, mask)._setitem(Ellipsis, value)
-
-
-ndarray.__getitem__ = _method_getitem
-ndarray.__setitem__ = _method_setitem
 ndarray.reshape = _method_reshape
 ndarray.transpose = _method_transpose
 ndarray.T = property(lambda self: _core._transpose(self, None))

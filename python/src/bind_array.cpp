@@ -8,6 +8,8 @@ namespace {
 using namespace nb::literals;
 
 std::vector<IndexEntry> to_index(const Array& a, nb::handle key);
+Array getitem_key(const Array& a, nb::handle key);
+void setitem_key(const Array& a, nb::handle key, nb::handle value);
 
 // struct-module format characters, in DType order.
 const char* const kBufferFormats[kNumDTypes] = {"?", "b", "h", "i", "q",  "B", "H",
@@ -108,22 +110,12 @@ void bind_array(nb::module_& m) {
           "to_device",
           [](const Array& a, nb::handle device) { return to_device(a, to_device_arg(device)); },
           "device"_a)
-      .def(
-          "_getitem", [](const Array& a, nb::handle key) { return getitem(a, to_index(a, key)); },
-          "key"_a.none())
+      .def("__getitem__", &getitem_key, "key"_a.none())
+      .def("_getitem", &getitem_key, "key"_a.none())
       .def("_nonzero", [](const Array& a) { return nonzero(a); })
       .def("_flatnonzero", [](const Array& a) { return flatnonzero(a); })
-      .def(
-          "_setitem",
-          [](const Array& a, nb::handle key, nb::handle value) {
-            // NumPy data and lists are moved onto the destination's device; scalars stay scalars.
-            // A gpupy array on another device is refused by assign: moving it is explicit.
-            Operand v = to_operand(value);
-            if (v.is_array() && !nb::isinstance<Array>(value) && v.array().device() != a.device())
-              v = to_array(value, a.device(), std::nullopt);
-            setitem(a, to_index(a, key), v);
-          },
-          "key"_a.none(), "value"_a.none());
+      .def("__setitem__", &setitem_key, "key"_a.none(), "value"_a.none())
+      .def("_setitem", &setitem_key, "key"_a.none(), "value"_a.none());
 }
 
 namespace {
@@ -185,6 +177,61 @@ IndexEntry to_item(const Array& a, nb::handle h) {
         nb::cast<std::string>(nb::str(h.type().attr("__name__"))));
   }
   return entry;
+}
+
+// The value of a 0-d boolean index used alone (a bool, a NumPy bool or a 0-d boolean array, also
+// as the only item of a tuple), else nullopt. Checked only after the index was refused, to keep
+// the common path free.
+std::optional<bool> zero_d_mask(nb::handle key) {
+  if (PyTuple_Check(key.ptr())) {
+    if (PyTuple_GET_SIZE(key.ptr()) != 1) return std::nullopt;
+    key = PyTuple_GET_ITEM(key.ptr(), 0);
+  }
+  if (PyBool_Check(key.ptr())) return key.ptr() == Py_True;
+  if (!nb::hasattr(key, "dtype") || !nb::hasattr(key, "ndim")) return std::nullopt;
+  if (nb::cast<int>(key.attr("ndim")) != 0 ||
+      nb::cast<std::string>(key.attr("dtype").attr("kind")) != "b")
+    return std::nullopt;
+  const int truth = PyObject_IsTrue(key.ptr());
+  if (truth < 0) throw nb::python_error();
+  return truth == 1;
+}
+
+// As in NumPy and the Array API: a new leading axis of length 1 (True) or 0 (False).
+Array mask_view(const Array& a, bool mask) {
+  IndexItem newaxis;
+  newaxis.kind = IndexItem::Kind::newaxis;
+  IndexItem leading;
+  leading.kind = IndexItem::Kind::slice;
+  leading.stop = mask ? 1 : 0;
+  return getitem(getitem(a, std::vector<IndexItem>{newaxis}), std::vector<IndexItem>{leading});
+}
+
+Array getitem_key(const Array& a, nb::handle key) {
+  try {
+    return getitem(a, to_index(a, key));
+  } catch (const NotImplementedError&) {
+    std::optional<bool> mask = zero_d_mask(key);
+    if (!mask) throw;
+    return mask_view(a, *mask);
+  }
+}
+
+void setitem_key(const Array& a, nb::handle key, nb::handle value) {
+  // NumPy data and lists are moved onto the destination's device; scalars stay scalars.
+  // A gpupy array on another device is refused by assign: moving it is explicit.
+  Operand v = to_operand(value);
+  if (v.is_array() && !nb::isinstance<Array>(value) && v.array().device() != a.device())
+    v = to_array(value, a.device(), std::nullopt);
+  try {
+    setitem(a, to_index(a, key), v);
+  } catch (const NotImplementedError&) {
+    std::optional<bool> mask = zero_d_mask(key);
+    if (!mask) throw;
+    IndexEntry all;
+    all.basic.kind = IndexItem::Kind::ellipsis;
+    setitem(mask_view(a, *mask), std::vector<IndexEntry>{all}, v);
+  }
 }
 
 std::vector<IndexEntry> to_index(const Array& a, nb::handle key) {
