@@ -156,7 +156,7 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
     buf = heap.data();
   }
   std::vector<std::uintptr_t> foreign_streams;
-  std::vector<std::shared_ptr<Buffer>> buffers;  // gpupy arrays: see cuda::record_stream
+  std::vector<const Buffer*> buffers;  // of gpupy arrays, alive in `args`: see cuda::record_stream
   bool on_cuda = !module.is_none() && nb::isinstance<CudaModule>(module);
   Device dev = ks.pack(args, buf, &foreign_streams, on_cuda ? &buffers : nullptr);
   bool has_arrays = false;

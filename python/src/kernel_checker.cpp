@@ -2,6 +2,7 @@
 // parameter, without leaving C++ (kernel layer spec 2.3). Host only.
 #include "kernel_checker.h"
 
+#include <algorithm>
 #include <cstring>
 #include <sstream>
 
@@ -139,7 +140,7 @@ KernelSignature::KernelSignature(const std::string& source, const std::string& n
 }
 
 Device KernelSignature::pack(nb::handle args, char* buf, std::vector<std::uintptr_t>* streams,
-                             std::vector<std::shared_ptr<Buffer>>* buffers) const {
+                             std::vector<const Buffer*>* buffers) const {
   nb::tuple t = flatten(args);
   std::size_t n = t.size();
   if (n != sig_.params.size()) {
@@ -187,7 +188,7 @@ void KernelSignature::pack_struct(std::size_t i, nb::handle v, char* dst) const 
 
 void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& dev, bool& have_dev,
                                std::vector<std::uintptr_t>* streams,
-                               std::vector<std::shared_ptr<Buffer>>* buffers) const {
+                               std::vector<const Buffer*>* buffers) const {
   const kernel::CudaParameter& p = sig_.params[i];
   if (p.struct_size) return pack_struct(i, v, dst);
   if (!p.pointer && !p.view_ndim) return pack_scalar(i, v, dst);
@@ -195,8 +196,7 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
   Device d{DeviceType::cuda, -1};  // -1: any cuda device (see foreign_device)
   Shape shape_store;
   Strides strides_store;
-  const Shape* shape = &shape_store;
-  const Strides* strides = &strides_store;
+  bool foreign = false;  // memory gpupy did not allocate: its alignment is not known
   if (nb::isinstance<Array>(v)) {
     const Array& arr = *nb::inst_ptr<Array>(v);
     d = arr.device();
@@ -205,10 +205,9 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
                       " on cpu; arrays are never copied to the device");
     }
     a = {arr.data(), arr.dtype(), arr.ndim(), arr.shape().data(), arr.strides().data()};
-    shape = &arr.shape();
-    strides = &arr.strides();
-    if (buffers) buffers->push_back(arr.buffer());
+    if (buffers) buffers->push_back(arr.buffer().get());
   } else if (has_type_attr(v, "__cuda_array_interface__")) {
+    foreign = true;
     nb::dict cai = nb::cast<nb::dict>(v.attr("__cuda_array_interface__"));
     shape_store = nb::cast<Shape>(cai["shape"]);
     nb::object st = cai.contains("strides") ? nb::object(cai["strides"]) : nb::none();
@@ -221,8 +220,11 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
     a.strides = st.is_none() ? nullptr : strides_store.data();
     d.index = foreign_device(a.data, sig_.name, what_[i]);
     // CAI v3: the producer's work on its data is queued on `stream` (None: nothing pending).
-    if (streams && cai.contains("stream") && !cai["stream"].is_none())
-      streams->push_back(nb::cast<std::uintptr_t>(cai["stream"]));
+    // Arrays of one producer usually share a stream: each is ordered once.
+    if (streams && cai.contains("stream") && !cai["stream"].is_none()) {
+      auto s = nb::cast<std::uintptr_t>(cai["stream"]);
+      if (std::find(streams->begin(), streams->end(), s) == streams->end()) streams->push_back(s);
+    }
   } else {
     throw TypeError(what_[i] + " must be a device array, got " + py_type_name(v) +
                     "; arrays are never copied to the device");
@@ -231,9 +233,13 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
     throw TypeError(what_[i] + " must have dtype " + std::string(dtype_name(*p.dtype)) + ", got " +
                     std::string(dtype_name(a.dtype)));
   }
-  // A GPU faults on an unaligned load; foreign memory (CuPy, Numba, DLPack) may be unaligned.
-  if (std::string problem = alignment_error(a.data, *shape, *strides, a.dtype); !problem.empty())
-    throw ValueError("[CudaKernel] '" + sig_.name + "' " + what_[i] + ": " + problem);
+  // A GPU faults on an unaligned load. gpupy's own arrays are aligned by construction (imports
+  // check, views keep item alignment); foreign memory (CuPy, Numba) may not be.
+  if (foreign) {
+    if (std::string problem = alignment_error(a.data, shape_store, strides_store, a.dtype);
+        !problem.empty())
+      throw ValueError("[CudaKernel] '" + sig_.name + "' " + what_[i] + ": " + problem);
+  }
   bool same = d.type == dev.type && (d.index < 0 || dev.index < 0 || d.index == dev.index);
   if (have_dev && !same) {
     throw ValueError("[CudaKernel] '" + sig_.name + "' " + what_[i] + " is on device " +

@@ -28,7 +28,7 @@ class KernelSignature {
   /// the __cuda_array_interface__ streams of foreign arrays to `streams` and the buffers of gpupy
   /// arrays to `buffers` when given.
   Device pack(nb::handle args, char* buf, std::vector<std::uintptr_t>* streams = nullptr,
-              std::vector<std::shared_ptr<Buffer>>* buffers = nullptr) const;
+              std::vector<const Buffer*>* buffers = nullptr) const;
   const kernel::ArgumentLayout& layout() const { return layout_; }
   /// Checks exactly one value per parameter (no flattening) and packs value i at
   /// buf + offsets[i]: the fields of a struct record.
@@ -37,7 +37,7 @@ class KernelSignature {
  private:
   void pack_one(std::size_t i, nb::handle v, char* dst, Device& dev, bool& have_dev,
                 std::vector<std::uintptr_t>* streams = nullptr,
-                std::vector<std::shared_ptr<Buffer>>* buffers = nullptr) const;
+                std::vector<const Buffer*>* buffers = nullptr) const;
   void pack_struct(std::size_t i, nb::handle v, char* dst) const;
   void pack_scalar(std::size_t i, nb::handle v, char* dst) const;
   void pack_numpy_scalar(std::size_t i, nb::handle v, DType src, char* dst) const;

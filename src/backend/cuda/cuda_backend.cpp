@@ -12,6 +12,10 @@ CudaBackend& backend_of(int device) { return static_cast<CudaBackend&>(cuda_back
 
 void record_stream(const Buffer& buffer, uintptr_t stream) {
   if (buffer.device.type != DeviceType::cuda || buffer.stream_id == 0) return;
+  // Work on the stream the memory was allocated on is ordered by it: the common case of a launch
+  // on the current stream needs no lock.
+  StreamRef current = current_stream_ref(buffer.device.index);
+  if (current.id == buffer.stream_id && reinterpret_cast<uintptr_t>(current.raw) == stream) return;
   // The protocols' 1 and 2 are the values of cudaStreamLegacy and cudaStreamPerThread.
   backend_of(buffer.device.index)
       .pool()
