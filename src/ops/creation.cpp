@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "../backend/backend.h"
+#include "../backend/cpu/strided.h"
 #include "elementwise_rules.h"
 #include "gpupy/alignment.h"
 #include "gpupy/error.h"
@@ -14,21 +15,15 @@ namespace {
 
 bool host_memory(Device d) { return d.type != DeviceType::cuda; }
 
-// Copies a strided host view to `dst` in C order, each item with memcpy: unaligned items must not
-// reach the typed copy loops, which load them as aligned words.
+// Copies a strided host view to `dst` in C order with memcpy: unaligned items must not reach the
+// typed copy loops, which load them as aligned words.
 void gather_items(const Array& src, char* dst) {
-  size_t item = src.itemsize();
-  std::vector<int64_t> index(src.ndim(), 0);
-  const char* p = src.data();
-  for (int64_t n = src.size(); n > 0; --n, dst += item) {
-    std::memcpy(dst, p, item);
-    for (int d = src.ndim() - 1; d >= 0; --d) {
-      p += src.strides()[d];
-      if (++index[d] < src.shape()[d]) break;
-      p -= src.shape()[d] * src.strides()[d];
-      index[d] = 0;
-    }
-  }
+  const int64_t item = static_cast<int64_t>(src.itemsize());
+  cpu::Layout<1> layout(src.shape(), {src.strides().data()});
+  const int64_t stride = layout.inner_stride(0);
+  layout.for_each_run({const_cast<char*>(src.data())}, 0, layout.size, [&](auto p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i, dst += item) std::memcpy(dst, p[0] + i * stride, item);
+  });
 }
 
 // The dtype NumPy gives a Python scalar on its own (bool, int64, float64, complex128).

@@ -28,16 +28,21 @@ __device__ inline R ew_apply(const T (&x)[NIN]) {
     return F{}(x[0], x[1]);
 }
 
+/// Element i of contiguous operands.
+template <class F, class R, class T, int NIN>
+__device__ inline void ew_contiguous_element(R* out, const EwInputs<T, NIN>& in, int64_t i) {
+  T x[NIN];
+  for (int k = 0; k < NIN; ++k)
+    x[k] = (in.scalar_mask >> k & 1) ? in.value[k] : reinterpret_cast<const T*>(in.ptr[k])[i];
+  out[i] = ew_apply<F, R, T, NIN>(x);
+}
+
 /// Every array operand C-contiguous over n elements.
 template <class F, class R, class T, int NIN>
 __global__ void ew_contiguous_kernel(R* out, EwInputs<T, NIN> in, int64_t n) {
   const int64_t step = int64_t(gridDim.x) * blockDim.x;
-  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
-    T x[NIN];
-    for (int k = 0; k < NIN; ++k)
-      x[k] = (in.scalar_mask >> k & 1) ? in.value[k] : reinterpret_cast<const T*>(in.ptr[k])[i];
-    out[i] = ew_apply<F, R, T, NIN>(x);
-  }
+  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step)
+    ew_contiguous_element<F, R, T, NIN>(out, in, i);
 }
 
 /// Bytes per thread and operand in one load or store of the vector kernel: 16 is the widest
@@ -80,13 +85,7 @@ __global__ void ew_packet_kernel(R* out, EwInputs<T, NIN> in, int64_t n) {
     }
     reinterpret_cast<Packet<R, V>*>(out)[p] = r;
   }
-  const int64_t i = packets * V + first;
-  if (i < n) {
-    T x[NIN];
-    for (int k = 0; k < NIN; ++k)
-      x[k] = (in.scalar_mask >> k & 1) ? in.value[k] : reinterpret_cast<const T*>(in.ptr[k])[i];
-    out[i] = ew_apply<F, R, T, NIN>(x);
-  }
+  if (const int64_t i = packets * V + first; i < n) ew_contiguous_element<F, R, T, NIN>(out, in, i);
 }
 
 /// True when `ptr` may be accessed as packets of `bytes` bytes.
