@@ -87,9 +87,6 @@ uintptr_t current_stream_handle(int device);
 /// Makes `consumer` (1: legacy default stream, 2: per-thread default stream, else a cudaStream_t)
 /// wait for the work queued so far on this thread's current stream of `device` (DLPack export).
 void stream_wait_current(int device, uintptr_t consumer);
-/// Makes this thread's current stream of `device` wait for the work queued so far on `producer`
-/// (numbered as in stream_wait_current): a foreign array's __cuda_array_interface__ stream.
-void current_wait_stream(int device, uintptr_t producer);
 /// Makes `consumer` wait for the work queued so far on `producer` (both numbered as in
 /// stream_wait_current): a CudaKernel launch on a user stream ordered with foreign arrays.
 void stream_wait_stream(int device, uintptr_t consumer, uintptr_t producer);

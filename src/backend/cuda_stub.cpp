@@ -46,7 +46,6 @@ float CudaEvent::elapsed_time(const CudaEvent&) const { not_built(); }
 CudaStream set_current_stream(const CudaStream&) { not_built(); }
 uintptr_t current_stream_handle(int) { not_built(); }
 void stream_wait_current(int, uintptr_t) { not_built(); }
-void current_wait_stream(int, uintptr_t) { not_built(); }
 void stream_wait_stream(int, uintptr_t, uintptr_t) { not_built(); }
 void record_stream(const Buffer&, uintptr_t) {}  // no cuda arrays exist in this build
 DeviceProperties device_properties(int) { not_built(); }

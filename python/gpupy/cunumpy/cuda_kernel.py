@@ -417,7 +417,7 @@ class CudaKernel:
         module = self._modules.get(device)
         if module is None:
             module = self._modules[device] = self._compile(device)
-        self._validate(device, module, g, b, shared_mem, None)
+        self._validate(device, module, g, b, shared_mem)
         if stream_device is not None and stream_device != device:
             raise ValueError(
                 f"[CudaKernel] '{self._name}': the stream belongs to another device "
@@ -439,7 +439,7 @@ class CudaKernel:
         if self._check_finite:
             self._scan_finite(args)
 
-    def _validate(self, device, module, g, b, shared_mem, args):
+    def _validate(self, device, module, g, b, shared_mem):
         """ValueError when the launch exceeds the device's or the kernel's limits (nothing is
         launched then); raises the kernel's dynamic shared memory allowance when it must."""
         entry = self._limits.get(device)
@@ -452,14 +452,9 @@ class CudaKernel:
             allowance = limits["shared_mem_per_block"] - attrs[1]
             entry = self._limits[device] = [limits, attrs, allowance]
         limits, (kernel_threads, static_shared), allowance = entry
-        try:
-            _check_limits(
-                self.expression, device, limits, kernel_threads, static_shared, g, b, shared_mem
-            )
-        except ValueError:
-            if args is not None:
-                self._sig.launch(None, args, g, b, shared_mem)  # signature errors come first
-            raise
+        _check_limits(
+            self.expression, device, limits, kernel_threads, static_shared, g, b, shared_mem
+        )
         if shared_mem > allowance:
             if device == "emu":
                 if shared_mem > _core._emu_max_dynamic_shared_bytes():
@@ -503,30 +498,18 @@ class CudaKernel:
         return shape[0] if block_dims == 1 else shape[:block_dims]
 
     def _compile(self, device):
-        if device == "emu" and isinstance(self._sig, _RawSignature):
-            options = [
-                o
-                for o in (*self._user_options, *self._debug_options(self._user_options))
-                if o not in _HOST_DROPPED_OPTIONS
-            ]
-            return _core._EmuModule.compile(
-                self._prelude() + self._source,
-                [self._name],
-                options + list(self._include_hash_option()),
-                self._compile_include_dirs() + [_cunumpy_include_dir()],
-            )
         if device == "emu":
+            source = self._prelude() + self._source
+            options = [o for o in self._nvrtc_options() if o not in _HOST_DROPPED_OPTIONS]
+            dirs = self._compile_include_dirs() + [_cunumpy_include_dir()]
+            if isinstance(self._sig, _RawSignature):
+                return _core._EmuModule.compile(source, [self._name], options, dirs)
             entry = (
                 self._sig.entry_name,
                 self._sig.expression,
                 [p[6] for p in self._sig.parameters],
             )
-            dirs = self._compile_include_dirs() + [_cunumpy_include_dir()]
-            debug = [*self._debug_options(self._user_options), *self._include_hash_option()]
-            options = [o for o in (*self._user_options, *debug) if o not in _HOST_DROPPED_OPTIONS]
-            return _core._EmuModule.compile_entries(
-                self._prelude() + self._source, [entry], options, dirs
-            )
+            return _core._EmuModule.compile_entries(source, [entry], options, dirs)
         if device.startswith("cuda"):
             index = int(device.partition(":")[2] or 0)
             return _core._CudaModule.compile_load(

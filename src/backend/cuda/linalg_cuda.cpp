@@ -236,7 +236,6 @@ struct Workspace {
       : device(Array::empty({static_cast<int64_t>(std::max<size_t>(device_bytes, 1))}, DType::uint8,
                             s.device)),
         host(host_bytes),
-        device_bytes(device_bytes),
         stream(s.stream) {}
   ~Workspace() {
     if (!host.empty()) cudaStreamSynchronize(stream);
@@ -245,7 +244,6 @@ struct Workspace {
   void* hst() { return host.empty() ? nullptr : host.data(); }
   Array device;
   std::vector<char> host;
-  size_t device_bytes;
   cudaStream_t stream;
 };
 

@@ -141,11 +141,6 @@ void stream_wait_current(int device, uintptr_t consumer) {
   order_streams(device, protocol_stream(consumer), current_raw_stream(device));
 }
 
-void current_wait_stream(int device, uintptr_t producer) {
-  check_index(device);
-  order_streams(device, current_raw_stream(device), protocol_stream(producer));
-}
-
 void stream_wait_stream(int device, uintptr_t consumer, uintptr_t producer) {
   check_index(device);
   order_streams(device, protocol_stream(consumer), protocol_stream(producer));
