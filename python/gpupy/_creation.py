@@ -35,12 +35,6 @@ def _asarray_no_copy(obj, dtype, device):
     return _core._wrap_numpy(host, False)
 
 
-def _holds_gpupy_array(obj):
-    return isinstance(obj, (list, tuple)) and any(
-        isinstance(e, _core.ndarray) or _holds_gpupy_array(e) for e in obj
-    )
-
-
 def _from_nested_arrays(obj, dtype, device):
     """numpy.asarray for nested sequences that hold gpupy arrays: the arrays' data stays on
     their device (it is stacked there), shape and dtype follow NumPy's rules."""
@@ -66,11 +60,13 @@ def _from_nested_arrays(obj, dtype, device):
 
 
 def _first_gpupy_array(obj):
+    """The first gpupy array inside nested lists and tuples, or None."""
+    if not isinstance(obj, (list, tuple)):
+        return None
     for e in obj:
-        if isinstance(e, _core.ndarray):
-            return e
-        if _holds_gpupy_array(e):
-            return _first_gpupy_array(e)
+        found = e if isinstance(e, _core.ndarray) else _first_gpupy_array(e)
+        if found is not None:
+            return found
     return None
 
 
@@ -86,7 +82,7 @@ def asarray(obj, dtype=None, device=None, copy=None):
         a = _core._asarray(obj, dtype, device)
     except TypeError:
         _refuse_foreign_device_array(obj)
-        if not _holds_gpupy_array(obj):  # checked only here, to keep the common path free
+        if _first_gpupy_array(obj) is None:  # checked only here, to keep the common path free
             raise
         a = None
     if a is None:

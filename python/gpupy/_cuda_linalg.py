@@ -38,10 +38,16 @@ def _stacked(op, x, square=True):
 def _check(op, info, message):
     if info.size == 0:
         return
-    if int(xp.max(info)) > 0:
+    info = xp.asnumpy(info)  # one value per matrix: a single copy to the host, then host checks
+    if info.max() > 0:
         raise LinAlgError(f"[{op}] {message}")
-    if int(xp.min(info)) < 0:
-        raise RuntimeError(f"[{op}] cuSOLVER rejected an argument (info {int(xp.min(info))})")
+    if info.min() < 0:
+        raise RuntimeError(f"[{op}] cuSOLVER rejected an argument (info {int(info.min())})")
+
+
+def _inverse_where(s, large):
+    """1 / s where `large`, 0 elsewhere (no division by the small singular values)."""
+    return xp.where(large, 1 / xp.where(large, s, 1), 0)
 
 
 def _float_dtype(*dtypes):
@@ -190,7 +196,7 @@ def pinv(x, rtol=None):
         return xp.zeros(x.shape[:-2] + (n, m), dtype=_float_dtype(x.dtype), device=x.device)
     u, s, vh = svd(x, full_matrices=False)
     large = s > _cutoff(x, s, rtol)
-    s_inv = xp.where(large, 1 / xp.where(large, s, 1), 0)
+    s_inv = _inverse_where(s, large)
     return xp.matmul(_h(vh) * s_inv[..., None, :], _h(u))
 
 
@@ -322,7 +328,7 @@ def lstsq(a, b, rcond=None):
     if rcond is None:
         rcond = numpy.finfo(s.dtype).eps * max(m, n)
     large = s > (rcond * xp.max(s) if s.size else 0)
-    s_inv = xp.where(large, 1 / xp.where(large, s, 1), 0)
+    s_inv = _inverse_where(s, large)
     x = xp.matmul(_h(vh), s_inv[:, None] * xp.matmul(_h(u), rhs))
     rank = int(xp.sum(large))
     if rank == n and m > n:
