@@ -142,7 +142,6 @@ struct FloatPower {
   template <Complex T>
   GPUPY_HD complex<double> operator()(T a, T b) const {
     complex<double> x(double(a.re), double(a.im)), y(double(b.re), double(b.im));
-    if (y.re == 0 && y.im == 0) return complex<double>(1.0, 0.0);
     return gmath::pow(x, y);
   }
 };

@@ -120,8 +120,43 @@ GPUPY_COMPLEX_MATH_1(acosh, acosh)
 GPUPY_COMPLEX_MATH_1(atanh, atanh)
 #undef GPUPY_COMPLEX_MATH_1
 
+/// 1 / z with Smith's scaling, in the order NumPy's complex power uses (a multiply by the
+/// reciprocal of the denominator), so that z**-n matches NumPy bit for bit.
+template <class T>
+GPUPY_HD complex<T> reciprocal(complex<T> z) {
+  if (fabs(z.re) >= fabs(z.im)) {
+    if (z.re == 0 && z.im == 0) return complex<T>(T(1) / fabs(z.re), T(0) / fabs(z.im));
+    T ratio = z.im / z.re, scale = T(1) / (z.re + z.im * ratio);
+    return complex<T>(scale, -ratio * scale);
+  }
+  T ratio = z.re / z.im, scale = T(1) / (z.im + z.re * ratio);
+  return complex<T>(ratio * scale, -scale);
+}
+
+/// Complex power with NumPy's rules. z**0 is 1 and 0**b is 0 when real(b) > 0, else nan. Integral
+/// real exponents below 100 in magnitude multiply by squaring, as NumPy does: z**2 is z*z
+/// exactly and z**-1 has no rounding residue in its imaginary part, which exp(b log a) leaves.
 template <class T>
 GPUPY_HD complex<T> pow(complex<T> a, complex<T> b) {
+  if (b.re == 0 && b.im == 0) return complex<T>(T(1), T(0));
+  if (a.re == 0 && a.im == 0) {
+    if (b.re > 0) return complex<T>(T(0), T(0));
+    return complex<T>(T(NAN), T(NAN));
+  }
+  if (b.im == 0 && b.re > T(-100) && b.re < T(100) && b.re == trunc(b.re)) {
+    int n = int(b.re);
+    if (n == 1) return a;
+    if (n == 2) return a * a;
+    if (n == 3) return a * (a * a);
+    int magnitude = n < 0 ? -n : n;
+    complex<T> result(T(1), T(0)), square = a;
+    for (int mask = 1;; mask <<= 1) {
+      if (magnitude & mask) result = result * square;
+      if (magnitude < (mask << 1)) break;
+      square = square * square;
+    }
+    return n < 0 ? reciprocal(result) : result;
+  }
   return from_std(cstd::pow(to_std(a), to_std(b)));
 }
 template <class T>

@@ -368,6 +368,21 @@ def test_complex_division_by_signed_zeros(dtype):
     np.testing.assert_array_equal(got, expected)
 
 
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("exponent", [-99, -7, -1, 0, 1, 2, 3, 5, 98, 2.5, 0.5 - 1j, -1 + 1j])
+def test_complex_power_bitwise(dtype, exponent):
+    # NumPy multiplies by squaring for integral exponents below 100 in magnitude: (-8+0j)**-1
+    # is exactly -0.125, where exp(b log a) leaves a 1e-17 imaginary residue.
+    rng = np.random.default_rng(7)
+    z = rng.standard_normal(400) * 10.0 ** rng.integers(-2, 2, 400) + 1j * rng.standard_normal(400)
+    z = np.concatenate([z, [-8, 1j, 0, -0.0, complex(np.inf, 1), complex(np.nan, 0)]]).astype(dtype)
+    b = np.asarray(exponent, dtype=dtype)
+    with np.errstate(all="ignore"):
+        expected = np.power(z, b)
+    got = gpupy.asnumpy(gpupy.power(gpupy.asarray(z), gpupy.asarray(b)))
+    np.testing.assert_array_equal(got, expected)
+
+
 # Lengths around the 16-byte packets of the contiguous kernel (V = 16 bytes / widest item:
 # 16, 8, 4, 2 or 1 elements), so that whole packets, the tail after them and inputs shorter
 # than one packet all occur; starting offsets 0 and 1 give aligned and misaligned views.
