@@ -23,6 +23,7 @@ from gpupy._dtypes import *  # noqa: F401,F403
 from gpupy._einsum import *  # noqa: F401,F403
 from gpupy._elementwise import *  # noqa: F401,F403
 from gpupy._histograms import *  # noqa: F401,F403
+from gpupy._index_helpers import *  # noqa: F401,F403
 from gpupy._index_tricks import *  # noqa: F401,F403
 from gpupy._indexing import *  # noqa: F401,F403
 from gpupy._interop import API_VERSION as __array_api_version__  # noqa: F401
