@@ -184,19 +184,17 @@ PAIR_SHAPES = [((0,), (0,)), ((7,), (0,)), ((9,), (5,)), ((4, 6), (3, 5)), ((), 
 @pytest.mark.parametrize("shapes", PAIR_SHAPES)
 @testing.for_dtypes(testing.ALL_DTYPES)
 @testing.numpy_gpupy_allclose()
-def test_union_setdiff_setxor(shapes, dtype, xp):
+def test_two_set_operations(shapes, dtype, xp):
     a = xp.asarray(_data(dtype, shapes[0], seed=3))
     b = xp.asarray(_data(dtype, shapes[1], seed=4))
-    return xp.union1d(a, b), xp.setdiff1d(a, b), xp.setxor1d(a, b), xp.setxor1d(b, a)
-
-
-@pytest.mark.parametrize("shapes", PAIR_SHAPES)
-@testing.for_dtypes(testing.ALL_DTYPES)
-@testing.numpy_gpupy_allclose()
-def test_intersect1d(shapes, dtype, xp):
-    a = xp.asarray(_data(dtype, shapes[0], seed=5))
-    b = xp.asarray(_data(dtype, shapes[1], seed=6))
-    return xp.intersect1d(a, b), xp.intersect1d(b, a, return_indices=True)
+    return (
+        xp.union1d(a, b),
+        xp.setdiff1d(a, b),
+        xp.setxor1d(a, b),
+        xp.setxor1d(b, a),
+        xp.intersect1d(a, b),
+        xp.intersect1d(b, a, return_indices=True),
+    )
 
 
 @testing.for_dtypes(["int16", "uint64", "float32", "complex128"])
