@@ -21,12 +21,21 @@ _MODES = ("raise", "wrap", "clip")
 def _target(a, op):
     if not isinstance(a, ndarray):
         raise TypeError(f"[{op}] the array to write into must be a gpupy.ndarray, not {type(a)}")
+    if a._readonly:
+        raise ValueError(f"[{op}] assignment destination is read-only")
     return a
 
 
-def _on(x, like):
-    """`x` as a gpupy array on `like`'s device (gpupy arrays are used as they are)."""
-    return x if isinstance(x, ndarray) else _core._asarray(x, device=like.device)
+def _on(x, like, op):
+    """`x` as a gpupy array on `like`'s device; a gpupy array elsewhere is refused."""
+    if not isinstance(x, ndarray):
+        return _core._asarray(x, device=like.device)
+    if x.device != like.device:
+        raise ValueError(
+            f"[{op}] the arrays are on different devices ('{like.device}', '{x.device}'); "
+            "move them first"
+        )
+    return x
 
 
 def _device_of(groups):
@@ -42,7 +51,7 @@ def _device_of(groups):
 
 def _int_index(x, like, op, what):
     # NumPy casts float indices to intp here; booleans and complex numbers are refused.
-    idx = _on(x, like)
+    idx = _on(x, like, op)
     if idx.dtype.kind in "bc":
         raise TypeError(f"[{op}] {what} must be integers, not {idx.dtype}")
     return idx.astype("int64", copy=False)
@@ -58,9 +67,9 @@ def _set_flat(a, flat_index, values):
         a[unravel_index(flat_index, a.shape)] = values
 
 
-def _cycled(values, n, like):
+def _cycled(values, n, like, op):
     """The first n items of `values` (flattened) repeated as often as needed."""
-    v = _on(values, like).reshape(-1)
+    v = _on(values, like, op).reshape(-1)
     if v.size == n:
         return v
     return v[_core.remainder(_core._arange(0, n, 1, "int64", like.device), v.size)]
@@ -90,7 +99,7 @@ def put(a, ind, v, mode="raise"):
     into range. Bounds are checked with one boolean read back."""
     a = _target(a, "put")
     idx = _int_index(ind, a, "put", "indices").reshape(-1)
-    v = _on(v, a)
+    v = _on(v, a, "put")
     if idx.size == 0 or v.size == 0:
         return
     n = a.size
@@ -101,16 +110,16 @@ def put(a, ind, v, mode="raise"):
         idx = _core.remainder(idx, n)
     else:
         idx = _apply_mode(idx, n, mode, "put")
-    _set_flat(a, idx, _cycled(v, idx.size, a))
+    _set_flat(a, idx, _cycled(v, idx.size, a, "put"))
 
 
 def putmask(a, mask, values):
     """See numpy.putmask: a.flat[i] = values.flat[i % values.size] where mask.flat[i]."""
     a = _target(a, "putmask")
-    mask = _on(mask, a)
+    mask = _on(mask, a, "putmask")
     if mask.size != a.size:
         raise ValueError("[putmask] mask and data must be the same size")
-    values = _on(values, a).reshape(-1)
+    values = _on(values, a, "putmask").reshape(-1)
     if values.size == 0:
         return
     where = mask.astype("bool", copy=False).reshape(-1)._flatnonzero()
@@ -120,16 +129,16 @@ def putmask(a, mask, values):
 def place(arr, mask, vals):
     """See numpy.place: the True places of mask get vals in order, repeated as needed."""
     arr = _target(arr, "place")
-    mask = _on(mask, arr)
+    mask = _on(mask, arr, "place")
     if mask.size != arr.size:
         raise ValueError("[place] mask and data must be the same size")
     where = mask.astype("bool", copy=False).reshape(-1)._flatnonzero()
-    vals = _on(vals, arr).reshape(-1)
+    vals = _on(vals, arr, "place").reshape(-1)
     if where.size == 0:
         return
     if vals.size == 0:
         raise ValueError("[place] Cannot insert from an empty array!")
-    _set_flat(arr, where, _cycled(vals, where.size, arr))
+    _set_flat(arr, where, _cycled(vals, where.size, arr, "place"))
 
 
 def _src_dtype(src, dst_dtype):
@@ -162,14 +171,14 @@ def copyto(dst, src, casting="same_kind", where=True):
             f"[copyto] Cannot cast array data from {from_dtype!r} to {dst_dtype!r} according "
             f"to the rule {casting!r}"
         )
-    src = _on(src, dst)
+    src = _on(src, dst, "copyto")
     if src.dtype != dst.dtype:
         src = src.astype(dst.dtype)
     src = _core._broadcast_to(src, dst.shape)
     if where is True:
         dst[...] = src
         return
-    w = _on(where, dst)
+    w = _on(where, dst, "copyto")
     if w.dtype.kind != "b":
         raise TypeError(f"[copyto] where must be a boolean array, not {w.dtype}")
     dst[...] = _core._where(_core._broadcast_to(w, dst.shape), src, dst)
@@ -190,10 +199,10 @@ def fill_diagonal(a, val, wrap=False):
         step = sum(a.shape[0] ** i for i in range(a.ndim))
         end = a.size
     idx = _core._arange(0, end, step, "int64", a.device)
-    val = _on(val, a)
+    val = _on(val, a, "fill_diagonal")
     if idx.size == 0 or val.size == 0:
         return
-    _set_flat(a, idx, _cycled(val, idx.size, a))
+    _set_flat(a, idx, _cycled(val, idx.size, a, "fill_diagonal"))
 
 
 def choose(a, choices, out=None, mode="raise"):
@@ -204,7 +213,7 @@ def choose(a, choices, out=None, mode="raise"):
             f"[choose] Cannot cast array data from {a.dtype!r} to dtype('int64') according to "
             "the rule 'safe'"
         )
-    chosen = [_on(c, a) for c in choices]
+    chosen = [_on(c, a, "choose") for c in choices]
     if not chosen:
         raise ValueError("[choose] choices must not be empty")
     n = len(chosen)
@@ -262,7 +271,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
         )
     if wrap:
         condlist = [condlist]
-    conds = [_on(c, x).astype("bool", copy=False) for c in condlist]
+    conds = [_on(c, x, "piecewise").astype("bool", copy=False) for c in condlist]
     conds = [_core._broadcast_to(c, x.shape) for c in conds]
     if len(conds) == n_funcs - 1:
         anything = _core.zeros(x.shape, "bool", x.device)
@@ -282,7 +291,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
             if where.size:
                 y[where] = func
         elif where.size:
-            y[where] = _on(func(flat_x[where], *args, **kw), x).astype(x.dtype)
+            y[where] = _on(func(flat_x[where], *args, **kw), x, "piecewise").astype(x.dtype)
     return y.reshape(x.shape)
 
 

@@ -321,3 +321,24 @@ def test_numpy_functions_dispatch_to_gpupy():
     b = gpupy.zeros((3, 3))
     np.fill_diagonal(b, 1.0)
     np.testing.assert_array_equal(b.get(), np.eye(3))
+
+
+def test_refuses_read_only_targets_and_other_devices():
+    ro = gpupy.broadcast_to(gpupy.zeros(3), (2, 3))
+    for call in (
+        lambda: gpupy.put(ro, [0], 1.0),
+        lambda: gpupy.copyto(ro, 1.0),
+        lambda: gpupy.fill_diagonal(ro, 1.0),
+    ):
+        with pytest.raises(ValueError, match=r"^\[(put|copyto|fill_diagonal)\] .*read-only"):
+            call()
+    a = gpupy.zeros(4)
+    other = "emu" if a.device.type == "cpu" else "cpu"
+    try:
+        elsewhere = gpupy.asarray([1, 0, 1, 0], device=other)
+    except NotImplementedError:
+        pytest.skip(f"no {other} device here")
+    with pytest.raises(ValueError, match=r"^\[putmask\] the arrays are on different devices"):
+        gpupy.putmask(a, elsewhere.astype("bool"), 1.0)
+    with pytest.raises(ValueError, match=r"^\[choose\] the arrays are on different devices"):
+        gpupy.choose(gpupy.asarray([0, 1]), [elsewhere[:2], gpupy.asarray([5, 6])])
