@@ -26,13 +26,13 @@ def _target(a, op):
     return a
 
 
-def _on(x, like, op):
-    """`x` as a gpupy array on `like`'s device; a gpupy array elsewhere is refused."""
+def _on(x, device, op):
+    """`x` as a gpupy array on `device`; a gpupy array elsewhere is refused."""
     if not isinstance(x, ndarray):
-        return _core._asarray(x, device=like.device)
-    if x.device != like.device:
+        return _core._asarray(x, device=device)
+    if x.device != device:
         raise ValueError(
-            f"[{op}] the arrays are on different devices ('{like.device}', '{x.device}'); "
+            f"[{op}] the arrays are on different devices ('{device}', '{x.device}'); "
             "move them first"
         )
     return x
@@ -49,9 +49,23 @@ def _device_of(groups):
     return _core.default_device()
 
 
+_WEAK = (int, float, complex)  # Python scalars take the arrays' dtype where they fit (NEP 50)
+
+
+def _common_dtype(items, device, op):
+    """`items` as gpupy arrays on `device`, all of their common dtype."""
+    from gpupy._dtypes import result_type
+
+    items = [x if type(x) in _WEAK else _on(x, device, op) for x in items]
+    dtype = result_type(*items)
+    # A Python int that does not fit wraps around, as NumPy's cast of it does.
+    items = [_core._asarray(x, device=device) if type(x) in _WEAK else x for x in items]
+    return [x.astype(dtype, copy=False) for x in items]
+
+
 def _int_index(x, like, op, what):
     # NumPy casts float indices to intp here; booleans and complex numbers are refused.
-    idx = _on(x, like, op)
+    idx = _on(x, like.device, op)
     if idx.dtype.kind in "bc":
         raise TypeError(f"[{op}] {what} must be integers, not {idx.dtype}")
     return idx.astype("int64", copy=False)
@@ -69,7 +83,7 @@ def _set_flat(a, flat_index, values):
 
 def _cycled(values, n, like, op):
     """The first n items of `values` (flattened) repeated as often as needed."""
-    v = _on(values, like, op).reshape(-1)
+    v = _on(values, like.device, op).reshape(-1)
     if v.size == n:
         return v
     return v[_core.remainder(_core._arange(0, n, 1, "int64", like.device), v.size)]
@@ -99,7 +113,7 @@ def put(a, ind, v, mode="raise"):
     into range. Bounds are checked with one boolean read back."""
     a = _target(a, "put")
     idx = _int_index(ind, a, "put", "indices").reshape(-1)
-    v = _on(v, a, "put")
+    v = _on(v, a.device, "put")
     if idx.size == 0 or v.size == 0:
         return
     n = a.size
@@ -116,10 +130,10 @@ def put(a, ind, v, mode="raise"):
 def putmask(a, mask, values):
     """See numpy.putmask: a.flat[i] = values.flat[i % values.size] where mask.flat[i]."""
     a = _target(a, "putmask")
-    mask = _on(mask, a, "putmask")
+    mask = _on(mask, a.device, "putmask")
     if mask.size != a.size:
         raise ValueError("[putmask] mask and data must be the same size")
-    values = _on(values, a, "putmask").reshape(-1)
+    values = _on(values, a.device, "putmask").reshape(-1)
     if values.size == 0:
         return
     where = mask.astype("bool", copy=False).reshape(-1)._flatnonzero()
@@ -129,11 +143,11 @@ def putmask(a, mask, values):
 def place(arr, mask, vals):
     """See numpy.place: the True places of mask get vals in order, repeated as needed."""
     arr = _target(arr, "place")
-    mask = _on(mask, arr, "place")
+    mask = _on(mask, arr.device, "place")
     if mask.size != arr.size:
         raise ValueError("[place] mask and data must be the same size")
     where = mask.astype("bool", copy=False).reshape(-1)._flatnonzero()
-    vals = _on(vals, arr, "place").reshape(-1)
+    vals = _on(vals, arr.device, "place").reshape(-1)
     if where.size == 0:
         return
     if vals.size == 0:
@@ -171,14 +185,14 @@ def copyto(dst, src, casting="same_kind", where=True):
             f"[copyto] Cannot cast array data from {from_dtype!r} to {dst_dtype!r} according "
             f"to the rule {casting!r}"
         )
-    src = _on(src, dst, "copyto")
+    src = _on(src, dst.device, "copyto")
     if src.dtype != dst.dtype:
         src = src.astype(dst.dtype)
     src = _core._broadcast_to(src, dst.shape)
     if where is True:
         dst[...] = src
         return
-    w = _on(where, dst, "copyto")
+    w = _on(where, dst.device, "copyto")
     if w.dtype.kind != "b":
         raise TypeError(f"[copyto] where must be a boolean array, not {w.dtype}")
     dst[...] = _core._where(_core._broadcast_to(w, dst.shape), src, dst)
@@ -199,7 +213,7 @@ def fill_diagonal(a, val, wrap=False):
         step = sum(a.shape[0] ** i for i in range(a.ndim))
         end = a.size
     idx = _core._arange(0, end, step, "int64", a.device)
-    val = _on(val, a, "fill_diagonal")
+    val = _on(val, a.device, "fill_diagonal")
     if idx.size == 0 or val.size == 0:
         return
     _set_flat(a, idx, _cycled(val, idx.size, a, "fill_diagonal"))
@@ -213,9 +227,9 @@ def choose(a, choices, out=None, mode="raise"):
             f"[choose] Cannot cast array data from {a.dtype!r} to dtype('int64') according to "
             "the rule 'safe'"
         )
-    chosen = [_on(c, a, "choose") for c in choices]
-    if not chosen:
+    if len(choices) == 0:
         raise ValueError("[choose] choices must not be empty")
+    chosen = _common_dtype(list(choices), a.device, "choose")
     n = len(chosen)
     idx = a.astype("int64", copy=False)
     if mode == "raise":
@@ -241,19 +255,13 @@ def select(condlist, choicelist, default=0):
     if len(condlist) == 0:
         raise ValueError("[select] select with an empty condition list is not possible")
     device = _device_of([condlist, choicelist])
-    conds = [c if isinstance(c, ndarray) else _core._asarray(c, device=device) for c in condlist]
+    conds = [_on(c, device, "select") for c in condlist]
     for i, c in enumerate(conds):
         if c.dtype.kind != "b":
             raise TypeError(f"[select] invalid entry {i} in condlist: should be boolean ndarray")
-    choices = [
-        c if isinstance(c, ndarray) else _core._asarray(c, device=device) for c in choicelist
-    ]
-    from gpupy._dtypes import result_type
-
-    dtype = result_type(*choices, default)
-    result = _core._asarray(default, dtype=dtype, device=device)
+    *choices, result = _common_dtype(list(choicelist) + [default], device, "select")
     for cond, choice in zip(reversed(conds), reversed(choices), strict=True):
-        result = _core._where(cond, choice.astype(dtype, copy=False), result)
+        result = _core._where(cond, choice, result)
     return result
 
 
@@ -271,7 +279,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
         )
     if wrap:
         condlist = [condlist]
-    conds = [_on(c, x, "piecewise").astype("bool", copy=False) for c in condlist]
+    conds = [_on(c, x.device, "piecewise").astype("bool", copy=False) for c in condlist]
     conds = [_core._broadcast_to(c, x.shape) for c in conds]
     if len(conds) == n_funcs - 1:
         anything = _core.zeros(x.shape, "bool", x.device)
@@ -291,7 +299,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
             if where.size:
                 y[where] = func
         elif where.size:
-            y[where] = _on(func(flat_x[where], *args, **kw), x, "piecewise").astype(x.dtype)
+            y[where] = _on(func(flat_x[where], *args, **kw), x.device, "piecewise").astype(x.dtype)
     return y.reshape(x.shape)
 
 
