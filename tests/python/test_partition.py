@@ -44,6 +44,7 @@ CASES = [
     ((4, 7), -2, 1),
     ((4, 7), [1, 2], 0),
     ((3, 4), 5, None),
+    ((3, 1500), [7, 700, -1], 1),  # long enough for the devices' multi-block sorts
 ]
 
 
