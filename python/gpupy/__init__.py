@@ -8,6 +8,7 @@ from gpupy import (  # noqa: F401 - _ndarray attaches the Python-level methods
     _ndarray,
     cuda,  # noqa: F401
 )
+from gpupy._classify import *  # noqa: F401,F403
 from gpupy._core import (  # noqa: F401
     CudaError,
     Device,
@@ -22,6 +23,7 @@ from gpupy._dtypes import *  # noqa: F401,F403
 from gpupy._einsum import *  # noqa: F401,F403
 from gpupy._elementwise import *  # noqa: F401,F403
 from gpupy._histograms import *  # noqa: F401,F403
+from gpupy._index_helpers import *  # noqa: F401,F403
 from gpupy._index_tricks import *  # noqa: F401,F403
 from gpupy._indexing import *  # noqa: F401,F403
 from gpupy._interop import API_VERSION as __array_api_version__  # noqa: F401
@@ -30,6 +32,8 @@ from gpupy._joining import *  # noqa: F401,F403
 from gpupy._linalg import *  # noqa: F401,F403
 from gpupy._manipulation import *  # noqa: F401,F403
 from gpupy._nanfunctions import *  # noqa: F401,F403
+from gpupy._partition import *  # noqa: F401,F403
+from gpupy._placement import *  # noqa: F401,F403
 from gpupy._reduction import *  # noqa: F401,F403
 from gpupy._set_functions import *  # noqa: F401,F403
 from gpupy._sorting import *  # noqa: F401,F403

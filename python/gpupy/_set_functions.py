@@ -1,5 +1,5 @@
-"""Set functions: numpy.unique (axis=None) and the Array API's unique_all, unique_counts,
-unique_inverse and unique_values.
+"""Set functions: numpy.unique (axis=None), isin, union1d, intersect1d, setdiff1d, setxor1d and
+the Array API's unique_all, unique_counts, unique_inverse and unique_values.
 
 All are built from device operations (a stable argsort of the flattened input, gathers, a
 comparison of sorted neighbours, cumsum, flatnonzero, diff and an integer-array scatter), so they
@@ -19,6 +19,20 @@ UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indi
 
 def _arr(a):
     return a if isinstance(a, ndarray) else _core._asarray(a)
+
+
+def _pair(ar1, ar2, op):
+    """Both operands as gpupy arrays on one device: that of the first gpupy array given."""
+    device = next((a.device for a in (ar1, ar2) if isinstance(a, ndarray)), None)
+    ar1, ar2 = (
+        a if isinstance(a, ndarray) else _core._asarray(a, device=device) for a in (ar1, ar2)
+    )
+    if ar1.device != ar2.device:
+        raise ValueError(
+            f"[{op}] the arrays are on different devices ('{ar1.device}', '{ar2.device}'); "
+            "move them first"
+        )
+    return ar1, ar2
 
 
 def _unique(x, want_index, want_inverse, want_counts, equal_nan):
@@ -115,15 +129,7 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None
     """
     if kind not in (None, "sort", "table"):
         raise ValueError(f"[isin] kind must be None, 'sort' or 'table', got {kind!r}")
-    x = _arr(element)
-    tests = test_elements
-    if not isinstance(tests, ndarray):
-        tests = _core._asarray(tests, device=x.device)
-    elif tests.device != x.device:
-        raise ValueError(
-            f"[isin] the arrays are on different devices ('{x.device}', '{tests.device}'); "
-            "move them first"
-        )
+    x, tests = _pair(element, test_elements, "isin")
     common = _core._promote_types(x.dtype, tests.dtype)
     x, tests = x.astype(common), tests.reshape(-1).astype(common)
     if tests.size == 0:
@@ -137,4 +143,80 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None
     return _core.logical_not(found) if invert else found
 
 
-__all__ = ["isin", "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
+def _joined(ar1, ar2):
+    from gpupy._joining import concatenate
+
+    return concatenate((ar1.reshape(-1), ar2.reshape(-1)))
+
+
+def _neighbours_equal(s):
+    """s[1:] == s[:-1] for a sorted 1-D s (empty when s has fewer than two items)."""
+    if s.size < 2:
+        return _core.zeros((0,), "bool", s.device)
+    return _core.equal(s[1:], s[:-1])
+
+
+def union1d(ar1, ar2):
+    """See numpy.union1d: the sorted unique values of both arrays, flattened."""
+    ar1, ar2 = _pair(ar1, ar2, "union1d")
+    return unique(_joined(ar1, ar2))
+
+
+def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
+    """See numpy.intersect1d: the sorted values found in both arrays; with return_indices, the
+    positions of their first occurrences in each flattened input."""
+    ar1, ar2 = _pair(ar1, ar2, "intersect1d")
+    if assume_unique:
+        ar1, ar2 = ar1.reshape(-1), ar2.reshape(-1)
+    elif return_indices:
+        (ar1, first1), (ar2, first2) = unique(ar1, True), unique(ar2, True)
+    else:
+        ar1, ar2 = unique(ar1), unique(ar2)
+    both = _joined(ar1, ar2)
+    order = _core.argsort(both, axis=0, kind="stable") if return_indices else None
+    s = both[order] if return_indices else _core.sort(both, axis=0)
+    # A value present in both (each unique) shows up as two equal sorted neighbours.
+    hits = _neighbours_equal(s)._flatnonzero()
+    values = s[hits]
+    if not return_indices:
+        return values
+    idx1, idx2 = order[hits], order[hits + 1] - ar1.size
+    if not assume_unique:
+        idx1, idx2 = first1[idx1], first2[idx2]
+    return values, idx1, idx2
+
+
+def setdiff1d(ar1, ar2, assume_unique=False):
+    """See numpy.setdiff1d: the values of ar1 not in ar2 (sorted and unique unless
+    assume_unique, which keeps ar1's order)."""
+    ar1, ar2 = _pair(ar1, ar2, "setdiff1d")
+    ar1 = ar1.reshape(-1) if assume_unique else unique(ar1)
+    return ar1[isin(ar1, ar2, invert=True)._flatnonzero()]
+
+
+def setxor1d(ar1, ar2, assume_unique=False):
+    """See numpy.setxor1d: the sorted values found in exactly one of the arrays."""
+    ar1, ar2 = _pair(ar1, ar2, "setxor1d")
+    if not assume_unique:
+        ar1, ar2 = unique(ar1), unique(ar2)
+    s = _core.sort(_joined(ar1, ar2), axis=0)
+    if s.size == 0:
+        return s
+    # Keep the items equal to neither neighbour.
+    lonely = _core.full((s.size + 1,), True, "bool", s.device)
+    lonely[1:-1] = _core.not_equal(s[1:], s[:-1])
+    return s[_core.logical_and(lonely[1:], lonely[:-1])._flatnonzero()]
+
+
+__all__ = [
+    "intersect1d",
+    "isin",
+    "setdiff1d",
+    "setxor1d",
+    "union1d",
+    "unique",
+    "unique_all",
+    "unique_counts",
+    "unique_inverse",
+    "unique_values",
+]

@@ -174,3 +174,65 @@ def test_isin_takes_python_values_and_refuses_bad_kind():
     )
     with pytest.raises(ValueError, match=r"\[isin\] kind"):
         gpupy.isin(gpupy.arange(3), [1], kind="hash")
+
+
+# ---- union1d, intersect1d, setdiff1d, setxor1d ---------------------------------------------------
+
+PAIR_SHAPES = [((0,), (0,)), ((7,), (0,)), ((9,), (5,)), ((4, 6), (3, 5)), ((), (8,))]
+
+
+@pytest.mark.parametrize("shapes", PAIR_SHAPES)
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_two_set_operations(shapes, dtype, xp):
+    a = xp.asarray(_data(dtype, shapes[0], seed=3))
+    b = xp.asarray(_data(dtype, shapes[1], seed=4))
+    return (
+        xp.union1d(a, b),
+        xp.setdiff1d(a, b),
+        xp.setxor1d(a, b),
+        xp.setxor1d(b, a),
+        xp.intersect1d(a, b),
+        xp.intersect1d(b, a, return_indices=True),
+    )
+
+
+@testing.for_dtypes(["int16", "uint64", "float32", "complex128"])
+@testing.numpy_gpupy_allclose()
+def test_assume_unique(dtype, xp):
+    # Unique inputs, unsorted: assume_unique keeps setdiff1d in ar1's order.
+    a = xp.asarray(np.array([7, 3, 9, 1, 4]).astype(dtype))
+    b = xp.asarray(np.array([[4, 8], [3, 0]]).astype(dtype))
+    return (
+        xp.intersect1d(a, b, assume_unique=True),
+        xp.intersect1d(a, b, assume_unique=True, return_indices=True),
+        xp.setdiff1d(a, b, assume_unique=True),
+        xp.setxor1d(a, b, assume_unique=True),
+    )
+
+
+@pytest.mark.parametrize(
+    "d1, d2", [("int8", "float32"), ("uint8", "int16"), ("bool", "int64"), ("float64", "complex64")]
+)
+@testing.numpy_gpupy_allclose()
+def test_mixed_dtypes_and_lists(d1, d2, xp):
+    a = xp.asarray(np.array([3, 1, 0, 1, 2]).astype(d1))
+    b = xp.asarray(np.array([1, 1, 4]).astype(d2))
+    return (
+        xp.union1d(a, b),
+        xp.intersect1d(a, b, return_indices=True),
+        xp.setdiff1d(a, b),
+        xp.setxor1d(a, b),
+        xp.union1d([3, 1], [2.5]),
+        xp.setdiff1d([], []),
+        xp.intersect1d([[1, 2], [3, 1]], [1, 3]),
+    )
+
+
+def test_set_functions_keep_the_device_of_gpupy_operands():
+    b = gpupy.asarray([2, 5])
+    for fn in (gpupy.union1d, gpupy.intersect1d, gpupy.setdiff1d, gpupy.setxor1d):
+        r = fn([5, 1, 2], b)
+        assert r.device == b.device
+    np.testing.assert_array_equal(np.union1d([5, 1], b).get(), [1, 2, 5])  # dispatched
+    np.testing.assert_array_equal(np.setxor1d(b, [5, 1]).get(), [1, 2])
