@@ -2,8 +2,8 @@
 functions (hamming, hanning, bartlett, blackman, kaiser): see the NumPy functions of the same names.
 
 All of them are composed of gpupy operations and run on the data's device. convolve and correlate
-are direct sums (a gather of sliding windows times the kernel, in row blocks), so integer results
-are exact. The windows take no array, so they are built on the default device.
+are direct sums (no FFT: its error is relative to the largest output, not to each one), so
+integer results are exact. The windows take no array, so they are built on the default device.
 """
 
 import builtins
@@ -34,26 +34,27 @@ __all__ = [
     "vander",
 ]
 
-# Elements gathered per block of sliding windows (bounds the temporary of convolve/correlate).
-_WINDOW_BLOCK = 1 << 22
-
 
 def _sliding_dot(a, v, start, length):
-    """out[i] = sum_j ap[start + i + j] * v[j], ap = a padded by len(v)-1 zeros on each side."""
-    from gpupy import arange, concatenate, empty, matmul, take, zeros
+    """out[i] = sum_j ap[start + i + j] * v[j], ap = a padded by len(v)-1 zeros on each side.
 
-    m = v.shape[0]
+    One multiply-add over the whole output per element of the shorter operand: O(n*m) work in
+    min(n, m) passes with O(n + m) memory, and sums in the inputs' common dtype (exact for
+    integers, wrapping as NumPy's do)."""
+    from gpupy import concatenate, flip, zeros
+
+    n, m = a.shape[0], v.shape[0]
+    if m > n:
+        # sum_i a[i] v[i-k] is the swapped correlation at -k: loop over the shorter a instead.
+        full = flip(_sliding_dot(v, a, 0, n + m - 1))
+        return full[start : start + length]
     dt = numpy.result_type(a.dtype, v.dtype)
     pad = zeros((m - 1,), dtype=dt, device=a.device)
     ap = concatenate([pad, a.astype(dt), pad])
     v = v.astype(dt)
-    out = empty((length,), dtype=dt, device=a.device)
-    cols = arange(m, dtype="int64", device=a.device)[None, :]
-    rows = builtins.max(1, _WINDOW_BLOCK // m)
-    for r0 in range(0, length, rows):
-        r1 = builtins.min(length, r0 + rows)
-        idx = arange(start + r0, start + r1, dtype="int64", device=a.device)[:, None] + cols
-        out[r0:r1] = matmul(take(ap, idx), v)
+    out = ap[start : start + length] * v[0]
+    for j in range(1, m):
+        out = out + ap[start + j : start + j + length] * v[j]
     return out
 
 
