@@ -225,7 +225,8 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
     y, x = device_arrays("trapezoid", y, x)
     ax = _axis(axis, y.ndim, "trapezoid")
     if x is None:
-        d = dx
+        # A NumPy scalar takes part in promotion as NumPy's does (a 0-d array); Python's stay weak.
+        d = _core._asarray(dx, device=y.device) if isinstance(dx, numpy.generic) else dx
     elif x.ndim == 1:
         d = _shaped(_core.diff(x), y.ndim, ax)
     else:

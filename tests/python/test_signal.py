@@ -122,6 +122,7 @@ def test_trapezoid(dtype):
         return (
             xp.trapezoid(a),
             xp.trapezoid(a, dx=0.25, axis=0),
+            xp.trapezoid(a, dx=numpy.float64(0.25)),  # a NumPy scalar promotes as in NumPy
             xp.trapezoid(a, x=xp.asarray(numpy.arange(6.0) ** 2)),
             xp.trapezoid(a, x=xp.asarray(x2), axis=0),
             xp.trapezoid(xp.asarray(y[:, :1])),
