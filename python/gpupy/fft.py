@@ -62,6 +62,12 @@ irfftn = _n_axes("irfftn", _np.irfftn)
 
 def _two_axes(name, transform_n):
     def transform(a, s=None, axes=(-2, -1), norm=None, out=None):
+        ndim = numpy.ndim(a)
+        for ax in () if axes is None else axes:
+            if not -ndim <= ax < ndim:
+                raise IndexError(
+                    f"[fft.{name}] axis {ax} is out of bounds for array of dimension {ndim}"
+                )
         result = transform_n(a, s=s, axes=axes, norm=norm)
         if out is None:
             return result

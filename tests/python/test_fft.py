@@ -222,5 +222,7 @@ def test_irfft2_round_trip_and_out(s):
     assert gpupy.fft.fft2(gpupy.asarray(x), out=out) is out
     np.testing.assert_allclose(out.get(), np.fft.fft2(x), rtol=1e-10, atol=1e-12)
     assert isinstance(np.fft.ifft2(gpupy.asarray(x)), gpupy.ndarray)
+    with pytest.raises(IndexError, match=r"\[fft.fft2\] axis -2 is out of bounds"):
+        gpupy.fft.fft2(gpupy.asarray([1.0, 2.0]))
     with pytest.raises(ValueError, match=r"\[fft.fft2\] out has shape"):
         gpupy.fft.fft2(gpupy.asarray(x), out=gpupy.empty((3, 4, 5), dtype="complex128"))
