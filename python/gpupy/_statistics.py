@@ -57,7 +57,10 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     axes = _axes(axis, a.ndim, "average")
     if weights is None:
         avg = _core.mean(a, axes, None, None, bool(keepdims))
-        scl = full(avg.shape, a.size / max(avg.size, 1), dtype=avg.dtype, device=a.device)
+        if avg.size == 0:
+            # NumPy's a.size / avg.size: an empty result is a ZeroDivisionError there too.
+            raise ZeroDivisionError("[average] division by zero (the average is empty)")
+        scl = full(avg.shape, a.size / avg.size, dtype=avg.dtype, device=a.device)
     else:
         w = _weights_along(a, weights, axes)
         kinds = numpy.dtype(a.dtype).kind

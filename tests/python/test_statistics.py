@@ -63,6 +63,17 @@ def test_average_errors():
         gpupy.average(a, axis=1, weights=gpupy.asarray([1.0, -1.0]))
     with pytest.raises(ValueError, match=r"\[average\]"):
         gpupy.average(a, axis=2)
+    with pytest.raises(ZeroDivisionError, match=r"\[average\] division by zero"):
+        gpupy.average(gpupy.zeros((3, 0)), axis=0)
+
+
+def test_average_empty_input():
+    @testing.numpy_gpupy_allclose()
+    def body(xp):
+        with numpy.errstate(all="ignore"):
+            return xp.average(xp.zeros((0, 3)), axis=0, returned=True)
+
+    body()
 
 
 @pytest.mark.parametrize("dtype", ["int64", "uint8", "float32", "float64", "complex128"])
