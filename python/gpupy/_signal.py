@@ -254,6 +254,8 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     from gpupy import clip, isnan, searchsorted, take, where
 
     x, xp, fp = device_arrays("interp", x, xp, fp)
+    if numpy.dtype(x.dtype).kind == "c" or numpy.dtype(xp.dtype).kind == "c":
+        raise TypeError("[interp] x and xp must be real numbers")
     complex_fp = numpy.dtype(fp.dtype).kind == "c"
     fp = fp.astype("complex128" if complex_fp else "float64")
     x, xp = x.astype("float64"), xp.astype("float64")

@@ -164,6 +164,8 @@ def test_interp_errors():
         gpupy.interp([1.0], [1.0, 2.0], [1.0])
     with pytest.raises(ValueError, match=r"\[interp\] array of sample points is empty"):
         gpupy.interp([1.0], [], [])
+    with pytest.raises(TypeError, match=r"\[interp\] x and xp must be real"):
+        gpupy.interp([1j], [0.0, 1.0], [0.0, 1.0])
     with pytest.raises(ValueError, match=r"\[interp\] period must be a non-zero value"):
         gpupy.interp([1.0], [1.0, 2.0], [1.0, 2.0], period=0)
 
