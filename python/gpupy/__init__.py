@@ -34,9 +34,12 @@ from gpupy._manipulation import *  # noqa: F401,F403
 from gpupy._nanfunctions import *  # noqa: F401,F403
 from gpupy._partition import *  # noqa: F401,F403
 from gpupy._placement import *  # noqa: F401,F403
+from gpupy._polynomial import *  # noqa: F401,F403
 from gpupy._reduction import *  # noqa: F401,F403
 from gpupy._set_functions import *  # noqa: F401,F403
+from gpupy._signal import *  # noqa: F401,F403
 from gpupy._sorting import *  # noqa: F401,F403
+from gpupy._statistics import *  # noqa: F401,F403
 
 newaxis = None
 pi = _math.pi

@@ -1,4 +1,4 @@
-"""gpupy.fft: the Array API FFT extension.
+"""gpupy.fft: the Array API FFT extension, plus NumPy's fft2, ifft2, rfft2 and irfft2.
 
 Transforms run NumPy's pocketfft-backed numpy.fft on zero-copy host views of cpu and emu arrays
 (see _host_library) and cuFFT on cuda arrays (see _cuda_fft). Dtypes follow NumPy 2: single
@@ -60,6 +60,35 @@ rfftn = _n_axes("rfftn", _np.rfftn)
 irfftn = _n_axes("irfftn", _np.irfftn)
 
 
+def _two_axes(name, transform_n):
+    def transform(a, s=None, axes=(-2, -1), norm=None, out=None):
+        ndim = numpy.ndim(a)
+        for ax in () if axes is None else axes:
+            if not -ndim <= ax < ndim:
+                raise IndexError(
+                    f"[fft.{name}] axis {ax} is out of bounds for array of dimension {ndim}"
+                )
+        result = transform_n(a, s=s, axes=axes, norm=norm)
+        if out is None:
+            return result
+        if out.shape != result.shape:
+            raise ValueError(
+                f"[fft.{name}] out has shape {out.shape}, the transform has {result.shape}"
+            )
+        out[...] = result
+        return out
+
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = f"See numpy.fft.{name}: the n-D transform over two axes (-2, -1 default)."
+    return transform
+
+
+fft2 = _two_axes("fft2", fftn)
+ifft2 = _two_axes("ifft2", ifftn)
+rfft2 = _two_axes("rfft2", rfftn)
+irfft2 = _two_axes("irfft2", irfftn)
+
+
 def _check_freq_args(op, n, dtype):
     if not isinstance(n, (int, numpy.integer)) or isinstance(n, bool) or n <= 0:
         raise ValueError(f"[fft.{op}] n must be a positive integer, got {n!r}")
@@ -105,17 +134,21 @@ def ifftshift(x, /, *, axes=None):
 
 __all__ = [
     "fft",
+    "fft2",
     "fftfreq",
     "fftn",
     "fftshift",
     "hfft",
     "ifft",
+    "ifft2",
     "ifftn",
     "ifftshift",
     "ihfft",
     "irfft",
+    "irfft2",
     "irfftn",
     "rfft",
+    "rfft2",
     "rfftfreq",
     "rfftn",
 ]

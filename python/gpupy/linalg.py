@@ -1,12 +1,15 @@
-"""gpupy.linalg: the Array API linear algebra extension, plus NumPy's norm, eig, eigvals, lstsq
-and cond.
+"""gpupy.linalg: the Array API linear algebra extension, plus NumPy's norm, eig, eigvals, lstsq,
+cond, multi_dot, tensorinv and tensorsolve.
 
 Decompositions, solvers and norms run NumPy's LAPACK-backed numpy.linalg on zero-copy host views
 of cpu and emu arrays (see _host_library), and cuSOLVER plus gpupy operations on cuda arrays (see
 _cuda_linalg; eig and eigvals are not available on cuda). matmul, outer, tensordot, vecdot,
-matrix_transpose, diagonal and trace are gpupy operations and run on every device. Results and
+matrix_transpose, diagonal, trace and multi_dot are gpupy operations and run on every device
+(tensorinv and tensorsolve reshape for inv and solve). Results and
 dtypes follow NumPy (float32 stays float32).
 """
+
+import math
 
 import numpy
 
@@ -110,6 +113,92 @@ def matrix_rank(x, /, *, rtol=None):
     return _call("matrix_rank", x, rtol=rtol)
 
 
+def _chain_order(dims):
+    """NumPy's matrix-chain order: split[i][j] is where the product of matrices i..j splits."""
+    n = len(dims) - 1
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            cost[i][j] = None
+            for k in range(i, j):
+                c = cost[i][k] + cost[k + 1][j] + dims[i] * dims[k + 1] * dims[j + 1]
+                if cost[i][j] is None or c < cost[i][j]:
+                    cost[i][j], split[i][j] = c, k
+    return split
+
+
+def _chain_product(arrays, split, i, j):
+    if i == j:
+        return arrays[i]
+    k = split[i][j]
+    return matmul(_chain_product(arrays, split, i, k), _chain_product(arrays, split, k + 1, j))
+
+
+def multi_dot(arrays, *, out=None):
+    """See numpy.linalg.multi_dot: the products in the cheapest order (matrix-chain order)."""
+    from gpupy import dot
+
+    n = len(arrays)
+    if n < 2:
+        raise ValueError("[linalg.multi_dot] Expecting at least two arrays.")
+    arrays = [asarray(a) for a in arrays]
+    if n == 2:
+        result = dot(arrays[0], arrays[1])
+    else:
+        first, last = arrays[0].ndim, arrays[-1].ndim
+        if first == 1:
+            arrays[0] = arrays[0].reshape(1, -1)
+        if last == 1:
+            arrays[-1] = arrays[-1].reshape(-1, 1)
+        for a in arrays:
+            if a.ndim != 2:
+                raise LinAlgError(
+                    f"[linalg.multi_dot] {a.ndim}-dimensional array given. Array must be "
+                    "two-dimensional"
+                )
+        dims = [a.shape[0] for a in arrays] + [arrays[-1].shape[1]]
+        result = _chain_product(arrays, _chain_order(dims), 0, n - 1)
+        if first == 1 and last == 1:
+            result = result[0, 0]
+        elif first == 1 or last == 1:
+            result = result.reshape(-1)
+    if out is not None:
+        out[...] = result
+        return out
+    return result
+
+
+def tensorinv(a, ind=2):
+    """See numpy.linalg.tensorinv."""
+    a = asarray(a)
+    if ind <= 0:
+        raise ValueError("[linalg.tensorinv] Invalid ind argument.")
+    inv_shape = a.shape[ind:] + a.shape[:ind]
+    rows = math.prod(a.shape[ind:])
+    return inv(a.reshape(rows, -1)).reshape(inv_shape)
+
+
+def tensorsolve(a, b, axes=None):
+    """See numpy.linalg.tensorsolve."""
+    a, b = asarray(a), asarray(b)
+    if axes is not None:
+        order = list(range(a.ndim))
+        for k in axes:
+            order.remove(k)
+            order.insert(a.ndim, k)
+        a = _core.permute_dims(a, tuple(order))
+    x_shape = a.shape[-(a.ndim - b.ndim) :] if a.ndim > b.ndim else ()
+    n = math.prod(x_shape)
+    if a.size != n * n:
+        raise LinAlgError(
+            "[linalg.tensorsolve] Input arrays must satisfy the requirement "
+            "prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])"
+        )
+    return solve(a.reshape(n, n), b.reshape(-1)).reshape(x_shape)
+
+
 def norm(x, ord=None, axis=None, keepdims=False):
     """See numpy.linalg.norm."""
     return _call("norm", x, ord=ord, axis=axis, keepdims=keepdims)
@@ -189,6 +278,7 @@ __all__ = [
     "matrix_power",
     "matrix_rank",
     "matrix_transpose",
+    "multi_dot",
     "norm",
     "outer",
     "pinv",
@@ -198,6 +288,8 @@ __all__ = [
     "svd",
     "svdvals",
     "tensordot",
+    "tensorinv",
+    "tensorsolve",
     "trace",
     "vecdot",
     "vector_norm",

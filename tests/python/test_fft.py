@@ -192,3 +192,37 @@ def test_on_a_side_stream(device_name):
         f = gpupy.fft.rfftn(gpupy.asarray(host.real))
     np.testing.assert_allclose(y.get(), host, atol=1e-5)
     np.testing.assert_allclose(f.get(), np.fft.rfftn(host.real), rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("name", ["fft2", "ifft2", "rfft2"])
+@pytest.mark.parametrize(
+    "kwargs", [{}, {"axes": (0, 2), "norm": "ortho"}, {"s": (3, 5)}, {"norm": "forward"}]
+)
+@testing.for_dtypes(("int32", "float32", "float64"))
+def test_two_axis_transforms(dtype, name, kwargs):
+    @testing.numpy_gpupy_allclose(rtol=1e-4 if dtype == "float32" else 1e-10, atol=1e-9)
+    def body(xp):
+        x = xp.asarray((np.arange(48).reshape(2, 4, 6) % 7).astype(dtype))
+        return getattr(xp.fft, name)(x, **kwargs)
+
+    body()
+
+
+@pytest.mark.parametrize("s", [None, (4, 6), (4, 5)])
+def test_irfft2_round_trip_and_out(s):
+    x = np.random.default_rng(3).standard_normal((3, 4, 6))
+    spectrum = np.fft.rfft2(x)
+
+    @testing.numpy_gpupy_allclose(rtol=1e-10, atol=1e-12)
+    def body(xp):
+        return xp.fft.irfft2(xp.asarray(spectrum), s=s), xp.fft.fft2(xp.asarray(x + 1j * x))
+
+    body()
+    out = gpupy.empty((3, 4, 6), dtype="complex128")
+    assert gpupy.fft.fft2(gpupy.asarray(x), out=out) is out
+    np.testing.assert_allclose(out.get(), np.fft.fft2(x), rtol=1e-10, atol=1e-12)
+    assert isinstance(np.fft.ifft2(gpupy.asarray(x)), gpupy.ndarray)
+    with pytest.raises(IndexError, match=r"\[fft.fft2\] axis -2 is out of bounds"):
+        gpupy.fft.fft2(gpupy.asarray([1.0, 2.0]))
+    with pytest.raises(ValueError, match=r"\[fft.fft2\] out has shape"):
+        gpupy.fft.fft2(gpupy.asarray(x), out=gpupy.empty((3, 4, 5), dtype="complex128"))

@@ -425,3 +425,75 @@ def test_host_data_for_a_cuda_default_goes_to_cuda(call):
     with gpupy.Device("cuda"):
         with pytest.raises((gpupy.cuda.CudaError, NotImplementedError), match=r"\[cuda\]"):
             call()
+
+
+_CHAINS = [
+    [(10, 30), (30, 5)],
+    [(10, 30), (30, 5), (5, 60)],
+    [(30, 5), (5, 60), (60, 2)],
+    [(10, 30), (30, 5), (5, 60), (60, 2)],
+    [(30,), (30, 5), (5, 60), (60, 2)],
+    [(30,), (30, 5), (5, 60), (60,)],
+    [(4, 30), (30, 5), (5, 60), (60, 3), (3,)],
+    [(2, 3, 4), (4, 5)],  # two arrays: plain dot, any dimensions
+]
+
+
+@pytest.mark.parametrize("shapes", _CHAINS)
+@testing.for_dtypes(("int64", "float32", "float64", "complex128"))
+def test_multi_dot(dtype, shapes):
+    arrays = [_data(s, dtype, i) for i, s in enumerate(shapes)]
+
+    @testing.numpy_gpupy_allclose(rtol=1e-4 if dtype == "float32" else 1e-12)
+    def body(xp):
+        return xp.linalg.multi_dot([xp.asarray(a) for a in arrays])
+
+    body()
+
+
+def test_multi_dot_order_out_and_errors():
+    from gpupy.linalg import _chain_order
+
+    # The textbook example: (A1 (A2 A3)) ((A4 A5) A6) for 30x35, 35x15, 15x5, 5x10, 10x20, 20x25.
+    split = _chain_order([30, 35, 15, 5, 10, 20, 25])
+    assert split[0][5] == 2 and split[0][2] == 0 and split[3][5] == 4
+    a, b, c = (
+        gpupy.asarray(_data(s, "float64", i)) for i, s in enumerate([(3, 4), (4, 5), (5, 2)])
+    )
+    out = gpupy.empty((3, 2))
+    assert gpupy.linalg.multi_dot([a, b, c], out=out) is out
+    np.testing.assert_allclose(out.get(), (a @ b @ c).get(), rtol=1e-12)
+    assert isinstance(np.linalg.multi_dot([a, b, c]), gpupy.ndarray)
+    with pytest.raises(ValueError, match=r"\[linalg.multi_dot\] Expecting at least two"):
+        gpupy.linalg.multi_dot([a])
+    with pytest.raises(gpupy.linalg.LinAlgError, match=r"\[linalg.multi_dot\] 3-dimensional"):
+        gpupy.linalg.multi_dot([a, b, gpupy.ones((5, 2, 1))])
+
+
+@testing.for_dtypes(("float32", "float64", "complex128"))
+def test_tensorinv_tensorsolve(dtype):
+    a = (np.eye(24).reshape(4, 6, 8, 3) + 0.1 * _data((4, 6, 8, 3), dtype, 1)).astype(dtype)
+    s = (np.eye(6).reshape(6, 2, 3) + 0.1 * _data((6, 2, 3), dtype, 2)).astype(dtype)
+    b = _data((6,), dtype, 3)
+    t = (np.eye(6).reshape(2, 3, 6) + 0.1 * _data((2, 3, 6), dtype, 4)).astype(dtype)
+    bt = _data((2, 3), dtype, 5)
+
+    @testing.numpy_gpupy_allclose(rtol=_rtol(dtype), atol=1e-5)
+    def body(xp):
+        return (
+            xp.linalg.tensorinv(xp.asarray(a), ind=2),
+            xp.linalg.tensorinv(xp.asarray(a.reshape(24, 4, 6)), ind=1),
+            xp.linalg.tensorsolve(xp.asarray(s), xp.asarray(b)),
+            xp.linalg.tensorsolve(xp.asarray(t), xp.asarray(bt), axes=(0,)),
+        )
+
+    body()
+
+
+def test_tensorinv_tensorsolve_errors():
+    with pytest.raises(ValueError, match=r"\[linalg.tensorinv\] Invalid ind"):
+        gpupy.linalg.tensorinv(gpupy.ones((2, 2)), ind=0)
+    with pytest.raises(gpupy.linalg.LinAlgError, match=r"\[linalg.tensorsolve\] Input arrays"):
+        gpupy.linalg.tensorsolve(gpupy.ones((2, 3, 4)), gpupy.ones(2))
+    with pytest.raises(gpupy.linalg.LinAlgError):
+        gpupy.linalg.tensorinv(gpupy.ones((2, 3)), ind=1)

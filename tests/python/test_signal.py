@@ -1,0 +1,291 @@
+"""convolve, correlate, gradient, trapezoid, interp, unwrap, cross, kron, vander and the window
+functions against NumPy on the selected device."""
+
+import warnings
+
+import gpupy
+import numpy
+import pytest
+from gpupy import testing
+from gpupy._signal import _bessel_i0
+
+rs = numpy.random.RandomState(11)
+
+
+def _data(shape, dtype, low=-20, high=20):
+    if dtype == "bool":
+        return rs.rand(*shape) > 0.5
+    if numpy.dtype(dtype).kind in "iu":
+        lo = 0 if numpy.dtype(dtype).kind == "u" else low
+        return rs.randint(lo, high, shape).astype(dtype)
+    x = rs.randn(*shape)
+    if numpy.dtype(dtype).kind == "c":
+        x = x + 1j * rs.randn(*shape)
+    return x.astype(dtype)
+
+
+CONV_DTYPES = ["bool", "int8", "uint16", "int64", "float32", "float64", "complex64", "complex128"]
+
+
+@pytest.mark.parametrize("dtype", CONV_DTYPES)
+def test_convolve_correlate_modes(dtype):
+    a = _data((9,), dtype)
+    v = _data((4,), dtype)
+
+    @testing.numpy_gpupy_allclose(rtol=1e-5 if dtype in ("float32", "complex64") else 1e-12)
+    def body(xp):
+        x, k = xp.asarray(a), xp.asarray(v)
+        out = []
+        for mode in ("full", "same", "valid"):
+            out += [xp.convolve(x, k, mode), xp.convolve(k, x, mode)]
+            out += [xp.correlate(x, k, mode), xp.correlate(k, x, mode)]
+        return out
+
+    body()
+
+
+def test_convolve_mixed_dtypes_scalars_and_long_inputs():
+    a = rs.randint(-1000, 1000, 3000)
+    v = rs.randint(-1000, 1000, 1500)
+
+    @testing.numpy_gpupy_allclose()
+    def body(xp):
+        return (
+            xp.convolve(xp.asarray(numpy.uint8([200, 100, 7])), xp.asarray(numpy.int8([3, -1]))),
+            xp.convolve(3, [1, 2]),
+            xp.convolve([1.5], [2, 3, 4], mode="same"),
+            # A direct sum: exact for integers, however long the inputs.
+            xp.convolve(xp.asarray(a), xp.asarray(v)),
+            xp.correlate(xp.asarray(a), xp.asarray(v), "same"),
+        )
+
+    body()
+
+
+def test_convolve_correlate_errors():
+    with pytest.raises(ValueError, match=r"\[convolve\] a cannot be empty"):
+        gpupy.convolve([], [1.0])
+    with pytest.raises(ValueError, match=r"\[correlate\] second array"):
+        gpupy.correlate([1.0], [])
+    with pytest.raises(ValueError, match=r"\[correlate\] mode must be one of"):
+        gpupy.correlate([1.0, 2.0], [1.0], "bad")
+    with pytest.raises(ValueError, match=r"\[convolve\]"):
+        gpupy.convolve(gpupy.ones((2, 2)), [1.0])
+    with pytest.raises(ValueError, match=r"\[correlate\]"):
+        gpupy.correlate(2.0, [1.0])
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint8", "float32", "float64", "complex128"])
+def test_gradient_dtypes_spacing_and_edge_order(dtype):
+    f = _data((5, 7), dtype, 0, 30)
+    xs = numpy.cumsum(rs.rand(7) + 0.1)
+    xi = numpy.array([0, 1, 3, 4, 7])
+
+    @testing.numpy_gpupy_allclose(rtol=1e-4 if dtype == "float32" else 1e-10, atol=1e-9)
+    def body(xp):
+        a = xp.asarray(f)
+        out = []
+        for edge in (1, 2):
+            out += [*xp.gradient(a, edge_order=edge), xp.gradient(a, 0.5, axis=1, edge_order=edge)]
+            out += [*xp.gradient(a, xp.asarray(xi), xp.asarray(xs), edge_order=edge)]
+            out += [*xp.gradient(a, 2.0, xp.asarray(xs), axis=(-2, -1), edge_order=edge)]
+        out.append(xp.gradient(xp.asarray(f[0])))
+        return out
+
+    body()
+
+
+def test_gradient_errors():
+    f = gpupy.asarray(rs.randn(3, 4))
+    with pytest.raises(ValueError, match=r"\[gradient\] Shape of array too small"):
+        gpupy.gradient(f[:2], axis=0, edge_order=2)
+    with pytest.raises(ValueError, match=r"\[gradient\] 'edge_order' greater than 2"):
+        gpupy.gradient(f, edge_order=3)
+    with pytest.raises(TypeError, match=r"\[gradient\] invalid number of arguments"):
+        gpupy.gradient(f, 1.0, 2.0, 3.0)
+    with pytest.raises(ValueError, match=r"\[gradient\] when 1d, distances must match"):
+        gpupy.gradient(f, [1.0, 2.0], [1.0, 2.0, 3.0, 4.0])
+    with pytest.raises(ValueError, match=r"\[gradient\] distances must be either scalars or 1d"):
+        gpupy.gradient(f, gpupy.ones((3, 1)), 1.0)
+    with pytest.raises(ValueError, match=r"\[gradient\]"):
+        gpupy.gradient(f, axis=2)
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int16", "float32", "float64", "complex128"])
+def test_trapezoid(dtype):
+    y = _data((4, 6), dtype)
+    x2 = numpy.cumsum(rs.rand(4, 6), axis=0)
+
+    @testing.numpy_gpupy_allclose(rtol=1e-5 if dtype == "float32" else 1e-12)
+    def body(xp):
+        a = xp.asarray(y)
+        return (
+            xp.trapezoid(a),
+            xp.trapezoid(a, dx=0.25, axis=0),
+            xp.trapezoid(a, dx=numpy.float64(0.25)),  # a NumPy scalar promotes as in NumPy
+            xp.trapezoid(a, x=xp.asarray(numpy.arange(6.0) ** 2)),
+            xp.trapezoid(a, x=xp.asarray(x2), axis=0),
+            xp.trapezoid(xp.asarray(y[:, :1])),
+            xp.trapezoid([1, 2, 3], x=[[0, 1, 3]]),
+        )
+
+    body()
+
+
+def test_interp():
+    xp_ = numpy.sort(rs.rand(12))
+    xd = xp_.copy()
+    xd[5] = xd[4]  # a repeated abscissa (not with period=: NumPy's unstable sort orders them)
+    fp = rs.randn(12)
+    fc = fp + 1j * rs.randn(12)
+    x = numpy.concatenate([rs.rand(30) * 1.6 - 0.3, xp_[[0, 3, -1]], [numpy.nan]])
+
+    @testing.numpy_gpupy_allclose(rtol=1e-12)
+    def body(xp):
+        a, b, f, c = xp.asarray(x), xp.asarray(xp_), xp.asarray(fp), xp.asarray(fc)
+        return (
+            xp.interp(a, xp.asarray(xd), f),
+            xp.interp(a, b, f),
+            xp.interp(a, b, f, left=-5.0, right=7.5),
+            xp.interp(a, b, c),
+            xp.interp(a, b, c, left=1j, right=2.0),
+            xp.interp(a * 3, b, f, period=0.8),
+            xp.interp(a, b, c, period=-0.8),
+            xp.interp(0.5, [0, 1], [0, 10]),
+            xp.interp(a, [0.5], [3.0]),
+            xp.interp(xp.asarray(numpy.arange(5)), [1, 3], [1, 2]),
+        )
+
+    body()
+
+
+def test_interp_errors():
+    with pytest.raises(ValueError, match=r"\[interp\] fp and xp are not of the same length"):
+        gpupy.interp([1.0], [1.0, 2.0], [1.0])
+    with pytest.raises(ValueError, match=r"\[interp\] array of sample points is empty"):
+        gpupy.interp([1.0], [], [])
+    with pytest.raises(TypeError, match=r"\[interp\] x and xp must be real"):
+        gpupy.interp([1j], [0.0, 1.0], [0.0, 1.0])
+    with pytest.raises(ValueError, match=r"\[interp\] period must be a non-zero value"):
+        gpupy.interp([1.0], [1.0, 2.0], [1.0, 2.0], period=0)
+
+
+@pytest.mark.parametrize("dtype", ["int64", "float32", "float64"])
+def test_unwrap(dtype):
+    p = numpy.cumsum(rs.randn(3, 25) * 2.5, axis=1).astype(dtype)
+    if dtype == "int64":
+        p = numpy.cumsum(rs.randint(-9, 9, (3, 25)), axis=1)
+
+    @testing.numpy_gpupy_allclose(rtol=1e-5 if dtype == "float32" else 1e-12, atol=1e-5)
+    def body(xp):
+        a = xp.asarray(p)
+        return (
+            xp.unwrap(a),
+            xp.unwrap(a, axis=0, discont=4.0),
+            xp.unwrap(a, period=6),
+            xp.unwrap(a, period=7),
+            xp.unwrap(xp.asarray(p[:, :0])),
+        )
+
+    body()
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint8", "float32", "float64", "complex128"])
+def test_cross(dtype):
+    a = _data((4, 3), dtype, 0, 9)
+    b = _data((2, 1, 3), dtype, 0, 9)
+    a2 = _data((4, 2), dtype, 0, 9)
+
+    @testing.numpy_gpupy_allclose()
+    def body(xp):
+        x, y, x2 = xp.asarray(a), xp.asarray(b), xp.asarray(a2)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return (
+                xp.cross(x, y),
+                xp.cross(x.T, y, axisa=0, axisc=1),
+                xp.cross(x.T, y.T, axis=0),
+                xp.cross(x2, y),
+                xp.cross(x, x2),
+                xp.cross(x2, x2[::-1]),
+                xp.cross([1, 2, 3], [4, 5, 6]),
+            )
+
+    body()
+
+
+def test_cross_errors_and_warning():
+    with pytest.raises(ValueError, match=r"\[cross\] incompatible dimensions"):
+        gpupy.cross(gpupy.ones((3, 4)), gpupy.ones((3, 4)))
+    with pytest.raises(ValueError, match=r"\[cross\]"):
+        gpupy.cross(gpupy.ones(3), gpupy.ones(3), axisc=1)
+    with pytest.warns(DeprecationWarning, match="2-dimensional vectors"):
+        gpupy.cross(gpupy.ones(2), gpupy.ones(2))
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int16", "uint8", "float32", "complex128"])
+def test_kron_vander(dtype):
+    a = _data((2, 3), dtype, 0, 5)
+    b = _data((3, 1, 2), dtype, 0, 5)
+    x = _data((5,), dtype, 0, 5)
+
+    @testing.numpy_gpupy_allclose(rtol=1e-6 if dtype == "float32" else 1e-12)
+    def body(xp):
+        return (
+            xp.kron(xp.asarray(a), xp.asarray(b)),
+            xp.kron(xp.asarray(b), xp.asarray(a[0])),
+            xp.kron(xp.asarray(a), 3),
+            xp.vander(xp.asarray(x)),
+            xp.vander(xp.asarray(x), 3, increasing=True),
+            xp.vander(xp.asarray(x), 0),
+        )
+
+    body()
+
+
+def test_vander_errors():
+    with pytest.raises(ValueError, match=r"\[vander\] x must be a one-dimensional"):
+        gpupy.vander(gpupy.ones((2, 2)))
+    with pytest.raises(ValueError, match=r"\[vander\] negative dimensions"):
+        gpupy.vander(gpupy.ones(2), -1)
+
+
+@pytest.mark.parametrize("m", [-1, 0, 1, 2, 7, 16.0])
+def test_windows(m):
+    @testing.numpy_gpupy_allclose(rtol=1e-13, atol=1e-15)
+    def body(xp):
+        return (
+            xp.hamming(m),
+            xp.hanning(m),
+            xp.bartlett(m),
+            xp.blackman(m),
+            xp.kaiser(m, 0.0),
+            xp.kaiser(m, 8.6),
+            xp.kaiser(m, 40.0),
+        )
+
+    body()
+
+
+def test_bessel_i0_against_numpy():
+    x = numpy.concatenate([numpy.linspace(-60, 60, 1201), numpy.linspace(60, 700, 300), [0.0]])
+    got = _bessel_i0(gpupy.asarray(x)).get()
+    numpy.testing.assert_allclose(got, numpy.i0(x), rtol=5e-15)
+    assert numpy.isnan(_bessel_i0(gpupy.asarray([numpy.nan])).get()[0])
+    assert numpy.isinf(_bessel_i0(gpupy.asarray([800.0])).get()[0])
+
+
+def test_numpy_dispatch_reaches_gpupy():
+    a = gpupy.asarray(rs.randn(6))
+    for out in (
+        numpy.convolve(a, a),
+        numpy.correlate(a, a),
+        numpy.gradient(a),
+        numpy.trapezoid(a),
+        numpy.interp(a, gpupy.sort(a), a),
+        numpy.unwrap(a),
+        numpy.kron(a, a),
+        numpy.vander(a),
+        numpy.cross(a.reshape(2, 3), a.reshape(2, 3)),
+    ):
+        assert isinstance(out, gpupy.ndarray)
