@@ -16,27 +16,14 @@ import secrets
 import numpy
 
 from gpupy import _core
+from gpupy._random_discrete import _Discrete
+from gpupy._random_draws import _float_dtype, _from_out, _shape
+from gpupy._random_sampling import _Sampling
 
 __all__ = ["Generator", "default_rng"]
 
 _U64 = 1 << 64
 _DIST = _core._RandomDistribution
-
-
-def _shape(size):
-    if size is None:
-        return ()
-    try:
-        return (operator.index(size),)
-    except TypeError:
-        return tuple(operator.index(s) for s in size)
-
-
-def _float_dtype(dtype, op):
-    dt = numpy.dtype(dtype)
-    if dt not in (numpy.float32, numpy.float64):
-        raise TypeError(f"[{op}] dtype must be float32 or float64, got {dt}")
-    return dt
 
 
 def _key_of(seed):
@@ -53,7 +40,7 @@ def _key_of(seed):
         key = (key * 0x9E3779B97F4A7C15 + 1) % _U64
 
 
-class Generator:
+class Generator(_Discrete, _Sampling):
     """See numpy.random.Generator; ``device=`` on each method places the result (default: the
     default device). Arrays are generated on that device; ``size=None`` returns a Python
     scalar as NumPy does."""
@@ -136,52 +123,55 @@ class Generator:
     ):
         """Integers in [low, high) (or [low, high] with endpoint=True); low and high may be
         arrays (broadcast as NumPy does)."""
+        return self._integers("integers", low, high, size, dtype, endpoint, device)
+
+    def _integers(self, op, low, high, size, dtype, endpoint, device):
         dt = numpy.dtype(dtype)
         if dt.kind not in "iu":
-            raise TypeError(f"[integers] dtype must be an integer type, got {dt}")
+            raise TypeError(f"[{op}] dtype must be an integer type, got {dt}")
         if high is None:
             low, high = 0, low
         if _is_array(low) or _is_array(high):
-            return self._integers_array(low, high, size, dt, endpoint, device)
+            return self._integers_array(op, low, high, size, dt, endpoint, device)
         try:
             low, high = operator.index(low), operator.index(high)
         except TypeError:
-            raise TypeError("[integers] low and high must be integers") from None
+            raise TypeError(f"[{op}] low and high must be integers") from None
         top = high if endpoint else high - 1
         info = numpy.iinfo(dt)
         if low < info.min:
-            raise ValueError(f"[integers] low is out of bounds for {dt}")
+            raise ValueError(f"[{op}] low is out of bounds for {dt}")
         if top > info.max:
-            raise ValueError(f"[integers] high is out of bounds for {dt}")
+            raise ValueError(f"[{op}] high is out of bounds for {dt}")
         if top < low:
-            raise ValueError("[integers] low > high" if endpoint else "[integers] low >= high")
+            raise ValueError(f"[{op}] low > high" if endpoint else f"[{op}] low >= high")
         span = top - low + 1
-        bits = self._draw(_shape(size), numpy.uint64, _DIST.bits, device, "integers")
+        bits = self._draw(_shape(size), numpy.uint64, _DIST.bits, device, op)
         offset = bits if span == _U64 else bits % numpy.uint64(span)
         # uint64 arithmetic wraps, so low's two's complement gives the right value in any dtype.
         r = (offset + numpy.uint64(low % _U64)).astype(dt)
         return r[()].item() if size is None else r
 
-    def _integers_array(self, low, high, size, dt, endpoint, device):
+    def _integers_array(self, op, low, high, size, dt, endpoint, device):
         from gpupy import asarray, broadcast_shapes
 
         if dt == numpy.uint64:
-            raise NotImplementedError("[integers] array bounds need a signed or narrower dtype")
+            raise NotImplementedError(f"[{op}] array bounds need a signed or narrower dtype")
         lo = asarray(low, device=device)
         hi = asarray(high, device=lo.device)
         if numpy.dtype(lo.dtype).kind not in "iu" or numpy.dtype(hi.dtype).kind not in "iu":
-            raise TypeError("[integers] low and high must be integers")
+            raise TypeError(f"[{op}] low and high must be integers")
         lo, hi = lo.astype("int64"), hi.astype("int64")
         info = numpy.iinfo(dt)
         top = hi if endpoint else hi - 1
         if lo.size and int(_core.min(lo)) < info.min:
-            raise ValueError(f"[integers] low is out of bounds for {dt}")
+            raise ValueError(f"[{op}] low is out of bounds for {dt}")
         if top.size and int(_core.max(top)) > info.max:
-            raise ValueError(f"[integers] high is out of bounds for {dt}")
+            raise ValueError(f"[{op}] high is out of bounds for {dt}")
         if bool(_core.any(hi < lo if endpoint else hi <= lo)):
-            raise ValueError("[integers] low > high" if endpoint else "[integers] low >= high")
+            raise ValueError(f"[{op}] low > high" if endpoint else f"[{op}] low >= high")
         shape = broadcast_shapes(lo.shape, hi.shape) if size is None else _shape(size)
-        bits = self._draw(shape, numpy.uint64, _DIST.bits, lo.device, "integers")
+        bits = self._draw(shape, numpy.uint64, _DIST.bits, lo.device, op)
         span = (top - lo).astype("uint64") + numpy.uint64(1)  # wraps to 0 for a 2**64 span
         full = span == 0
         offset = _core._where(full, bits, bits % _core._where(full, numpy.uint64(1), span))
@@ -217,16 +207,6 @@ def _is_array(x):
 
 def _host(v):
     return v.get() if isinstance(v, _core.ndarray) else v
-
-
-def _from_out(out, size, device):
-    if out is None:
-        return size, device
-    if not isinstance(out, _core.ndarray):
-        raise TypeError("[random] out must be a gpupy array")
-    if size is not None and _shape(size) != out.shape:
-        raise ValueError("[random] size must match out.shape when used together")
-    return out.shape, out.device
 
 
 def default_rng(seed=None):

@@ -1,0 +1,161 @@
+"""Shared plumbing for gpupy.random's samplers: output shapes, parameter checks and placement,
+open-interval uniforms, the vectorised rejection loop and log-gamma, all as gpupy array ops.
+
+A parameter stays where it is: a gpupy array is checked and used on its device, anything else is
+converted with NumPy on the host (it is the caller's host data) and uploaded once when used.
+"""
+
+import math
+import operator
+
+import numpy
+
+from gpupy import _core
+
+_DIST = _core._RandomDistribution
+_F64 = numpy.dtype(numpy.float64)
+_I64 = numpy.dtype(numpy.int64)
+_MAX_ROUNDS = 10_000  # a rejection loop that needs more has a bug or a NaN; never hang
+
+
+def _shape(size):
+    if size is None:
+        return ()
+    try:
+        return (operator.index(size),)
+    except TypeError:
+        return tuple(operator.index(s) for s in size)
+
+
+def _float_dtype(dtype, op):
+    dt = numpy.dtype(dtype)
+    if dt not in (numpy.float32, numpy.float64):
+        raise TypeError(f"[{op}] dtype must be float32 or float64, got {dt}")
+    return dt
+
+
+def _from_out(out, size, device, op="random"):
+    if out is None:
+        return size, device
+    if not isinstance(out, _core.ndarray):
+        raise TypeError(f"[{op}] out must be a gpupy array")
+    if size is not None and _shape(size) != out.shape:
+        raise ValueError(f"[{op}] size must match out.shape when used together")
+    return out.shape, out.device
+
+
+def _param(x, dtype=_F64):
+    """x as a `dtype` array: a gpupy array on its own device, else a NumPy array on the host."""
+    if isinstance(x, _core.ndarray):
+        return x.astype(dtype, copy=False)
+    return numpy.asarray(x, dtype=dtype)
+
+
+def _check(op, message, bad):
+    """Raises ValueError('[op] message') when any element of the boolean array `bad` is set."""
+    hit = _core.any(bad) if isinstance(bad, _core.ndarray) else numpy.any(bad)
+    if bool(hit):
+        raise ValueError(f"[{op}] {message}")
+
+
+def _place(op, size, device, params):
+    """(shape, device, params): the output shape (`size`, or the parameters' broadcast shape),
+    the device (given, else the first gpupy parameter's) and the parameters ready for gpupy
+    arithmetic: host scalars as Python numbers, everything else as gpupy arrays on the device."""
+    shapes = [p.shape for p in params]
+    try:
+        shape = numpy.broadcast_shapes(*shapes)
+        if size is not None:
+            want = _shape(size)
+            if numpy.broadcast_shapes(want, shape) != want:
+                raise ValueError
+            shape = want
+    except ValueError:
+        msg = "shape mismatch: objects cannot be broadcast to a single shape"
+        raise ValueError(f"[{op}] {msg} (parameters {shapes}, size {size})") from None
+    if any(s < 0 for s in shape):
+        raise ValueError(f"[{op}] negative dimensions are not allowed")
+    if device is None:
+        device = next((p.device for p in params if isinstance(p, _core.ndarray)), None)
+    return shape, device, [_placed(p, device) for p in params]
+
+
+def _placed(p, device):
+    from gpupy import asarray
+
+    if isinstance(p, _core.ndarray):
+        return p if device is None else asarray(p, device=device)
+    return p.item() if p.ndim == 0 else asarray(p, device=device)
+
+
+def _flat(p, shape, dtype=_F64, device=None):
+    """A placed parameter broadcast to `shape` and flattened (a contiguous gpupy array)."""
+    from gpupy import broadcast_to, full
+
+    if isinstance(p, _core.ndarray):
+        return _core.ascontiguousarray(broadcast_to(p.astype(dtype), shape)).reshape(-1)
+    return full((math.prod(shape),), p, dtype=dtype, device=device)
+
+
+def _done(r, size):
+    """NumPy returns a Python scalar when size is None and every parameter is a scalar."""
+    return r[()].item() if size is None and r.ndim == 0 else r
+
+
+def _same_shape(x, shape):
+    return x if x.shape == shape else x.reshape(shape)
+
+
+def loggam(x):
+    """log(Gamma(x)) for x > 0 (gpupy float64 array): Stirling's series, shifted by 7 below 7;
+    absolute error below 1e-14."""
+    from gpupy import where
+
+    low = x < 7.0
+    z = where(low, x + 7.0, x)
+    shift = _core.log(x)
+    for i in range(1, 7):
+        shift = shift + _core.log(x + float(i))
+    w = 1.0 / (z * z)
+    series = (
+        1.0 / 12.0
+        + w * (-1.0 / 360.0 + w * (1.0 / 1260.0 + w * (-1.0 / 1680.0 + w * (1.0 / 1188.0))))
+    ) / z
+    stirling = (z - 0.5) * _core.log(z) - z + 0.5 * math.log(2.0 * math.pi) + series
+    return where(low, stirling - shift, stirling)
+
+
+class _Draws:
+    """Mixed into Generator: element-wise draws on top of its `_draw(shape, dtype, dist, device,
+    op)` (one Philox counter per element)."""
+
+    def _uniform(self, shape, device, op):
+        """float64 in [0, 1)."""
+        return self._draw(shape, _F64, _DIST.uniform, device, op)
+
+    def _open_uniform(self, shape, device, op):
+        """float64 in (0, 1): odd multiples of 2**-53, so logs and quotients stay finite."""
+        bits = self._draw(shape, numpy.uint64, _DIST.bits, device, op)
+        return ((bits >> numpy.uint64(11)) | numpy.uint64(1)).astype(_F64) * 2.0**-53
+
+    def _normal(self, shape, device, op):
+        return self._draw(shape, _F64, _DIST.normal, device, op)
+
+    def _exponential(self, shape, device, op):
+        """Standard exponential by inversion: -log of an open uniform (finite, positive)."""
+        return -_core.log(self._open_uniform(shape, device, op))
+
+    def _rejection(self, n, dtype, device, propose, op):
+        """A length-n array filled by `propose(pos) -> (values, accepted)` for the still-pending
+        positions `pos`; each round redraws only the rejected elements."""
+        from gpupy import arange, empty
+
+        out = empty((n,), dtype=dtype, device=device)
+        pos = arange(n, dtype=_I64, device=device)
+        for _ in range(_MAX_ROUNDS):
+            if pos.shape[0] == 0:
+                return out
+            values, ok = propose(pos)
+            out[pos[ok]] = values[ok]
+            pos = pos[_core.logical_not(ok)]
+        raise RuntimeError(f"[{op}] rejection sampling did not converge")
