@@ -19,11 +19,22 @@ _SMALL_NP = 30.0  # binomial: inversion while n * min(p, 1 - p) stays below, BTR
 _LAM_MAX = float(numpy.iinfo(numpy.int64).max - math.sqrt(numpy.iinfo(numpy.int64).max) * 10)
 
 
-def _split(cond):
-    """Flat positions where `cond` holds and where it does not."""
-    from gpupy import flatnonzero
+def _by_method(cond, x, y, small, large):
+    """small(x, y) where `cond` holds, large(x, y) elsewhere, for flat arrays x and y (compacts
+    only when both methods are needed)."""
+    from gpupy import empty, flatnonzero
 
-    return flatnonzero(cond), flatnonzero(_core.logical_not(cond))
+    if bool(_core.all(cond)):
+        return small(x, y)
+    if not bool(_core.any(cond)):
+        return large(x, y)
+    out = empty(x.shape, dtype=_I64, device=x.device)
+    for at, method in (
+        (flatnonzero(cond), small),
+        (flatnonzero(_core.logical_not(cond)), large),
+    ):
+        out[at] = method(x[at], y[at])
+    return out
 
 
 class _Discrete(_Continuous):
@@ -41,15 +52,13 @@ class _Discrete(_Continuous):
 
     def _poisson(self, lam, op):
         """Poisson draws for the flat float64 gpupy array `lam`."""
-        from gpupy import empty
-
-        out = empty(lam.shape, dtype=_I64, device=lam.device)
-        small, large = _split(lam < _SMALL_MEAN)
-        if small.shape[0]:
-            out[small] = self._poisson_inversion(lam[small], op)
-        if large.shape[0]:
-            out[large] = self._poisson_ptrs(lam[large], op)
-        return out
+        return _by_method(
+            lam < _SMALL_MEAN,
+            lam,
+            lam,
+            lambda lam, _: self._poisson_inversion(lam, op),
+            lambda lam, _: self._poisson_ptrs(lam, op),
+        )
 
     def _poisson_inversion(self, lam, op):
         device = lam.device
@@ -105,17 +114,16 @@ class _Discrete(_Continuous):
 
     def _binomial(self, n, p, op):
         """Binomial draws for flat gpupy arrays n (int64) and p (float64) of one shape."""
-        from gpupy import empty
-
         flip = p > 0.5
         q = _where(flip, 1.0 - p, p)  # the sampler works with min(p, 1 - p)
         nf = n.astype(_F64)
-        out = empty(n.shape, dtype=_I64, device=n.device)
-        small, large = _split(nf * q < _SMALL_NP)
-        if small.shape[0]:
-            out[small] = self._binomial_inversion(nf[small], q[small], op)
-        if large.shape[0]:
-            out[large] = self._binomial_btrs(nf[large], q[large], op)
+        out = _by_method(
+            nf * q < _SMALL_NP,
+            nf,
+            q,
+            lambda n, p: self._binomial_inversion(n, p, op),
+            lambda n, p: self._binomial_btrs(n, p, op),
+        )
         return _where(flip, n - out, out)
 
     def _binomial_inversion(self, n, p, op):

@@ -63,6 +63,8 @@ def _place(op, size, device, params):
     the device (given, else the first gpupy parameter's) and the parameters ready for gpupy
     arithmetic: host scalars as Python numbers, everything else as gpupy arrays on the device."""
     shapes = [p.shape for p in params]
+    if size is not None and any(s < 0 for s in _shape(size)):
+        raise ValueError(f"[{op}] negative dimensions are not allowed")
     try:
         shape = numpy.broadcast_shapes(*shapes)
         if size is not None:
@@ -73,8 +75,6 @@ def _place(op, size, device, params):
     except ValueError:
         msg = "shape mismatch: objects cannot be broadcast to a single shape"
         raise ValueError(f"[{op}] {msg} (parameters {shapes}, size {size})") from None
-    if any(s < 0 for s in shape):
-        raise ValueError(f"[{op}] negative dimensions are not allowed")
     if device is None:
         device = next((p.device for p in params if isinstance(p, _core.ndarray)), None)
     return shape, device, [_placed(p, device) for p in params]
@@ -147,15 +147,18 @@ class _Draws:
 
     def _rejection(self, n, dtype, device, propose, op):
         """A length-n array filled by `propose(pos) -> (values, accepted)` for the still-pending
-        positions `pos`; each round redraws only the rejected elements."""
-        from gpupy import arange, empty
+        positions `pos`; each round redraws only the rejected elements (one compaction per
+        round: boolean masks cost a scan on the device)."""
+        from gpupy import arange, flatnonzero, where
 
-        out = empty((n,), dtype=dtype, device=device)
         pos = arange(n, dtype=_I64, device=device)
+        values, ok = propose(pos)
+        out = values.astype(dtype)  # rejected entries are overwritten below
         for _ in range(_MAX_ROUNDS):
-            if pos.shape[0] == 0:
+            rejected = flatnonzero(_core.logical_not(ok))
+            if rejected.shape[0] == 0:
                 return out
+            pos = pos[rejected]
             values, ok = propose(pos)
-            out[pos[ok]] = values[ok]
-            pos = pos[_core.logical_not(ok)]
+            out[pos] = where(ok, values.astype(dtype), out[pos])
         raise RuntimeError(f"[{op}] rejection sampling did not converge")
