@@ -1,8 +1,12 @@
-"""Random numbers: NumPy's ``default_rng``/``Generator`` API on every gpupy device.
+"""Random numbers: NumPy's ``default_rng``/``Generator`` API and its legacy module API
+(``seed``, ``rand``, ``randint``, ``RandomState``, ...) on every gpupy device.
 
 The bits come from Philox4x32-10 (gpupy.cunumpy.rng is its host reference), one counter per
 output element, generated on the array's device: the same seed gives the same numbers on cpu,
-emu and cuda. The streams differ from NumPy's (PCG64): same API, different bits.
+emu and cuda (transformed samplers agree up to the last bits of each device's log/exp/...).
+The streams differ from NumPy's (PCG64 for Generator, MT19937 for the legacy functions): same
+API, same distributions, different numbers; ``get_state`` returns gpupy's (key, counter) state.
+The legacy functions share one global RandomState, as in NumPy.
 
 Element ``i`` of a draw uses counter ``c + i``, where ``c`` counts the elements the generator has
 drawn before; ``uniform`` float64 values equal ``gpupy.cunumpy.rng.philox_uniform(seed, c + i)``.
@@ -195,10 +199,17 @@ class Generator(_Discrete, _Sampling):
         return take(x, _core.argsort(keys), axis=axis)
 
     def shuffle(self, x, axis=0):
-        """Shuffles the gpupy array x in place along `axis`."""
-        if not isinstance(x, _core.ndarray):
-            raise TypeError("[shuffle] x must be a gpupy array")
-        x[...] = self.permutation(x, axis)
+        """Shuffles x in place along `axis`. A NumPy array or a list is host data: its order is
+        drawn here and applied on the host."""
+        if isinstance(x, _core.ndarray):
+            x[...] = self.permutation(x, axis)
+        elif isinstance(x, numpy.ndarray) and x.ndim:
+            order = self.permutation(x.shape[axis]).get()
+            x[...] = numpy.take(x, order, axis=axis)
+        elif isinstance(x, list) and axis == 0:
+            x[:] = [x[i] for i in self.permutation(len(x)).get()] if x else x
+        else:
+            raise TypeError("[shuffle] x must be a gpupy array, a NumPy array or a list")
 
 
 def _is_array(x):
@@ -218,3 +229,9 @@ def default_rng(seed=None):
     if seed is None:
         return Generator(secrets.randbits(64))
     return Generator(_key_of(seed))
+
+
+from gpupy import _random_legacy  # noqa: E402 - needs Generator defined above
+from gpupy._random_legacy import *  # noqa: E402,F403
+
+__all__ += _random_legacy.__all__
