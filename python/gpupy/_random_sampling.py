@@ -36,6 +36,8 @@ def _population(a, axis, device, op):
 
 
 def _probabilities(p, pop, op):
+    dt = numpy.dtype(p.dtype) if hasattr(p, "dtype") else _F64
+    atol = math.sqrt(numpy.finfo(dt if dt.kind == "f" else _F64).eps)  # as NumPy: by p's dtype
     p = _param(p)
     if p.ndim != 1:
         raise ValueError(f"[{op}] p must be 1-dimensional")
@@ -46,7 +48,7 @@ def _probabilities(p, pop, op):
         raise ValueError(f"[{op}] Probabilities contain NaN")
     if bool(hit(p < 0)):
         raise ValueError(f"[{op}] Probabilities are not non-negative")
-    if abs(float(p.sum()) - 1.0) > math.sqrt(numpy.finfo(numpy.float64).eps):
+    if abs(float(p.sum()) - 1.0) > max(atol, math.sqrt(numpy.finfo(_F64).eps)):
         raise ValueError(f"[{op}] Probabilities do not sum to 1")
     return p
 

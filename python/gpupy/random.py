@@ -21,7 +21,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._random_discrete import _Discrete
-from gpupy._random_draws import _float_dtype, _from_out, _shape
+from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape
 from gpupy._random_sampling import _Sampling
 
 __all__ = ["Generator", "default_rng"]
@@ -108,8 +108,7 @@ class Generator(_Discrete, _Sampling):
 
     def normal(self, loc=0.0, scale=1.0, size=None, *, dtype=numpy.float64, device=None):
         """Normal floats: loc + scale * standard_normal."""
-        if numpy.any(numpy.asarray(_host(scale)) < 0):
-            raise ValueError("[normal] scale < 0")
+        _check("normal", "scale < 0", _param(scale) < 0)  # on the device for gpupy arrays
         return self._scaled(_DIST.normal, loc, scale, size, dtype, device, "normal")
 
     def uniform(self, low=0.0, high=1.0, size=None, *, dtype=numpy.float64, device=None):
@@ -214,10 +213,6 @@ class Generator(_Discrete, _Sampling):
 
 def _is_array(x):
     return isinstance(x, _core.ndarray) or numpy.ndim(x) > 0
-
-
-def _host(v):
-    return v.get() if isinstance(v, _core.ndarray) else v
 
 
 def default_rng(seed=None):

@@ -323,6 +323,10 @@ def test_choice_with_replacement():
     freq = numpy.array([(y.get() == v).mean() for v in (10, 20, 30, 40)])
     assert freq[1] == 0
     numpy.testing.assert_allclose(freq, p, atol=5 * math.sqrt(0.25 / N))
+    p32 = numpy.array([0.1, 0.2, 0.70001], numpy.float32)  # NumPy's tolerance follows p's dtype
+    assert g.choice(3, size=4, p=p32).shape == (4,)
+    with pytest.raises(ValueError, match=r"^\[choice\] Probabilities do not sum to 1"):
+        g.choice(3, size=4, p=p32.astype(numpy.float64))
     assert type(g.choice(3)) is int
     assert g.choice(gpupy.asarray([1.5, 2.5])) in (1.5, 2.5)
     c = g.choice(gpupy.asarray([1 + 2j, 3j]), size=3)
@@ -358,6 +362,7 @@ def test_choice_without_replacement():
 
 ERRORS = [
     (lambda g: g.exponential(-1.0), "exponential", "scale < 0"),
+    (lambda g: g.normal(0, gpupy.asarray([1.0, -1.0])), "normal", "scale < 0"),
     (lambda g: g.laplace(0, [1.0, -1.0]), "laplace", "scale < 0"),
     (lambda g: g.logistic(0, -1), "logistic", "scale < 0"),
     (lambda g: g.gumbel(0, -1), "gumbel", "scale < 0"),
