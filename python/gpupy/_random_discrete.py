@@ -12,7 +12,17 @@ import numpy
 
 from gpupy import _core
 from gpupy._random_distributions import _Continuous, _where
-from gpupy._random_draws import _F64, _I64, _check, _done, _flat, _param, _place, loggam
+from gpupy._random_draws import (
+    _F64,
+    _I64,
+    _check,
+    _done,
+    _flat,
+    _param,
+    _place,
+    log_poisson_pmf,
+    loggam_ratio,
+)
 
 _SMALL_MEAN = 10.0  # Poisson: inversion below, PTRS above (PTRS needs lam >= 10)
 _SMALL_NP = 30.0  # binomial: inversion while n * min(p, 1 - p) stays below, BTRS above
@@ -97,7 +107,7 @@ class _Discrete(_Continuous):
             quick = (us >= 0.07) & (v <= vr[pos])
             bad = (k < 0) | ((us < 0.013) & (v > us))
             lhs = _core.log(v) + log_inv_alpha[pos] - _core.log(ap / (us * us) + bp)
-            rhs = -lp + k * loglam[pos] - loggam(_core.maximum(k, 0.0) + 1.0)
+            rhs = log_poisson_pmf(_core.maximum(k, 0.0), lp, loglam[pos])
             return k.astype(_I64), quick | (_core.logical_not(bad) & (lhs <= rhs))
 
         return self._rejection(lam.shape[0], _I64, device, propose, op)
@@ -162,7 +172,6 @@ class _Discrete(_Continuous):
         log_alpha = _core.log((2.83 + 5.1 / b) * spq)
         lpq = _core.log(p / q)
         m = _core.floor((n + 1.0) * p)
-        h = loggam(m + 1.0) + loggam(n - m + 1.0)
 
         def propose(pos):
             n_p, a_p, b_p = n[pos], a[pos], b[pos]
@@ -174,7 +183,9 @@ class _Discrete(_Continuous):
             quick = (us >= 0.07) & (v <= vr[pos])
             kk = _core.minimum(_core.maximum(k, 0.0), n_p)
             lhs = _core.log(v) + log_alpha[pos] - _core.log(a_p / (us * us) + b_p)
-            rhs = h[pos] - loggam(kk + 1.0) - loggam(n_p - kk + 1.0) + (kk - m[pos]) * lpq[pos]
+            m_p = m[pos]
+            rhs = loggam_ratio(m_p + 1.0, kk + 1.0) + loggam_ratio(n_p - m_p + 1.0, n_p - kk + 1.0)
+            rhs = rhs + (kk - m_p) * lpq[pos]
             return kk.astype(_I64), inside & (quick | (lhs <= rhs))
 
         return self._rejection(n.shape[0], _I64, device, propose, op)

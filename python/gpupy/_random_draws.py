@@ -15,6 +15,7 @@ from gpupy import _core
 _DIST = _core._RandomDistribution
 _F64 = numpy.dtype(numpy.float64)
 _I64 = numpy.dtype(numpy.int64)
+_HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)
 _MAX_ROUNDS = 10_000  # a rejection loop that needs more has a bug or a NaN; never hang
 
 
@@ -106,9 +107,17 @@ def _same_shape(x, shape):
     return x if x.shape == shape else x.reshape(shape)
 
 
+def _stirling_series(z):
+    """lgamma(z) - ((z - 1/2) log z - z + log(2 pi) / 2) for z >= 7 (error below 1e-14)."""
+    w = 1.0 / (z * z)
+    return (
+        1.0 / 12.0
+        + w * (-1.0 / 360.0 + w * (1.0 / 1260.0 + w * (-1.0 / 1680.0 + w * (1.0 / 1188.0))))
+    ) / z
+
+
 def loggam(x):
-    """log(Gamma(x)) for x > 0 (gpupy float64 array): Stirling's series, shifted by 7 below 7;
-    absolute error below 1e-14."""
+    """log(Gamma(x)) for x > 0 (gpupy float64 array): Stirling's series, shifted by 7 below 7."""
     from gpupy import where
 
     low = x < 7.0
@@ -116,13 +125,34 @@ def loggam(x):
     shift = _core.log(x)
     for i in range(1, 7):
         shift = shift + _core.log(x + float(i))
-    w = 1.0 / (z * z)
-    series = (
-        1.0 / 12.0
-        + w * (-1.0 / 360.0 + w * (1.0 / 1260.0 + w * (-1.0 / 1680.0 + w * (1.0 / 1188.0))))
-    ) / z
-    stirling = (z - 0.5) * _core.log(z) - z + 0.5 * math.log(2.0 * math.pi) + series
+    stirling = (z - 0.5) * _core.log(z) - z + _HALF_LOG_2PI + _stirling_series(z)
     return where(low, stirling - shift, stirling)
+
+
+def loggam_ratio(a, b):
+    """log(Gamma(a) / Gamma(b)) for a, b > 0. Where both are at least 7, Stirling's form in
+    log1p((a - b) / b) avoids subtracting two huge log-gammas (binomial n up to 1e15)."""
+    from gpupy import where
+
+    big = _core.minimum(a, b) >= 7.0
+    sa, sb = where(big, a, 7.0), where(big, b, 7.0)
+    d = sa - sb
+    near = (sa - 0.5) * _core.log1p(d / sb) + d * (_core.log(sb) - 1.0)
+    near = near + (_stirling_series(sa) - _stirling_series(sb))
+    return where(big, near, loggam(a) - loggam(b))
+
+
+def log_poisson_pmf(k, lam, loglam):
+    """log(lam**k exp(-lam) / k!) for float64 arrays k >= 0 and lam > 0, written around
+    log1p((k + 1 - lam) / lam) so that it stays accurate for lam up to 1e15."""
+    from gpupy import where
+
+    z = k + 1.0
+    big = z >= 7.0
+    sz = where(big, z, 7.0)
+    near = (sz - lam) - (sz - 0.5) * _core.log1p((sz - lam) / lam) - 0.5 * loglam
+    near = near - _HALF_LOG_2PI - _stirling_series(sz)
+    return where(big, near, k * loglam - lam - loggam(z))
 
 
 class _Draws:

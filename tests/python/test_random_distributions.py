@@ -159,6 +159,40 @@ def test_poisson_large_lam_moments():
     assert abs(x.var() / lam - 1) < 5 * math.sqrt(2 / N)
 
 
+def test_log_gamma_helpers_are_accurate():
+    from gpupy._random_draws import log_poisson_pmf, loggam, loggam_ratio
+
+    x = numpy.array([0.5, 1.0, 3.3, 6.9, 7.0, 12.5, 1e3, 1e6])
+    y = numpy.array([0.7, 2.0, 9.0, 8.0, 30.0, 11.0, 1010.0, 1e6 - 37])
+    ref = numpy.array([math.lgamma(v) for v in x])
+    numpy.testing.assert_allclose(loggam(gpupy.asarray(x)).get(), ref, rtol=1e-12, atol=1e-12)
+    ratio = loggam_ratio(gpupy.asarray(x), gpupy.asarray(y)).get()
+    numpy.testing.assert_allclose(ratio, ref - [math.lgamma(v) for v in y], atol=1e-10)
+    lam, k = numpy.array([10.0, 45.5, 3.0]), numpy.array([3.0, 50.0, 0.0])
+    got = log_poisson_pmf(gpupy.asarray(k), gpupy.asarray(lam), gpupy.log(gpupy.asarray(lam)))
+    ref = [kk * math.log(v) - v - math.lgamma(kk + 1) for kk, v in zip(k, lam, strict=True)]
+    numpy.testing.assert_allclose(got.get(), ref, atol=1e-12)
+    # Where two huge log-gammas would cancel, exact identities still hold:
+    # Gamma(a + 1) / Gamma(a) = a and pmf(k) / pmf(k - 1) = lam / k.
+    a = gpupy.asarray([1e15, 3.7e14, 1e12 + 0.5])
+    numpy.testing.assert_allclose(loggam_ratio(a + 1.0, a).get(), numpy.log(a.get()), rtol=1e-12)
+    lam, k = gpupy.asarray([1e15, 1e15]), gpupy.asarray([1e15 + 3e7, 1e15 - 2e7])
+    step = log_poisson_pmf(k, lam, gpupy.log(lam)) - log_poisson_pmf(k - 1.0, lam, gpupy.log(lam))
+    numpy.testing.assert_allclose(step.get(), numpy.log(lam.get() / k.get()), atol=1e-8)
+
+
+@pytest.mark.parametrize("name,args", [("poisson", (1e15,)), ("binomial", (10**15, 0.3))])
+def test_huge_means_keep_the_right_shape(name, args):
+    # At this scale both laws are normal to within 1e-7; the log-gamma differences must not
+    # lose their digits to cancellation (a plain lgamma(k) - lgamma(m) is off by whole units).
+    mean = args[0] * (args[1] if name == "binomial" else 1.0)
+    var = mean * (1 - args[1]) if name == "binomial" else mean
+    x = getattr(rng(), name)(*args, size=N).get().astype(numpy.float64)
+    z = (x - mean) / math.sqrt(var)
+    assert ks_analytic(z, lambda t: 0.5 * (1 + numpy.vectorize(math.erf)(t / math.sqrt(2)))) < KS_1
+    assert abs(z.var() - 1) < 5 * math.sqrt(2 / N)
+
+
 def test_array_parameters_mix_methods_and_broadcast():
     lam = gpupy.asarray([[0.0], [3.0], [30.0]])
     x = rng().poisson(lam, size=(3, 5000))
