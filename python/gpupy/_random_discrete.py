@@ -47,6 +47,17 @@ def _by_method(cond, x, y, small, large):
     return out
 
 
+def _settle(ok, undecided, exact):
+    """`ok`, with exact(at) (booleans for the positions `at`) filled in where the squeeze left
+    the decision open: the costly log-density test runs only on those few elements."""
+    from gpupy import flatnonzero
+
+    at = flatnonzero(undecided)
+    if at.shape[0]:
+        ok[at] = exact(at)
+    return ok
+
+
 class _Discrete(_Continuous):
     """NumPy's discrete samplers; see numpy.random.Generator for their definitions."""
 
@@ -106,9 +117,18 @@ class _Discrete(_Continuous):
             k = _core.floor((2.0 * ap / us + bp) * u + lp + 0.43)
             quick = (us >= 0.07) & (v <= vr[pos])
             bad = (k < 0) | ((us < 0.013) & (v > us))
-            lhs = _core.log(v) + log_inv_alpha[pos] - _core.log(ap / (us * us) + bp)
-            rhs = log_poisson_pmf(_core.maximum(k, 0.0), lp, loglam[pos])
-            return k.astype(_I64), quick | (_core.logical_not(bad) & (lhs <= rhs))
+
+            def exact(at):
+                sq, where_ = us[at], pos[at]
+                lhs = (
+                    _core.log(v[at])
+                    + log_inv_alpha[where_]
+                    - _core.log(ap[at] / (sq * sq) + bp[at])
+                )
+                return lhs <= log_poisson_pmf(k[at], lp[at], loglam[where_])
+
+            undecided = _core.logical_not(quick | bad)
+            return k.astype(_I64), _settle(quick, undecided, exact)
 
         return self._rejection(lam.shape[0], _I64, device, propose, op)
 
@@ -181,12 +201,18 @@ class _Discrete(_Continuous):
             k = _core.floor((2.0 * a_p / us + b_p) * u + c[pos])
             inside = (k >= 0) & (k <= n_p)
             quick = (us >= 0.07) & (v <= vr[pos])
-            kk = _core.minimum(_core.maximum(k, 0.0), n_p)
-            lhs = _core.log(v) + log_alpha[pos] - _core.log(a_p / (us * us) + b_p)
-            m_p = m[pos]
-            rhs = loggam_ratio(m_p + 1.0, kk + 1.0) + loggam_ratio(n_p - m_p + 1.0, n_p - kk + 1.0)
-            rhs = rhs + (kk - m_p) * lpq[pos]
-            return kk.astype(_I64), inside & (quick | (lhs <= rhs))
+
+            def exact(at):
+                sq, where_, kk, nn = us[at], pos[at], k[at], n_p[at]
+                lhs = (
+                    _core.log(v[at]) + log_alpha[where_] - _core.log(a_p[at] / (sq * sq) + b_p[at])
+                )
+                mm = m[where_]
+                rhs = loggam_ratio(mm + 1.0, kk + 1.0) + loggam_ratio(nn - mm + 1.0, nn - kk + 1.0)
+                return lhs <= rhs + (kk - mm) * lpq[where_]
+
+            undecided = inside & _core.logical_not(quick)
+            return k.astype(_I64), _settle(inside & quick, undecided, exact)
 
         return self._rejection(n.shape[0], _I64, device, propose, op)
 

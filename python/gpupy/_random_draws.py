@@ -139,7 +139,7 @@ def loggam_ratio(a, b):
     d = sa - sb
     near = (sa - 0.5) * _core.log1p(d / sb) + d * (_core.log(sb) - 1.0)
     near = near + (_stirling_series(sa) - _stirling_series(sb))
-    return where(big, near, loggam(a) - loggam(b))
+    return where(big, near, loggam(a) - loggam(b)) if _any_false(big) else near
 
 
 def log_poisson_pmf(k, lam, loglam):
@@ -152,7 +152,11 @@ def log_poisson_pmf(k, lam, loglam):
     sz = where(big, z, 7.0)
     near = (sz - lam) - (sz - 0.5) * _core.log1p((sz - lam) / lam) - 0.5 * loglam
     near = near - _HALF_LOG_2PI - _stirling_series(sz)
-    return where(big, near, k * loglam - lam - loggam(z))
+    return where(big, near, k * loglam - lam - loggam(z)) if _any_false(big) else near
+
+
+def _any_false(mask):
+    return mask.size and not bool(_core.all(mask))
 
 
 class _Draws:
