@@ -3,7 +3,8 @@
 
 The bits come from Philox4x32-10 (gpupy.cunumpy.rng is its host reference), one counter per
 output element, generated on the array's device: the same seed gives the same numbers on cpu,
-emu and cuda (transformed samplers agree up to the last bits of each device's log/exp/...).
+emu and cuda (transformed samplers agree up to the last bits of each device's log/exp/...;
+a rejection decision that falls within those bits, about once in 1e15 draws, can differ).
 The streams differ from NumPy's (PCG64 for Generator, MT19937 for the legacy functions): same
 API, same distributions, different numbers; ``get_state`` returns gpupy's (key, counter) state.
 The legacy functions share one global RandomState, as in NumPy.
@@ -130,6 +131,17 @@ class Generator(_Discrete, _Sampling):
 
     def _integers(self, op, low, high, size, dtype, endpoint, device):
         dt = numpy.dtype(dtype)
+        if dt == numpy.bool_:  # NumPy allows bool for the range [0, 1]
+            if high is None:
+                low, high = 0, low
+            if _is_array(low) or _is_array(high):
+                raise NotImplementedError(f"[{op}] array bounds need an integer dtype")
+            if operator.index(low) < 0:
+                raise ValueError(f"[{op}] low is out of bounds for bool")
+            if operator.index(high) - (0 if endpoint else 1) > 1:
+                raise ValueError(f"[{op}] high is out of bounds for bool")
+            r = self._integers(op, low, high, size, numpy.uint8, endpoint, device)
+            return r != 0 if isinstance(r, _core.ndarray) else bool(r)
         if dt.kind not in "iu":
             raise TypeError(f"[{op}] dtype must be an integer type, got {dt}")
         if high is None:

@@ -85,6 +85,9 @@ def test_randint_range_dtype_and_uniformity():
     assert numpy.sum((counts - expected) ** 2 / expected) < 7 + 6 * math.sqrt(14)
     y = rs.randint(10, size=100, dtype=numpy.uint8)
     assert y.dtype == numpy.uint8 and y.get().max() < 10
+    b = rs.randint(2, size=1000, dtype=bool)
+    assert b.dtype == numpy.bool_ and 400 < int(b.sum()) < 600
+    assert type(rs.randint(0, 2, dtype=numpy.bool_)) is bool
     z = rs.randint(gpupy.asarray([0, 100]), [1, 102], size=(50, 2)).get()
     assert numpy.all(z[:, 0] == 0) and set(numpy.unique(z[:, 1])) <= {100, 101}
 
@@ -186,6 +189,8 @@ def test_every_legacy_name_is_exported():
         (lambda: R.randint(5, size=2, dtype=numpy.float64), TypeError, r"^\[randint\] dtype"),
         (lambda: R.randint(0, 300, dtype=numpy.uint8), ValueError, r"^\[randint\] high is out"),
         (lambda: R.randint(1.5), TypeError, r"^\[randint\] low and high must be integers"),
+        (lambda: R.randint(3, dtype=bool), ValueError, r"^\[randint\] high is out of bounds"),
+        (lambda: R.randint(-1, 1, dtype=bool), ValueError, r"^\[randint\] low is out of bounds"),
         (lambda: R.seed(-1), ValueError, r"^\[seed\] Seed must be non-negative"),
         (lambda: R.seed(1.5), TypeError, r"^\[seed\] seed must be"),
         (lambda: R.RandomState("x"), TypeError, r"^\[RandomState\] seed must be"),
