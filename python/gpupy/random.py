@@ -1,8 +1,13 @@
-"""Random numbers: NumPy's ``default_rng``/``Generator`` API on every gpupy device.
+"""Random numbers: NumPy's ``default_rng``/``Generator`` API and its legacy module API
+(``seed``, ``rand``, ``randint``, ``RandomState``, ...) on every gpupy device.
 
 The bits come from Philox4x32-10 (gpupy.cunumpy.rng is its host reference), one counter per
 output element, generated on the array's device: the same seed gives the same numbers on cpu,
-emu and cuda. The streams differ from NumPy's (PCG64): same API, different bits.
+emu and cuda (transformed samplers agree up to the last bits of each device's log/exp/...;
+a rejection decision that falls within those bits, about once in 1e15 draws, can differ).
+The streams differ from NumPy's (PCG64 for Generator, MT19937 for the legacy functions): same
+API, same distributions, different numbers; ``get_state`` returns gpupy's (key, counter) state.
+The legacy functions share one global RandomState, as in NumPy.
 
 Element ``i`` of a draw uses counter ``c + i``, where ``c`` counts the elements the generator has
 drawn before; ``uniform`` float64 values equal ``gpupy.cunumpy.rng.philox_uniform(seed, c + i)``.
@@ -16,27 +21,14 @@ import secrets
 import numpy
 
 from gpupy import _core
+from gpupy._random_discrete import _Discrete
+from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape
+from gpupy._random_sampling import _Sampling
 
 __all__ = ["Generator", "default_rng"]
 
 _U64 = 1 << 64
 _DIST = _core._RandomDistribution
-
-
-def _shape(size):
-    if size is None:
-        return ()
-    try:
-        return (operator.index(size),)
-    except TypeError:
-        return tuple(operator.index(s) for s in size)
-
-
-def _float_dtype(dtype, op):
-    dt = numpy.dtype(dtype)
-    if dt not in (numpy.float32, numpy.float64):
-        raise TypeError(f"[{op}] dtype must be float32 or float64, got {dt}")
-    return dt
 
 
 def _key_of(seed):
@@ -53,7 +45,7 @@ def _key_of(seed):
         key = (key * 0x9E3779B97F4A7C15 + 1) % _U64
 
 
-class Generator:
+class Generator(_Discrete, _Sampling):
     """See numpy.random.Generator; ``device=`` on each method places the result (default: the
     default device). Arrays are generated on that device; ``size=None`` returns a Python
     scalar as NumPy does."""
@@ -117,8 +109,7 @@ class Generator:
 
     def normal(self, loc=0.0, scale=1.0, size=None, *, dtype=numpy.float64, device=None):
         """Normal floats: loc + scale * standard_normal."""
-        if numpy.any(numpy.asarray(_host(scale)) < 0):
-            raise ValueError("[normal] scale < 0")
+        _check("normal", "scale < 0", _param(scale) < 0)  # on the device for gpupy arrays
         return self._scaled(_DIST.normal, loc, scale, size, dtype, device, "normal")
 
     def uniform(self, low=0.0, high=1.0, size=None, *, dtype=numpy.float64, device=None):
@@ -136,52 +127,66 @@ class Generator:
     ):
         """Integers in [low, high) (or [low, high] with endpoint=True); low and high may be
         arrays (broadcast as NumPy does)."""
+        return self._integers("integers", low, high, size, dtype, endpoint, device)
+
+    def _integers(self, op, low, high, size, dtype, endpoint, device):
         dt = numpy.dtype(dtype)
+        if dt == numpy.bool_:  # NumPy allows bool for the range [0, 1]
+            if high is None:
+                low, high = 0, low
+            if _is_array(low) or _is_array(high):
+                raise NotImplementedError(f"[{op}] array bounds need an integer dtype")
+            if operator.index(low) < 0:
+                raise ValueError(f"[{op}] low is out of bounds for bool")
+            if operator.index(high) - (0 if endpoint else 1) > 1:
+                raise ValueError(f"[{op}] high is out of bounds for bool")
+            r = self._integers(op, low, high, size, numpy.uint8, endpoint, device)
+            return r != 0 if isinstance(r, _core.ndarray) else bool(r)
         if dt.kind not in "iu":
-            raise TypeError(f"[integers] dtype must be an integer type, got {dt}")
+            raise TypeError(f"[{op}] dtype must be an integer type, got {dt}")
         if high is None:
             low, high = 0, low
         if _is_array(low) or _is_array(high):
-            return self._integers_array(low, high, size, dt, endpoint, device)
+            return self._integers_array(op, low, high, size, dt, endpoint, device)
         try:
             low, high = operator.index(low), operator.index(high)
         except TypeError:
-            raise TypeError("[integers] low and high must be integers") from None
+            raise TypeError(f"[{op}] low and high must be integers") from None
         top = high if endpoint else high - 1
         info = numpy.iinfo(dt)
         if low < info.min:
-            raise ValueError(f"[integers] low is out of bounds for {dt}")
+            raise ValueError(f"[{op}] low is out of bounds for {dt}")
         if top > info.max:
-            raise ValueError(f"[integers] high is out of bounds for {dt}")
+            raise ValueError(f"[{op}] high is out of bounds for {dt}")
         if top < low:
-            raise ValueError("[integers] low > high" if endpoint else "[integers] low >= high")
+            raise ValueError(f"[{op}] low > high" if endpoint else f"[{op}] low >= high")
         span = top - low + 1
-        bits = self._draw(_shape(size), numpy.uint64, _DIST.bits, device, "integers")
+        bits = self._draw(_shape(size), numpy.uint64, _DIST.bits, device, op)
         offset = bits if span == _U64 else bits % numpy.uint64(span)
         # uint64 arithmetic wraps, so low's two's complement gives the right value in any dtype.
         r = (offset + numpy.uint64(low % _U64)).astype(dt)
         return r[()].item() if size is None else r
 
-    def _integers_array(self, low, high, size, dt, endpoint, device):
+    def _integers_array(self, op, low, high, size, dt, endpoint, device):
         from gpupy import asarray, broadcast_shapes
 
         if dt == numpy.uint64:
-            raise NotImplementedError("[integers] array bounds need a signed or narrower dtype")
+            raise NotImplementedError(f"[{op}] array bounds need a signed or narrower dtype")
         lo = asarray(low, device=device)
         hi = asarray(high, device=lo.device)
         if numpy.dtype(lo.dtype).kind not in "iu" or numpy.dtype(hi.dtype).kind not in "iu":
-            raise TypeError("[integers] low and high must be integers")
+            raise TypeError(f"[{op}] low and high must be integers")
         lo, hi = lo.astype("int64"), hi.astype("int64")
         info = numpy.iinfo(dt)
         top = hi if endpoint else hi - 1
         if lo.size and int(_core.min(lo)) < info.min:
-            raise ValueError(f"[integers] low is out of bounds for {dt}")
+            raise ValueError(f"[{op}] low is out of bounds for {dt}")
         if top.size and int(_core.max(top)) > info.max:
-            raise ValueError(f"[integers] high is out of bounds for {dt}")
+            raise ValueError(f"[{op}] high is out of bounds for {dt}")
         if bool(_core.any(hi < lo if endpoint else hi <= lo)):
-            raise ValueError("[integers] low > high" if endpoint else "[integers] low >= high")
+            raise ValueError(f"[{op}] low > high" if endpoint else f"[{op}] low >= high")
         shape = broadcast_shapes(lo.shape, hi.shape) if size is None else _shape(size)
-        bits = self._draw(shape, numpy.uint64, _DIST.bits, lo.device, "integers")
+        bits = self._draw(shape, numpy.uint64, _DIST.bits, lo.device, op)
         span = (top - lo).astype("uint64") + numpy.uint64(1)  # wraps to 0 for a 2**64 span
         full = span == 0
         offset = _core._where(full, bits, bits % _core._where(full, numpy.uint64(1), span))
@@ -205,28 +210,21 @@ class Generator:
         return take(x, _core.argsort(keys), axis=axis)
 
     def shuffle(self, x, axis=0):
-        """Shuffles the gpupy array x in place along `axis`."""
-        if not isinstance(x, _core.ndarray):
-            raise TypeError("[shuffle] x must be a gpupy array")
-        x[...] = self.permutation(x, axis)
+        """Shuffles x in place along `axis`. A NumPy array or a list is host data: its order is
+        drawn here and applied on the host."""
+        if isinstance(x, _core.ndarray):
+            x[...] = self.permutation(x, axis)
+        elif isinstance(x, numpy.ndarray) and x.ndim:
+            order = self.permutation(x.shape[axis]).get()
+            x[...] = numpy.take(x, order, axis=axis)
+        elif isinstance(x, list) and axis == 0:
+            x[:] = [x[i] for i in self.permutation(len(x)).get()] if x else x
+        else:
+            raise TypeError("[shuffle] x must be a gpupy array, a NumPy array or a list")
 
 
 def _is_array(x):
     return isinstance(x, _core.ndarray) or numpy.ndim(x) > 0
-
-
-def _host(v):
-    return v.get() if isinstance(v, _core.ndarray) else v
-
-
-def _from_out(out, size, device):
-    if out is None:
-        return size, device
-    if not isinstance(out, _core.ndarray):
-        raise TypeError("[random] out must be a gpupy array")
-    if size is not None and _shape(size) != out.shape:
-        raise ValueError("[random] size must match out.shape when used together")
-    return out.shape, out.device
 
 
 def default_rng(seed=None):
@@ -238,3 +236,9 @@ def default_rng(seed=None):
     if seed is None:
         return Generator(secrets.randbits(64))
     return Generator(_key_of(seed))
+
+
+from gpupy import _random_legacy  # noqa: E402 - needs Generator defined above
+from gpupy._random_legacy import *  # noqa: E402,F403
+
+__all__ += _random_legacy.__all__

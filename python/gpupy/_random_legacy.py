@@ -1,0 +1,161 @@
+"""NumPy's legacy random API for gpupy.random: the RandomState class and the module-level
+functions (seed, rand, randn, randint, ...) bound to one global RandomState.
+
+A RandomState wraps a gpupy Generator (Philox4x32-10, one counter per element), so the same
+seed gives the same numbers on cpu, emu and cuda, but not MT19937's numbers: code that relies on
+NumPy's exact legacy stream will see different values. get_state/set_state exchange gpupy's own
+state tuple ``("Philox4x32-10", key, counter)`` instead of MT19937's 624-word key.
+"""
+
+import operator
+import secrets
+import warnings
+
+import numpy
+
+from gpupy import _core
+
+_STATE_NAME = "Philox4x32-10"
+_U64 = 1 << 64
+
+# Samplers whose legacy signature is the Generator's (parameters..., size) prefix.
+_SAMPLERS = (
+    "beta binomial chisquare dirichlet exponential f gamma geometric gumbel laplace logistic "
+    "lognormal multinomial multivariate_normal negative_binomial normal pareto poisson power "
+    "rayleigh standard_cauchy standard_exponential standard_gamma standard_normal standard_t "
+    "triangular uniform weibull"
+).split()
+
+
+def _seed_key(seed, op):
+    """The Generator key of a legacy seed: None (fresh entropy), an integer or integers."""
+    from gpupy.random import _key_of
+
+    if seed is None:
+        return secrets.randbits(64)
+    if isinstance(seed, _core.ndarray):
+        seed = seed.get()
+    try:
+        words = numpy.asarray(seed)
+        if words.dtype.kind not in "iub" and words.dtype != object:
+            raise TypeError
+        words = [operator.index(w) for w in words.reshape(-1)]
+    except TypeError:
+        raise TypeError(f"[{op}] seed must be None, an integer or a sequence of integers") from None
+    if any(w < 0 for w in words):
+        raise ValueError(f"[{op}] Seed must be non-negative")
+    if numpy.ndim(seed) == 0:
+        return _key_of(words[0])
+    value = 0
+    for w in words:  # fold the words into one integer, 64 bits per word (exact for uint64)
+        value = (value << 64) | (w % _U64)
+    return _key_of(value + len(words))
+
+
+class RandomState:
+    """See numpy.random.RandomState. gpupy's version draws from a Philox4x32-10 Generator on the
+    default device (or on the device of gpupy array parameters), not from MT19937."""
+
+    def __init__(self, seed=None):
+        from gpupy.random import Generator
+
+        self._gen = Generator(_seed_key(seed, "RandomState"))
+
+    def __repr__(self):
+        return f"RandomState(Philox4x32-10) at {id(self):#x}"
+
+    def seed(self, seed=None):
+        """Restarts the stream from `seed` (None, an integer or a sequence of integers)."""
+        self._gen._key, self._gen._counter = _seed_key(seed, "seed"), 0
+
+    def get_state(self, legacy=True):
+        """The tuple ``("Philox4x32-10", key, counter)`` (gpupy's state, not MT19937's);
+        ``legacy`` is accepted for NumPy compatibility."""
+        return (_STATE_NAME, self._gen._key, self._gen._counter)
+
+    def set_state(self, state):
+        """Restores a state returned by get_state."""
+        if not (isinstance(state, tuple) and len(state) == 3 and state[0] == _STATE_NAME):
+            raise ValueError(
+                f"[set_state] state must be a tuple ('{_STATE_NAME}', key, counter) as returned "
+                "by gpupy.random.get_state; MT19937 states cannot be used"
+            )
+        try:
+            key, counter = operator.index(state[1]), operator.index(state[2])
+        except TypeError:
+            raise TypeError("[set_state] key and counter must be integers") from None
+        if not (0 <= key < _U64 and 0 <= counter < _U64):
+            raise ValueError("[set_state] key and counter must be in [0, 2**64)")
+        self._gen._key, self._gen._counter = key, counter
+
+    def random_sample(self, size=None):
+        """Uniform floats in [0, 1)."""
+        return self._gen.random(size)
+
+    random = random_sample
+
+    def rand(self, *args):
+        """Uniform floats in [0, 1) of shape ``args`` (a float with no arguments)."""
+        return self._gen.random(args or None)
+
+    def randn(self, *args):
+        """Standard normal floats of shape ``args`` (a float with no arguments)."""
+        return self._gen.standard_normal(args or None)
+
+    def randint(self, low, high=None, size=None, dtype=int):
+        """Integers in [low, high) (in [0, low) when high is None)."""
+        return self._gen._integers("randint", low, high, size, dtype, False, None)
+
+    def random_integers(self, low, high=None, size=None):
+        """Integers in [low, high] (in [1, low] when high is None); deprecated as in NumPy."""
+        warnings.warn(
+            "This function is deprecated. Please call randint(low, high + 1) instead",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        if high is None:
+            low, high = 1, low
+        return self._gen._integers("random_integers", low, high, size, int, True, None)
+
+    def choice(self, a, size=None, replace=True, p=None):
+        """Random elements of the 1-d `a` (or of arange(a) for an integer)."""
+        if isinstance(a, _core.ndarray) or numpy.ndim(a) > 0:
+            if numpy.ndim(a) != 1:
+                raise ValueError("[choice] a must be 1-dimensional")
+        return self._gen.choice(a, size, replace, p)
+
+    def permutation(self, x):
+        """A shuffled copy of x (or a permutation of arange(x)) along the first axis."""
+        return self._gen.permutation(x)
+
+    def shuffle(self, x):
+        """Shuffles the gpupy array x in place along its first axis."""
+        self._gen.shuffle(x)
+
+    def bytes(self, length):
+        """`length` random bytes."""
+        return self._gen.bytes(length)
+
+
+def _sampler(name):
+    def method(self, *args, **kwargs):
+        return getattr(self._gen, name)(*args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"See numpy.random.RandomState.{name}: the Generator's sampler."
+    return method
+
+
+for _name in _SAMPLERS:
+    setattr(RandomState, _name, _sampler(_name))
+
+_global = RandomState()
+_FUNCTIONS = (
+    "seed get_state set_state rand randn random random_sample randint random_integers choice "
+    "permutation shuffle bytes"
+).split() + _SAMPLERS
+for _name in _FUNCTIONS:
+    globals()[_name] = getattr(_global, _name)
+ranf = sample = random_sample  # noqa: F821 - NumPy's module-level aliases, bound just above
+
+__all__ = ["RandomState", "ranf", "sample", *_FUNCTIONS]
