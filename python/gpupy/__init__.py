@@ -30,6 +30,8 @@ from gpupy._joining import *  # noqa: F401,F403
 from gpupy._linalg import *  # noqa: F401,F403
 from gpupy._manipulation import *  # noqa: F401,F403
 from gpupy._nanfunctions import *  # noqa: F401,F403
+from gpupy._pad import *  # noqa: F401,F403
+from gpupy._rearranging import *  # noqa: F401,F403
 from gpupy._reduction import *  # noqa: F401,F403
 from gpupy._set_functions import *  # noqa: F401,F403
 from gpupy._sorting import *  # noqa: F401,F403
