@@ -52,8 +52,8 @@ def _device_of(*values, device=None):
 
 
 def _fortran(a):
-    # An F-ordered copy: the C-ordered copy of the transpose, transposed back (a view).
-    return _core.ascontiguousarray(a.transpose()).transpose()
+    # An F-ordered copy: a C-ordered copy of the transpose, transposed back (a view of it).
+    return a.transpose().copy().transpose()
 
 
 def copy(a, order="K", subok=False):
@@ -71,11 +71,22 @@ def copy(a, order="K", subok=False):
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """See numpy.asanyarray (gpupy has no ndarray subclasses: the same as gpupy.asarray)."""
+    out = _asarray_as_is(a, dtype, _device_of(like, device=device), copy)
+    return require(out, requirements=_order_req(order))
+
+
+def _asarray_as_is(a, dtype, device, copy=None):
+    """gpupy.asarray, returning `a` itself when it already is what was asked for (as NumPy)."""
     from gpupy import asarray
 
-    return require(
-        asarray(a, dtype=dtype, device=device, copy=copy), requirements=_order_req(order)
-    )
+    if (
+        isinstance(a, _core.ndarray)
+        and not copy
+        and (dtype is None or numpy.dtype(dtype) == a.dtype)
+        and (device is None or _core.Device(device) == a.device)
+    ):
+        return a
+    return asarray(a, dtype=dtype, device=device, copy=copy)
 
 
 def _order_req(order):
@@ -89,9 +100,9 @@ def _order_req(order):
 def asarray_chkfinite(a, dtype=None, order=None):
     """See numpy.asarray_chkfinite: ValueError when a float or complex array holds inf or NaN
     (one boolean is read back)."""
-    from gpupy import asarray, isfinite
+    from gpupy import isfinite
 
-    out = asarray(a, dtype=dtype)
+    out = _asarray_as_is(a, dtype, None)
     if out.dtype.kind in "fc" and out.size and not bool(_core.all(isfinite(out))):
         raise ValueError("[asarray_chkfinite] array must not contain infs or NaNs")
     return require(out, requirements=_order_req(order))
@@ -99,9 +110,7 @@ def asarray_chkfinite(a, dtype=None, order=None):
 
 def asfortranarray(a, dtype=None, *, like=None):
     """See numpy.asfortranarray: an F-contiguous array (ndim >= 1), `a` itself when it is one."""
-    from gpupy import asarray
-
-    a = asarray(a, dtype=dtype)
+    a = _asarray_as_is(a, dtype, _device_of(like))
     if a.ndim == 0:
         a = a.reshape(1)
     return a if a._f_contiguous else _fortran(a)
@@ -128,17 +137,14 @@ _REQUIREMENTS = {
 def require(a, dtype=None, requirements=None, *, like=None):
     """See numpy.require. gpupy's arrays are always aligned and never subclasses ('A', 'E');
     'C', 'F', 'W' and 'O' copy when `a` does not meet them."""
-    from gpupy import asarray
-
-    if isinstance(requirements, str):
-        requirements = [requirements]
+    # As in NumPy, a string is a sequence of one-letter requirements.
     try:
         reqs = {_REQUIREMENTS[r.upper()] for r in requirements or ()}
     except KeyError as exc:
         raise KeyError(f"[require] unknown requirement {exc.args[0]!r}") from None
     if {"C", "F"} <= reqs:
         raise ValueError('[require] cannot specify both "C" and "F" order')
-    out = asarray(a, dtype=dtype)
+    out = _asarray_as_is(a, dtype, _device_of(like))
     if "C" in reqs and not out._c_contiguous:
         out = _core.ascontiguousarray(out) if out.ndim else out.copy()
     if "F" in reqs and not out._f_contiguous:
