@@ -220,7 +220,8 @@ def _fill_axes(a, padded, inner, widths, mode, kwargs):
         # Axes up to this one at full (padded) extent, the later ones still unpadded.
         roi = padded[(slice(None),) * (axis + 1) + inner[axis + 1 :]]
         if mode == "constant":
-            _fill(roi, axis, before, after, *values[axis])
+            # As NumPy arrays the values cast as NumPy's do (-1 into uint8 gives 255).
+            _fill(roi, axis, before, after, *(numpy.asarray(v) for v in values[axis]))
         elif mode == "edge" or (mode in ("reflect", "symmetric") and a.shape[axis] == 1):
             _fill(roi, axis, before, after, *_edges(roi, axis, before, after))
         elif mode == "linear_ramp":

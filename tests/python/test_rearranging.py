@@ -271,6 +271,7 @@ def test_pad_forms_and_special_shapes(xp):
         xp.pad(a, (1, 2)),
         xp.pad(a, ((1,), (2,))),
         xp.pad(a, [[0, 1], [2, 0]], constant_values=-1.5),
+        xp.pad(xp.asarray([1, 2], dtype="uint8"), 2, constant_values=((-1, 2.7),)),
         xp.pad(a, {1: (1, 2)}, mode="edge"),
         xp.pad(a, {0: 3}),
         xp.pad(xp.asarray(5.0), 0),
