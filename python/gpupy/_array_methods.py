@@ -1,5 +1,5 @@
-"""ndarray methods NumPy code expects: view (dtype reinterpretation), base, resize (in place),
-fill, round and tobytes. See the numpy.ndarray methods of the same names."""
+"""ndarray methods NumPy code expects: view (dtype reinterpretation), base, flat, resize (in
+place), fill, round and tobytes. See the numpy.ndarray methods of the same names."""
 
 import builtins
 import operator
@@ -119,7 +119,60 @@ def _tobytes(self, order="C"):
     return self.get().tobytes(order=order)
 
 
+class _FlatIter:
+    """What ndarray.flat returns (see numpy.flatiter): the array seen as 1-d in C order.
+
+    Indexing and assignment run on the array's device (through its flat indices when it is not
+    C-contiguous); iteration copies the array to the host once and yields NumPy scalars."""
+
+    __slots__ = ("base",)
+
+    def __init__(self, base):
+        self.base = base
+
+    def __len__(self):
+        return self.base.size
+
+    def _where(self, key):
+        # The flat positions `key` selects, as coordinates into the base array.
+        from gpupy import arange, asarray, unravel_index
+
+        a = self.base
+        if a._c_contiguous:
+            return None
+        flat = arange(a.size, dtype="int64", device=a.device)
+        if not isinstance(key, (int, numpy.integer, slice)):
+            key = asarray(key, device=a.device)
+        return unravel_index(flat[key], a.shape)
+
+    def __getitem__(self, key):
+        coords = self._where(key)
+        return self.base.reshape(-1)[key] if coords is None else self.base[coords]
+
+    def __setitem__(self, key, value):
+        coords = self._where(key)
+        if coords is None:
+            self.base.reshape(-1)[key] = value
+        else:
+            self.base[coords] = value
+
+    def __iter__(self):
+        return iter(self.base.get().flat)
+
+    def copy(self):
+        """A 1-d copy of the array (see numpy.flatiter.copy)."""
+        return self.base.ravel().copy() if self.base._c_contiguous else self.base.ravel()
+
+
+def _set_flat(self, value):
+    from gpupy import resize
+
+    if self.size:
+        self[...] = resize(value, self.shape)
+
+
 ndarray.view = _view
+ndarray.flat = property(_FlatIter, _set_flat, doc="A 1-d iterator over the array (see _FlatIter).")
 ndarray.base = property(_base, doc="None for an array that owns its memory (see _base).")
 ndarray.resize = _resize
 ndarray.fill = _fill

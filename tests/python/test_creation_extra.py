@@ -419,6 +419,28 @@ def test_fill_round_tobytes(dtype):
         ro.fill(0)
 
 
+@pytest.mark.parametrize("layout", ["c", "transposed", "strided"])
+def test_flat(layout):
+    host = numpy.arange(24, dtype="float32").reshape(4, 6)
+    a = gpupy.asarray(host.copy())
+    pick = {"c": lambda x: x, "transposed": lambda x: x.T, "strided": lambda x: x[::2, 1::2]}
+    av, hv = pick[layout](a), pick[layout](host)
+    assert len(av.flat) == len(hv.flat) and av.flat.base is av
+    assert float(av.flat[5]) == hv.flat[5]
+    for key in (slice(2, 9, 3), [1, 4, 4], numpy.array([True, False] * (hv.size // 2))):
+        numpy.testing.assert_array_equal(av.flat[key].get(), hv.flat[key])
+    assert list(av.flat) == list(hv.flat)
+    av.flat[[0, 3]] = -1
+    hv.flat[[0, 3]] = -1
+    av.flat[1:3] = [7, 8]
+    hv.flat[1:3] = [7, 8]
+    numpy.testing.assert_array_equal(a.get(), host)
+    numpy.testing.assert_array_equal(av.flat.copy().get(), hv.flat.copy())
+    av.flat = [1.5, 2.5, 3.5, 4.5, 5.5]
+    hv.flat = [1.5, 2.5, 3.5, 4.5, 5.5]
+    numpy.testing.assert_array_equal(a.get(), host)
+
+
 # ---- dispatch ---------------------------------------------------------------------------------
 
 
