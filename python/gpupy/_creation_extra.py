@@ -193,8 +193,8 @@ def _overlap(a, b, max_work, check):
         return False
     try:
         return check(la, lb, max_work=max_work)
-    except numpy.exceptions.TooHardError as exc:
-        raise numpy.exceptions.TooHardError(f"[shares_memory] {exc}") from None
+    except (numpy.exceptions.TooHardError, ValueError, TypeError, OverflowError) as exc:
+        raise type(exc)(f"[{check.__name__}] {exc}") from None
 
 
 def may_share_memory(a, b, /, max_work=0):
@@ -265,18 +265,17 @@ def tri(N, M=None, k=0, dtype=float, *, like=None, device=None):
     N, M, k = operator.index(N), operator.index(M), operator.index(k)
     device = _device_of(like, device=device)
     rows = arange(N, dtype="int64", device=device).reshape(N, 1)
-    cols = (
-        arange(-k, M - k, dtype="int64", device=device)
-        if M
-        else arange(0, dtype="int64", device=device)
-    )
-    return (rows >= cols).astype(dtype)
+    return (rows >= arange(-k, M - k, dtype="int64", device=device)).astype(dtype)
 
 
 def diagflat(v, k=0):
     """See numpy.diagflat: the flattened input on the k-th diagonal of a square array."""
     from gpupy import diag
 
+    try:
+        k = operator.index(k)
+    except TypeError:
+        raise TypeError(f"[diagflat] k must be an integer, got {type(k).__name__}") from None
     return diag(_arr(v).ravel(), k)
 
 
@@ -303,14 +302,15 @@ def fromfunction(function, shape, *, dtype=float, like=None, device=None, **kwar
     return function(*indices(shape, dtype=dtype, device=_device_of(like, device=device)), **kwargs)
 
 
-def _linspace(start, stop, num, endpoint, axis, device):
-    """numpy.linspace with array endpoints and `axis`, in float64 or complex128, on the device."""
+def _linspace(start, stop, num, endpoint, axis, device, op):
+    """numpy.linspace with array endpoints and `axis`, on the device; computed in the inexact
+    dtype of the endpoints, as NumPy does."""
     from gpupy import any as any_
     from gpupy import arange, asarray, moveaxis, where
 
     num = operator.index(num)
     if num < 0:
-        raise ValueError(f"Number of samples, {num}, must be non-negative.")
+        raise ValueError(f"[{op}] number of samples, {num}, must be non-negative")
     start = asarray(start, device=device) * 1.0
     stop = asarray(stop, device=device) * 1.0
     div = num - 1 if endpoint else num
@@ -337,7 +337,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, 
     start, stop, base = (asarray(x, device=device) for x in (start, stop, base))
     nd = len(broadcast_shapes(start.shape, stop.shape, base.shape))
     start, stop, base = (x.reshape((1,) * (nd - x.ndim) + x.shape) for x in (start, stop, base))
-    y = _linspace(start, stop, num, endpoint, axis, device)
+    y = _linspace(start, stop, num, endpoint, axis, device, "logspace")
     base = expand_dims(base, axis) if base.ndim else base
     out = power(base, y)
     return out if dtype is None else out.astype(dtype, copy=False)
@@ -360,7 +360,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0, *, device=
 
         out_sign = start / absolute(start)
     start, stop = start / out_sign, stop / out_sign
-    y = _linspace(log10(start), log10(stop), num, endpoint, 0, start.device)
+    y = _linspace(log10(start), log10(stop), num, endpoint, 0, start.device, "geomspace")
     result = power(asarray(10.0, device=y.device), y).astype(dt, copy=False)
     if num > 0:
         result[0] = start
@@ -385,7 +385,11 @@ def _to_device(host, device):
 
 def fromiter(iter, dtype, count=-1, *, like=None, device=None):  # noqa: A002 - NumPy's name
     """See numpy.fromiter: the items are collected on the host, then copied to the device."""
-    return _to_device(numpy.fromiter(iter, dtype, count), _device_of(like, device=device))
+    try:
+        host = numpy.fromiter(iter, dtype, count)
+    except ValueError as exc:
+        raise ValueError(f"[fromiter] {exc}") from None
+    return _to_device(host, _device_of(like, device=device))
 
 
 def frombuffer(buffer, dtype=float, count=-1, offset=0, *, like=None, device=None):

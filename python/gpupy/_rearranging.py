@@ -51,13 +51,13 @@ def _host_index(obj):
 
 def append(arr, values, axis=None):
     """See numpy.append: a new array; axis=None flattens both inputs."""
-    from gpupy import concatenate
+    from gpupy import asarray, concatenate
 
-    arr, values = _arr(arr), _arr(values)
+    arr = _arr(arr)
+    if not isinstance(values, _core.ndarray):
+        values = asarray(values, device=arr.device)
     if axis is None:
         arr, values, axis = arr.ravel(), values.ravel(), 0
-    if values.device != arr.device:
-        values = values.to_device(arr.device)
     return concatenate((arr, values), axis=axis)
 
 
@@ -157,7 +157,7 @@ def delete(arr, obj, axis=None):
 def resize(a, new_shape):
     """See numpy.resize: the data repeated (in C order) to fill `new_shape`; zeros when `a` is
     empty."""
-    from gpupy import concatenate, zeros
+    from gpupy import tile, zeros
 
     a = _arr(a)
     shape = (new_shape,) if isinstance(new_shape, (int, numpy.integer)) else tuple(new_shape)
@@ -169,9 +169,7 @@ def resize(a, new_shape):
         return zeros(shape, a.dtype, a.device)
     flat = a.ravel()
     copies = -(-total // a.size)
-    if copies > 1:
-        flat = concatenate([flat] * copies)
-    return flat[:total].reshape(shape)
+    return (tile(flat, copies) if copies > 1 else flat)[:total].reshape(shape)
 
 
 def rot90(m, k=1, axes=(0, 1)):
@@ -291,8 +289,8 @@ def block(arrays):
         parts = [join(e, level + 1) for e in x]
         try:
             return concatenate(parts, axis=level - depth)
-        except ValueError as exc:
-            raise ValueError(f"[block] {exc}") from None
+        except ValueError as exc:  # named as block's error, not concatenate's
+            raise ValueError(f"[block] {str(exc).removeprefix('[concatenate] ')}") from None
 
     out = join(nested, 0)
     return out.copy() if depth == 0 or (len(leaves) == 1 and out._same_buffer(leaves[0])) else out

@@ -460,3 +460,24 @@ def test_numpy_dispatch_reaches_gpupy():
     for out in outs:
         assert isinstance(out, gpupy.ndarray) and out.device == a.device
     assert numpy.may_share_memory(a, a[1]) and numpy.shares_memory(a, a[1])
+
+
+ERRORS = {
+    "geomspace": (ValueError, lambda: gpupy.geomspace(0, 1)),
+    "logspace": (ValueError, lambda: gpupy.logspace(0, 1, -2)),
+    "copy": (ValueError, lambda: gpupy.copy([1], order="Z")),
+    "diagflat": (TypeError, lambda: gpupy.diagflat([1], 1.5)),
+    "fromiter": (ValueError, lambda: gpupy.fromiter(range(2), "int8", count=5)),
+    "shares_memory": (ValueError, lambda: gpupy.shares_memory([1], [1], max_work="x")),
+    "size": (ValueError, lambda: gpupy.size(gpupy.zeros(2), 1)),
+    "sliding_window_view": (ValueError, lambda: sliding_window_view(gpupy.zeros(2), 3)),
+    "view": (ValueError, lambda: gpupy.zeros((2, 2), dtype="int32").T.view("int8")),
+    "resize": (ValueError, lambda: gpupy.zeros(4)[1:].resize(2)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_error_messages_name_the_function(name):
+    error, call = ERRORS[name]
+    with pytest.raises(error, match=rf"^\[{name}\] "):
+        call()

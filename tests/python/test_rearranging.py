@@ -425,3 +425,29 @@ def test_numpy_dispatch_reaches_gpupy():
     ):
         assert isinstance(out, gpupy.ndarray)
         assert out.device == a.device
+
+
+ERRORS = {
+    "insert": (IndexError, lambda a: gpupy.insert(a, 5, 1)),
+    "delete": (IndexError, lambda a: gpupy.delete(a, [1.0])),
+    "resize": (ValueError, lambda a: gpupy.resize(a, (-1,))),
+    "rot90": (ValueError, lambda a: gpupy.rot90(a, 1, (0, 0))),
+    "fliplr": (ValueError, lambda a: gpupy.fliplr(a[0])),
+    "rollaxis": (numpy.exceptions.AxisError, lambda a: gpupy.rollaxis(a, 0, 5)),
+    "block": (ValueError, lambda a: gpupy.block([[a], [a[:, :1]]])),
+    "pad": (ValueError, lambda a: gpupy.pad(a, 1, mode="wrap", constant_values=1)),
+    "trim_zeros": (ValueError, lambda a: gpupy.trim_zeros(a, "x")),
+    "ediff1d": (TypeError, lambda a: gpupy.ediff1d(a, to_end=0.5)),
+    "apply_along_axis": (ValueError, lambda a: gpupy.apply_along_axis(len, 0, a[:, :0])),
+    "apply_over_axes": (
+        ValueError,
+        lambda a: gpupy.apply_over_axes(lambda x, _: x[None, None], a, 0),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_error_messages_name_the_function(name):
+    error, call = ERRORS[name]
+    with pytest.raises(error, match=rf"^\[{name}\] "):
+        call(gpupy.asarray([[1, 2], [3, 4]]))
