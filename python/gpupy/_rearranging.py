@@ -49,6 +49,14 @@ def _host_index(obj):
     return obj.get() if isinstance(obj, _core.ndarray) else numpy.array(obj)
 
 
+def _fit(values, ndim):
+    """Drops leading length-1 axes beyond `ndim`, as NumPy's assignment does."""
+    extra = values.ndim - ndim
+    if extra > 0 and all(n == 1 for n in values.shape[:extra]):
+        return values.reshape(values.shape[extra:])
+    return values
+
+
 def append(arr, values, axis=None):
     """See numpy.append: a new array; axis=None flattens both inputs."""
     from gpupy import asarray, concatenate
@@ -96,7 +104,7 @@ def insert(arr, obj, values, axis=None):
         shape[axis] += count
         new = empty(tuple(shape), arr.dtype, arr.device)
         new[_at(axis, slice(None, index))] = arr[_at(axis, slice(None, index))]
-        new[_at(axis, slice(index, index + count))] = values_arr
+        new[_at(axis, slice(index, index + count))] = _fit(values_arr, arr.ndim)
         new[_at(axis, slice(index + count, None))] = arr[_at(axis, slice(index, None))]
         return new
     indices = indices.astype(numpy.int64)
@@ -111,7 +119,7 @@ def insert(arr, obj, values, axis=None):
     old = numpy.ones(shape[axis], dtype=bool)
     old[indices] = False
     new = empty(tuple(shape), arr.dtype, arr.device)
-    new[_at(axis, asarray(indices, device=arr.device))] = values_arr
+    new[_at(axis, asarray(indices, device=arr.device))] = _fit(values_arr, arr.ndim)
     new[_at(axis, asarray(numpy.flatnonzero(old), device=arr.device))] = arr
     return new
 

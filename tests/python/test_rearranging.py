@@ -67,6 +67,8 @@ def test_insert_values_shapes_and_casts(xp):
         xp.insert(a, [1], [[1.5], [2.5]], axis=1),
         xp.insert(xp.asarray([1, 2, 3]), 1, 2.7),
         xp.insert(xp.asarray([], dtype="int16"), 0, [4, 5]),
+        xp.insert(xp.asarray([1, 2, 3]), [0, 2], [[8]]),
+        xp.insert(xp.asarray([1, 2]), 1, [[8]], axis=0),
     )
 
 
