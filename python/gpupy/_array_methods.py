@@ -32,7 +32,7 @@ def _view(self, dtype=None, type=None):  # noqa: A002 - NumPy's keyword
                 "[view] changing the dtype of a 0d array is only supported if the itemsize is "
                 "unchanged"
             )
-        if shape[-1] != 1 and strides[-1] != old:
+        if shape[-1] != 1 and strides[-1] != old and self.size:
             raise ValueError(
                 "[view] to change to a dtype of a different size, the last axis must be contiguous"
             )

@@ -364,6 +364,13 @@ def test_view_rules_and_writes():
     with pytest.raises(TypeError, match=r"\[view\]"):
         a.view(type=numpy.ndarray)
     numpy.testing.assert_array_equal(a[:, :1].view("int16").get(), a.get()[:, :1].view("int16"))
+    empty = numpy.zeros((4, 3), dtype="float32")[::2, :0]
+    assert gpupy.asarray(numpy.zeros((4, 3), "float32"))[::2, :0].view("int8").shape == (
+        empty.view("int8").shape
+    )
+    # gpupy's kernels load aligned items: a view that would misalign them is refused.
+    with pytest.raises(ValueError, match=r"\[view\] complex128 data must be 16-byte aligned"):
+        gpupy.zeros(4, dtype="complex64")[1:3].view("complex128")
 
 
 def test_base():
