@@ -330,16 +330,17 @@ def _linspace(start, stop, num, endpoint, axis, device, op):
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, *, device=None):
     """See numpy.logspace: ``base ** linspace(start, stop)``; start, stop and base may be
-    arrays (broadcast together, the samples along `axis`)."""
+    arrays (broadcast together, the samples along `axis`). A Python number as base takes the
+    dtype of the samples, as in NumPy."""
     from gpupy import asarray, broadcast_shapes, expand_dims, power
 
     device = _device_of(start, stop, base, device=device)
-    start, stop, base = (asarray(x, device=device) for x in (start, stop, base))
-    nd = len(broadcast_shapes(start.shape, stop.shape, base.shape))
-    start, stop, base = (x.reshape((1,) * (nd - x.ndim) + x.shape) for x in (start, stop, base))
-    y = _linspace(start, stop, num, endpoint, axis, device, "logspace")
-    base = expand_dims(base, axis) if base.ndim else base
-    out = power(base, y)
+    if not isinstance(base, (float, int)) and numpy.ndim(base):
+        start, stop, base = (asarray(x, device=device) for x in (start, stop, base))
+        nd = len(broadcast_shapes(start.shape, stop.shape, base.shape))
+        start, stop, base = (x.reshape((1,) * (nd - x.ndim) + x.shape) for x in (start, stop, base))
+        base = expand_dims(base, axis)
+    out = power(base, _linspace(start, stop, num, endpoint, axis, device, "logspace"))
     return out if dtype is None else out.astype(dtype, copy=False)
 
 

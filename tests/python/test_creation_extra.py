@@ -70,6 +70,16 @@ def test_logspace_arrays_and_axis(xp):
     )
 
 
+@numpy_gpupy_allclose(rtol=2e-6)
+def test_logspace_keeps_float32_with_a_python_base(xp):
+    start = xp.asarray([0.0, 1.0], dtype="float32")
+    return (
+        xp.logspace(start, 2, 3),
+        xp.logspace(start, 2, 3, base=2),
+        xp.logspace(start, 2, 3, axis=1),
+    )
+
+
 @pytest.mark.parametrize("endpoint", [True, False])
 @numpy_gpupy_allclose(rtol=1e-12)
 def test_geomspace(endpoint, xp):
