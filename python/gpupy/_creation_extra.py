@@ -311,8 +311,14 @@ def _linspace(start, stop, num, endpoint, axis, device, op):
     num = operator.index(num)
     if num < 0:
         raise ValueError(f"[{op}] number of samples, {num}, must be non-negative")
-    start = asarray(start, device=device) * 1.0
-    stop = asarray(stop, device=device) * 1.0
+    # Python numbers stay weakly typed, as in NumPy: linspace(float32 array, 2) is float32.
+    start, stop = (
+        x if isinstance(x, (int, float, complex)) else asarray(x, device=device)
+        for x in (start, stop)
+    )
+    if not isinstance(start, _core.ndarray) and not isinstance(stop, _core.ndarray):
+        start = asarray(start, device=device)
+    start, stop = start * 1.0, stop * 1.0
     div = num - 1 if endpoint else num
     delta = stop - start
     real = {"complex64": "float32", "complex128": "float64"}.get(delta.dtype.name, delta.dtype)

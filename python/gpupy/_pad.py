@@ -37,10 +37,12 @@ def _pairs(x, ndim, as_index=False):
         x = numpy.round(x).astype(numpy.int64)
     if as_index and x.size and x.min() < 0:
         raise ValueError("[pad] index can't contain negative values")
+    # One value or one pair stays a NumPy scalar (strongly typed: linear_ramp computes in
+    # float64 for float32 arrays), one pair per axis becomes Python numbers, as in NumPy.
     if x.ndim < 3 and x.size == 1:
-        return [(x.ravel()[0].item(),) * 2] * ndim
+        return [(x.ravel()[0],) * 2] * ndim
     if x.ndim < 3 and x.size == 2 and x.shape != (2, 1):
-        return [tuple(x.ravel().tolist())] * ndim
+        return [tuple(x.ravel())] * ndim
     try:
         return [tuple(p) for p in numpy.broadcast_to(x, (ndim, 2)).tolist()]
     except ValueError:
