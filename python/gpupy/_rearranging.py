@@ -322,7 +322,8 @@ def _nonzero_bounds(a, axis):
 def trim_zeros(filt, trim="fb", axis=None):
     """See numpy.trim_zeros (NumPy 2.2's axis argument included): a view without the leading
     ('f') and trailing ('b') zeros; for n-d input, the bounding box of the nonzeros along `axis`
-    (all axes by default). The bounds are read back to the host."""
+    (all axes by default). The bounds are read back to the host. A list comes back as a gpupy
+    array (NumPy slices the list itself)."""
     a = _arr(filt)
     trim = trim.lower()
     if trim not in {"fb", "bf", "f", "b"}:
