@@ -191,8 +191,8 @@ def pad(array, pad_width, mode="constant", **kwargs):
     if not callable(mode):
         _check_kwargs(mode, kwargs)
     shape = tuple(n + b + e for n, (b, e) in zip(a.shape, widths, strict=True))
-    make = empty if mode == "empty" else zeros
-    padded = make(shape, a.dtype, a.device)
+    # Every mode fills all the pad areas; a function is handed zeros there, as in NumPy.
+    padded = (zeros if callable(mode) else empty)(shape, a.dtype, a.device)
     inner = tuple(slice(b, b + n) for n, (b, _) in zip(a.shape, widths, strict=True))
     padded[inner] = a
     if callable(mode):
