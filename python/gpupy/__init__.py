@@ -8,6 +8,7 @@ from gpupy import (  # noqa: F401 - _ndarray attaches the Python-level methods
     _ndarray,
     cuda,  # noqa: F401
 )
+from gpupy._array_methods import *  # noqa: F401,F403
 from gpupy._classify import *  # noqa: F401,F403
 from gpupy._core import (  # noqa: F401
     CudaError,
@@ -18,6 +19,7 @@ from gpupy._core import (  # noqa: F401
     synchronize,  # noqa: F401
 )
 from gpupy._creation import *  # noqa: F401,F403
+from gpupy._creation_extra import *  # noqa: F401,F403
 from gpupy._dlpack import from_dlpack  # noqa: F401
 from gpupy._dtypes import *  # noqa: F401,F403
 from gpupy._einsum import *  # noqa: F401,F403
@@ -32,9 +34,11 @@ from gpupy._joining import *  # noqa: F401,F403
 from gpupy._linalg import *  # noqa: F401,F403
 from gpupy._manipulation import *  # noqa: F401,F403
 from gpupy._nanfunctions import *  # noqa: F401,F403
+from gpupy._pad import *  # noqa: F401,F403
 from gpupy._partition import *  # noqa: F401,F403
 from gpupy._placement import *  # noqa: F401,F403
 from gpupy._polynomial import *  # noqa: F401,F403
+from gpupy._rearranging import *  # noqa: F401,F403
 from gpupy._reduction import *  # noqa: F401,F403
 from gpupy._set_functions import *  # noqa: F401,F403
 from gpupy._signal import *  # noqa: F401,F403
@@ -47,6 +51,6 @@ e = _math.e
 inf = _math.inf
 nan = _math.nan
 
-from gpupy import fft, linalg, random  # noqa: E402, F401 - Array API extensions, NumPy's random
+from gpupy import fft, lib, linalg, random  # noqa: E402, F401 - Array API extensions, NumPy's random
 
 __version__ = "0.1.0"

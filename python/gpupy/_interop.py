@@ -157,10 +157,6 @@ _ADAPTERS = {f"{n}_like": _like(n) for n in ("empty", "zeros", "ones", "full")}
 _FALLBACKS = {
     "concatenate": concatenate,
     "stack": _stack,
-    "shape": lambda a: a.shape,
-    "ndim": lambda a: a.ndim,
-    "size": lambda a, axis=None: a.size if axis is None else a.shape[axis],
-    "copy": lambda a, order="K", subok=False: a.copy(),
 }
 
 

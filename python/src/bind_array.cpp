@@ -1,6 +1,7 @@
 // The ndarray class: attributes, conversions and element access.
 #include "bindings.h"
 #include "gpupy/advanced_indexing.h"
+#include "gpupy/alignment.h"
 #include "gpupy/error.h"
 
 namespace gpupy::py {
@@ -60,6 +61,37 @@ void release_buffer(PyObject*, Py_buffer* view) {
   delete[] static_cast<Py_ssize_t*>(view->internal);
 }
 
+// The bytes a view of a's buffer may touch: the whole allocation for memory gpupy allocated, a's
+// own bytes for wrapped memory (whose size gpupy does not know).
+std::pair<const char*, const char*> buffer_range(const Array& a) {
+  const Buffer& buf = *a.buffer();
+  if (buf.nbytes > 0 && buf.owner == nullptr) {
+    const char* lo = static_cast<const char*>(buf.data);
+    return {lo, lo + buf.nbytes};
+  }
+  return a.byte_extent();
+}
+
+// A view of a's memory with any shape, strides (bytes), offset (bytes from a's first item) and
+// dtype: as_strided, sliding windows, dtype views. Refused when it would leave buffer_range or
+// misalign items.
+Array strided_view(const Array& a, const Shape& shape, const Strides& strides, int64_t offset,
+                   nb::handle dtype, bool readonly, const std::string& op) {
+  DType dt = dtype.is_none() ? a.dtype() : *to_dtype(dtype);
+  if (strides.size() != shape.size())
+    throw ValueError("[" + op + "] shape and strides must have the same length");
+  for (int64_t n : shape)
+    if (n < 0) throw ValueError("[" + op + "] negative dimensions are not allowed");
+  auto [lo_ok, hi_ok] = buffer_range(a);
+  Array out(a.buffer(), a.offset() + offset, shape, strides, dt, readonly || a.readonly());
+  auto [lo, hi] = out.byte_extent();
+  if (out.size() > 0 && (lo < lo_ok || hi > hi_ok))
+    throw ValueError("[" + op + "] the view would reach outside the array's memory");
+  if (std::string problem = alignment_error(out.data(), shape, strides, dt); !problem.empty())
+    throw ValueError("[" + op + "] " + problem);
+  return out;
+}
+
 PyType_Slot kBufferSlots[] = {{Py_bf_getbuffer, reinterpret_cast<void*>(get_buffer)},
                               {Py_bf_releasebuffer, reinterpret_cast<void*>(release_buffer)},
                               {0, nullptr}};
@@ -88,6 +120,18 @@ void bind_array(nb::module_& m) {
                    [](const Array& a) {
                      return a.buffer()->owner == nullptr && a.offset() == 0 &&
                             static_cast<size_t>(a.nbytes()) == a.buffer()->nbytes;
+                   })
+      .def("_strided_view", &strided_view, "shape"_a, "strides"_a, "offset"_a, "dtype"_a.none(),
+           "readonly"_a, "op"_a)
+      .def_prop_ro("_buffer_refs", [](const Array& a) { return a.buffer().use_count(); })
+      // ndarray.resize: the handle takes over another array's buffer, shape and strides.
+      .def(
+          "_replace_with", [](Array& self, const Array& other) { self = other; }, "other"_a)
+      .def_prop_ro("_buffer_range",
+                   [](const Array& a) {
+                     auto [lo, hi] = buffer_range(a);
+                     return nb::make_tuple(reinterpret_cast<uintptr_t>(lo),
+                                           reinterpret_cast<uintptr_t>(hi));
                    })
       .def("_same_buffer", [](const Array& a, const Array& b) { return a.buffer() == b.buffer(); })
       .def("__len__",

@@ -1,8 +1,10 @@
-"""ravel_multi_index and unravel_index against NumPy, on the device under test."""
+"""ravel_multi_index, unravel_index and the index objects (mgrid, ogrid, r_, c_, s_, index_exp,
+ndindex, ndenumerate) against NumPy, on the device under test."""
 
 import gpupy
 import numpy
 import pytest
+from gpupy.testing import numpy_gpupy_allclose, numpy_gpupy_raises
 
 
 @pytest.mark.parametrize("order", ["C", "F"])
@@ -68,3 +70,98 @@ def test_ravel_multi_index_errors():
 def test_dispatch_from_numpy():
     got = numpy.unravel_index(gpupy.asarray([5, 7]), (3, 4))
     assert all(isinstance(g, gpupy.ndarray) for g in got)
+
+
+# ---- index objects --------------------------------------------------------------------------
+
+
+@numpy_gpupy_allclose()
+def test_mgrid_ogrid(xp):
+    return (
+        xp.mgrid[0:3, 1:5:2],
+        xp.mgrid[0:1:4j, -1:1:3j],
+        xp.mgrid[0:2, 0:1:3j],
+        xp.mgrid[5:0:-2],
+        xp.mgrid[0:1:5j],
+        xp.mgrid[0:1:1j],
+        xp.mgrid[2:2],
+        xp.mgrid[0.5:2:0.5, 0:2],
+        xp.ogrid[0:3, 1:5:2],
+        xp.ogrid[0:1:3j, 0:4],
+        xp.ogrid[-2:3],
+    )
+
+
+def test_grids_are_on_the_default_device(device_name):
+    assert gpupy.mgrid[0:3, 0:2].device == gpupy.Device(device_name)
+    assert all(g.device == gpupy.Device(device_name) for g in gpupy.ogrid[0:3, 0:2])
+
+
+@numpy_gpupy_allclose()
+def test_r_(xp):
+    a = xp.asarray([1, 2, 3])
+    m = xp.asarray([[1, 2], [3, 4]], dtype="float32")
+    return (
+        xp.r_[a, 0, 0, a],
+        xp.r_[-1:1:6j, [0] * 3, 5, 6],
+        xp.r_[0:5, 1.5],
+        xp.r_[m, m],
+        xp.r_["-1", m, m],
+        xp.r_["0,2", [1, 2, 3], [4, 5, 6]],
+        xp.r_["0,2,0", [1, 2, 3], [4, 5, 6]],
+        xp.r_["1,2,0", [1, 2, 3], [4, 5, 6]],
+        xp.r_["0,3,1", a, a],
+        xp.r_[xp.asarray([True]), 2],
+        xp.r_[3],
+    )
+
+
+@numpy_gpupy_allclose()
+def test_c_(xp):
+    a = xp.asarray([1, 2, 3])
+    m = xp.asarray([[1, 2], [3, 4], [5, 6]])
+    return (
+        xp.c_[a, a],
+        xp.c_[a, m, 0:3],
+        xp.c_[xp.asarray([[1, 2, 3]]), 0, 0, xp.asarray([[4, 5, 6]])],
+        xp.c_[0:1:3j, a],
+    )
+
+
+@pytest.mark.parametrize("key", ["late", "bad", "bad_tuple", "shapes", "empty"])
+@numpy_gpupy_raises()
+def test_r_errors(key, xp):
+    a = xp.asarray([1, 2])
+    if key == "late":
+        return xp.r_[a, "0"]
+    if key == "bad":
+        return xp.r_["x", a]
+    if key == "bad_tuple":
+        return xp.r_["1,x", a]
+    if key == "shapes":
+        return xp.r_["1", xp.zeros((2, 2)), xp.zeros((3, 2))]
+    return xp.r_[()]
+
+
+def test_r_matrix_directives_are_refused():
+    with pytest.raises(NotImplementedError, match=r"\[r_\] matrix"):
+        gpupy.r_["r", [1, 2]]
+
+
+def test_s_index_exp_ndindex_ndenumerate():
+    assert gpupy.s_[1:2] == numpy.s_[1:2]
+    assert gpupy.s_[1, ..., None] == numpy.s_[1, ..., None]
+    assert gpupy.index_exp[1:2] == numpy.index_exp[1:2]
+    assert gpupy.index_exp[::2, 3] == numpy.index_exp[::2, 3]
+    assert gpupy.s_[5] == 5 and gpupy.index_exp[5] == (5,)
+    for shape in ((2, 3), (0, 2), (), (3,)):
+        assert list(gpupy.ndindex(*shape)) == list(numpy.ndindex(*shape))
+        assert list(gpupy.ndindex(shape)) == list(numpy.ndindex(shape))
+    with pytest.raises(ValueError, match=r"\[ndindex\]"):
+        gpupy.ndindex(2, -1)
+    host = numpy.arange(6, dtype="float32").reshape(2, 3)
+    got = list(gpupy.ndenumerate(gpupy.asarray(host)))
+    expected = list(numpy.ndenumerate(host))
+    assert got == expected
+    assert all(type(g[1]) is type(e[1]) for g, e in zip(got, expected, strict=True))
+    assert list(gpupy.ndenumerate([[1, 2]])) == list(numpy.ndenumerate([[1, 2]]))

@@ -1,0 +1,180 @@
+"""ndarray methods NumPy code expects: view (dtype reinterpretation), base, flat, resize (in
+place), fill, round and tobytes. See the numpy.ndarray methods of the same names."""
+
+import builtins
+import operator
+import sys
+import weakref
+
+import numpy
+
+from gpupy import _core
+from gpupy._core import ndarray
+
+__all__ = []
+
+
+def _view(self, dtype=None, type=None):  # noqa: A002 - NumPy's keyword
+    """See numpy.ndarray.view: the same memory seen with another dtype (a view). A dtype of a
+    different size reinterprets the last axis, which must then be contiguous."""
+    if isinstance(dtype, builtins.type) and issubclass(dtype, ndarray) and type is None:
+        dtype, type = None, dtype
+    if type is not None and type is not ndarray:
+        raise TypeError(f"[view] gpupy arrays have no subclasses; type={type!r} is not supported")
+    if dtype is None:
+        return self._strided_view(self.shape, self.strides, 0, None, False, "view")
+    new = numpy.dtype(dtype)
+    old = self.itemsize
+    shape, strides = list(self.shape), list(self.strides)
+    if new.itemsize != old:
+        if self.ndim == 0:
+            raise ValueError(
+                "[view] changing the dtype of a 0d array is only supported if the itemsize is "
+                "unchanged"
+            )
+        if shape[-1] != 1 and strides[-1] != old and self.size:
+            raise ValueError(
+                "[view] to change to a dtype of a different size, the last axis must be contiguous"
+            )
+        nbytes = shape[-1] * old
+        if nbytes % new.itemsize:
+            raise ValueError(
+                "[view] when changing to a larger dtype, its size must be a divisor of the "
+                "total size in bytes of the last axis of the array."
+            )
+        shape[-1], strides[-1] = nbytes // new.itemsize, new.itemsize
+    return self._strided_view(tuple(shape), tuple(strides), 0, new, False, "view")
+
+
+def _base(self):
+    # gpupy keeps no chain of views: a view's base is an array over the whole memory it views.
+    if self._owndata:
+        return None
+    lo, hi = self._buffer_range
+    start = lo - self._data_ptr
+    return self._strided_view((hi - lo,), (1,), start, "uint8", self._readonly, "base")
+
+
+def _count_refs():
+    """References to `self` inside a method called as ``a.method()`` when only the name `a`
+    holds the array (measured once, as it depends on the Python version)."""
+    ndarray._refcount_probe = lambda self: sys.getrefcount(self)
+    probe = _core.zeros((1,), None, "cpu")
+    try:
+        return probe._refcount_probe()
+    finally:
+        del ndarray._refcount_probe
+
+
+_BASE_REFS = _count_refs()
+
+
+def _keep_alive(obj):
+    return obj
+
+
+def _resize(self, *new_shape, refcheck=True):
+    """See numpy.ndarray.resize: changes the array in place (new items are zeros). As in NumPy,
+    the array must own its memory, and with refcheck nothing else may refer to it."""
+    from gpupy import zeros
+
+    if len(new_shape) == 1 and not isinstance(new_shape[0], (int, numpy.integer)):
+        new_shape = new_shape[0]
+    shape = () if new_shape is None else tuple(operator.index(n) for n in new_shape)
+    if any(n < 0 for n in shape):
+        raise ValueError("[resize] negative dimensions not allowed")
+    if not self._owndata or not self._c_contiguous:
+        raise ValueError("[resize] cannot resize this array: it does not own its data")
+    if refcheck and (sys.getrefcount(self) > _BASE_REFS or self._buffer_refs > 1):
+        raise ValueError(
+            "[resize] cannot resize an array that references or is referenced by another "
+            "array in this way. Use the np.resize function or refcheck=False"
+        )
+    out = zeros(shape, self.dtype, self.device)
+    n = min(out.size, self.size)
+    if n:
+        out.reshape(-1)[:n] = self.reshape(-1)[:n]
+    if not refcheck:
+        # Whatever still points at the old memory (NumPy wrappers, buffers) keeps it alive.
+        weakref.finalize(self, _keep_alive, self.reshape(-1))
+    self._replace_with(out)
+
+
+def _fill(self, value):
+    """See numpy.ndarray.fill."""
+    self[...] = value
+
+
+def _round(self, decimals=0, out=None):
+    """See numpy.ndarray.round (gpupy.round)."""
+    from gpupy import round as round_
+
+    return round_(self, decimals=decimals, out=out)
+
+
+def _tobytes(self, order="C"):
+    """See numpy.ndarray.tobytes: the bytes are copied to the host."""
+    if order == "A":  # the host copy is C-ordered; 'A' asks for the layout of `self`
+        order = "F" if self._f_contiguous and not self._c_contiguous else "C"
+    return self.get().tobytes(order=order)
+
+
+class _FlatIter:
+    """What ndarray.flat returns (see numpy.flatiter): the array seen as 1-d in C order.
+
+    Indexing and assignment run on the array's device (through its flat indices when it is not
+    C-contiguous); iteration copies the array to the host once and yields NumPy scalars."""
+
+    __slots__ = ("base",)
+
+    def __init__(self, base):
+        self.base = base
+
+    def __len__(self):
+        return self.base.size
+
+    def _where(self, key):
+        # The flat positions `key` selects, as coordinates into the base array.
+        from gpupy import arange, asarray, unravel_index
+
+        a = self.base
+        if a._c_contiguous:
+            return None
+        flat = arange(a.size, dtype="int64", device=a.device)
+        if not isinstance(key, (int, numpy.integer, slice)):
+            key = asarray(key, device=a.device)
+        return unravel_index(flat[key], a.shape)
+
+    def __getitem__(self, key):
+        coords = self._where(key)
+        return self.base.reshape(-1)[key] if coords is None else self.base[coords]
+
+    def __setitem__(self, key, value):
+        coords = self._where(key)
+        if coords is None:
+            self.base.reshape(-1)[key] = value
+        else:
+            self.base[coords] = value
+
+    def __iter__(self):
+        return iter(self.base.get().flat)
+
+    def copy(self):
+        """A 1-d copy of the array (see numpy.flatiter.copy)."""
+        return self.base.ravel().copy() if self.base._c_contiguous else self.base.ravel()
+
+
+def _set_flat(self, value):
+    from gpupy import resize
+
+    if self.size:
+        self[...] = resize(value, self.shape)
+
+
+ndarray.view = _view
+ndarray.flat = property(_FlatIter, _set_flat, doc="A 1-d iterator over the array (see _FlatIter).")
+ndarray.base = property(_base, doc="None for an array that owns its memory (see _base).")
+ndarray.resize = _resize
+ndarray.fill = _fill
+ndarray.round = _round
+ndarray.tobytes = _tobytes
