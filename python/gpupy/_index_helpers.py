@@ -16,7 +16,6 @@ from gpupy._core import ndarray
 __all__ = [
     "diag_indices",
     "diag_indices_from",
-    "indices",
     "ix_",
     "mask_indices",
     "tril_indices",
@@ -24,25 +23,6 @@ __all__ = [
     "triu_indices",
     "triu_indices_from",
 ]
-
-
-def indices(dimensions, dtype=int, sparse=False):
-    """See numpy.indices: a (len(dimensions), *dimensions) grid, or a tuple of broadcastable
-    arrays when sparse=True."""
-    dims = tuple(operator.index(d) for d in dimensions)
-    dtype = numpy.dtype(dtype).name
-    device = _core.default_device()
-    grids = []
-    for axis, n in enumerate(dims):
-        shape = [1] * len(dims)
-        shape[axis] = n
-        grids.append(_core._arange(0, n, 1, dtype, device).reshape(tuple(shape)))
-    if sparse:
-        return tuple(grids)
-    out = _core.empty((len(dims),) + dims, dtype, device)
-    for axis, g in enumerate(grids):
-        out[axis] = g
-    return out
 
 
 def ix_(*args):

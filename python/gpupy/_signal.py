@@ -436,38 +436,9 @@ def blackman(M):  # noqa: N803
     return _window(M, body)
 
 
-# I0 by its power series below _I0_SPLIT and its asymptotic series above: both converge to
-# float64 accuracy with these term counts (the smallest neglected term is below 1e-20 relative).
-_I0_SPLIT = 30.0
-_I0_SERIES_TERMS = 60
-_I0_ASYMPTOTIC_TERMS = 30
-
-
-def _bessel_i0(x):
-    """The modified Bessel function I0 of a float64 gpupy array, elementwise on its device."""
-    from gpupy import abs, exp, maximum, minimum, ones_like, sqrt, where
-
-    ax = abs(x)
-    small = minimum(ax, _I0_SPLIT)
-    q = small * small / 4.0
-    term = ones_like(q)
-    total = term
-    for k in range(1, _I0_SERIES_TERMS):
-        term = term * q / float(k * k)
-        total = total + term
-    big = maximum(ax, _I0_SPLIT)
-    term = ones_like(big)
-    series = term
-    for k in range(1, _I0_ASYMPTOTIC_TERMS):
-        term = term * ((2 * k - 1) ** 2 / (8.0 * k)) / big
-        series = series + term
-    asym = exp(big) / sqrt(2.0 * math.pi * big) * series
-    return where(ax <= _I0_SPLIT, total, asym)
-
-
 def kaiser(M, beta):  # noqa: N803
     """See numpy.kaiser (I0 evaluated with gpupy operations on the default device)."""
-    from gpupy import asarray, sqrt
+    from gpupy import asarray, i0, sqrt
 
     def body(_n, m):
         from gpupy import arange
@@ -475,6 +446,6 @@ def kaiser(M, beta):  # noqa: N803
         n = arange(0, m, dtype="float64")
         alpha = (m - 1) / 2.0
         b = asarray(float(beta))
-        return _bessel_i0(b * sqrt(1 - ((n - alpha) / alpha) ** 2.0)) / _bessel_i0(b)
+        return i0(b * sqrt(1 - ((n - alpha) / alpha) ** 2.0)) / i0(b)
 
     return _window(M, body)

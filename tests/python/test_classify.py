@@ -202,7 +202,7 @@ def test_packbits(shape, axis, bitorder, dtype, xp):
 @pytest.mark.parametrize("bitorder", ["big", "little"])
 @testing.numpy_gpupy_allclose()
 def test_unpackbits(shape, axis, count, bitorder, xp):
-    if 0 in shape and count == 30:
+    if 0 in shape and count is not None and count > 0:
         pytest.skip("NumPy 2.4 leaves the padding of an empty input uninitialised; see below")
     rng = np.random.default_rng(8)
     a = xp.asarray(rng.integers(0, 256, shape).astype("uint8"))

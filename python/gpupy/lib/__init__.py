@@ -1,3 +1,4 @@
-"""gpupy.lib: the parts of numpy.lib that gpupy provides (``gpupy.lib.stride_tricks``)."""
+"""gpupy.lib: the parts of numpy.lib that gpupy provides (``gpupy.lib.scimath``,
+``gpupy.lib.stride_tricks``)."""
 
-from gpupy.lib import stride_tricks  # noqa: F401
+from gpupy.lib import scimath, stride_tricks  # noqa: F401
