@@ -104,29 +104,50 @@ def isdtype(dtype, kind):
     return numpy.isdtype(_supported_dtype(dtype, "isdtype"), kind)
 
 
+# NumPy's C-style aliases of the supported types (`gpupy.intp`, `gpupy.double`, ...) and its
+# abstract scalar classes, for `issubdtype(x.dtype, gpupy.floating)`: NumPy's own objects, so
+# they compare equal to NumPy's. float16, longdouble and the string, datetime and object types
+# are absent because gpupy arrays cannot hold them.
+_ALIASES = (
+    "byte short intc int_ intp long longlong ubyte ushort uintc uint uintp ulong ulonglong "
+    "single double csingle cdouble"
+).split()
+_ABSTRACT = (
+    "generic number integer signedinteger unsignedinteger inexact floating complexfloating"
+).split()
+globals().update({name: getattr(numpy, name) for name in _ALIASES + _ABSTRACT})
+True_ = numpy.True_
+False_ = numpy.False_
+
 # The Array API spells the boolean dtype `bool`; defined last so this module keeps the builtin.
 bool = numpy.bool_  # noqa: A001
 
-__all__ = [
-    "bool",
-    "bool_",
-    "can_cast",
-    "complex128",
-    "complex64",
-    "dtype",
-    "finfo",
-    "float32",
-    "float64",
-    "iinfo",
-    "int16",
-    "int32",
-    "int64",
-    "int8",
-    "isdtype",
-    "promote_types",
-    "result_type",
-    "uint16",
-    "uint32",
-    "uint64",
-    "uint8",
-]
+__all__ = (
+    _ALIASES
+    + _ABSTRACT
+    + [
+        "False_",
+        "True_",
+        "bool",
+        "bool_",
+        "can_cast",
+        "complex128",
+        "complex64",
+        "dtype",
+        "finfo",
+        "float32",
+        "float64",
+        "iinfo",
+        "int16",
+        "int32",
+        "int64",
+        "int8",
+        "isdtype",
+        "promote_types",
+        "result_type",
+        "uint16",
+        "uint32",
+        "uint64",
+        "uint8",
+    ]
+)

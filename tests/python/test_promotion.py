@@ -123,3 +123,40 @@ def test_small_dtype_set_is_documented():
     # The dtypes NumPy sends to float16 in true division and math functions.
     for d in _SMALL:
         assert gpupy.divide(gpupy.ones(1, dtype=d), 1).dtype in (np.float32, np.float64)
+
+
+ALIASES = "byte short intc int_ intp long longlong ubyte ushort uintc uint uintp ulong ulonglong "
+ALIASES += "single double csingle cdouble"
+
+
+@pytest.mark.parametrize("name", ALIASES.split())
+def test_numpy_type_aliases_create_arrays_of_that_dtype(name):
+    a = gpupy.zeros(3, dtype=getattr(gpupy, name))
+    assert a.dtype == np.dtype(getattr(np, name))
+    assert getattr(gpupy, name) is getattr(np, name)
+
+
+@pytest.mark.parametrize(
+    "dtype, kind, expected",
+    [
+        ("float32", "floating", True),
+        ("complex64", "floating", False),
+        ("complex64", "inexact", True),
+        ("uint8", "signedinteger", False),
+        ("uint8", "integer", True),
+        ("int16", "signedinteger", True),
+        ("bool", "number", False),
+        ("bool", "generic", True),
+        ("complex128", "complexfloating", True),
+        ("int64", "unsignedinteger", False),
+    ],
+)
+def test_abstract_scalar_types_classify_gpupy_dtypes(dtype, kind, expected):
+    a = gpupy.zeros(2, dtype=dtype)
+    assert np.issubdtype(a.dtype, getattr(gpupy, kind)) is expected
+    assert np.issubdtype(a.dtype, getattr(np, kind)) is expected
+
+
+def test_true_and_false_scalars():
+    assert gpupy.True_ is np.True_ and gpupy.False_ is np.False_
+    assert gpupy.asarray(gpupy.True_).dtype == np.bool_
