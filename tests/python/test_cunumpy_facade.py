@@ -82,9 +82,13 @@ def test_conversions_and_predicates(device_name):
 def test_backend_info_is_json_compatible():
     import json
 
-    info = xp.backend_info()
-    json.dumps(info)
-    assert info["backend"] == xp.get_backend() and "versions" in info
+    for backend in ("numpy", "gpupy"):
+        with xp.use_backend(backend):
+            info = xp.backend_info()
+            json.dumps(info)
+            assert info["backend"] == backend
+            assert info["versions"]["cunumpy"] == "0.1.0"
+            assert info["versions"]["numpy"] == numpy.__version__
 
 
 def test_environment_selects_backend_at_import():

@@ -162,7 +162,9 @@ def default_float_dtype():
 
 
 _module = _sys.modules[__name__]
-_OWN = frozenset(n for n in globals() if not n.startswith("__"))
+# Every name defined so far is cunumpy's own, dunders included: NumPy lists __version__ in
+# __all__, and copying it would make backend_info report NumPy's version as cunumpy's.
+_OWN = frozenset(globals())
 _copied = set()
 
 
