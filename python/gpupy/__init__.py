@@ -37,6 +37,7 @@ from gpupy._nanfunctions import *  # noqa: F401,F403
 from gpupy._pad import *  # noqa: F401,F403
 from gpupy._partition import *  # noqa: F401,F403
 from gpupy._placement import *  # noqa: F401,F403
+from gpupy._poly1d import *  # noqa: F401,F403
 from gpupy._polynomial import *  # noqa: F401,F403
 from gpupy._rearranging import *  # noqa: F401,F403
 from gpupy._reduction import *  # noqa: F401,F403
