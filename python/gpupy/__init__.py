@@ -8,6 +8,7 @@ from gpupy import (  # noqa: F401 - _ndarray attaches the Python-level methods
     _ndarray,
     cuda,  # noqa: F401
 )
+from gpupy._array_flags import *  # noqa: F401,F403
 from gpupy._array_methods import *  # noqa: F401,F403
 from gpupy._classify import *  # noqa: F401,F403
 from gpupy._core import (  # noqa: F401
