@@ -9,6 +9,7 @@ gpupy.where or a CudaKernel, never a silent per-element loop on the host.
 
 import numpy
 
+from gpupy import _core
 from gpupy._statistics import device_arrays
 
 __all__ = ["frompyfunc", "vectorize"]
@@ -56,10 +57,17 @@ def _call_on_arrays(op, func, arrays):
         ) from err
 
 
-def _as_result(out, shape, device, inputs, dtype):
+def _as_result(op, out, shape, device, inputs, dtype):
     """One output as a new gpupy array of the broadcast shape (cast to dtype when given)."""
     from gpupy import asarray, broadcast_to, may_share_memory
 
+    if isinstance(out, _core.ndarray) and out.shape != shape:
+        # Computed from the arrays but not of their shape: a reduction, which NumPy's per-element
+        # calls would have applied to single elements.
+        raise TypeError(
+            f"[{op}] the function returned shape {out.shape} for inputs of shape {shape}: it "
+            f"must be element-wise (gpupy {_ADVICE})"
+        )
     out = asarray(out, device=device)
     if out.shape != shape:
         out = broadcast_to(out, shape)
@@ -97,7 +105,7 @@ def _apply(op, func, values, otypes, nout=None):
         )
     types = otypes if otypes is not None else [None] * len(outputs)
     res = tuple(
-        _as_result(o, shape, device, arrays, t) for o, t in zip(outputs, types, strict=True)
+        _as_result(op, o, shape, device, arrays, t) for o, t in zip(outputs, types, strict=True)
     )
     return res[0] if len(res) == 1 else res
 
@@ -109,7 +117,9 @@ class vectorize:
     therefore runs on the arrays' device in one pass and gives NumPy's values, shape and dtype.
     A function that branches on element values (``if x > 0:``) or converts them to Python numbers
     (``math.sin(x)``) raises TypeError: rewrite the branch with ``gpupy.where`` or use a
-    ``gpupy.cunumpy.CudaKernel``. gpupy never loops over the elements on the host.
+    ``gpupy.cunumpy.CudaKernel``. gpupy never loops over the elements on the host. The function
+    must be element-wise: a reduction (``x.sum()``) sees the whole array, and is refused only when
+    it changes the shape (``x - x.mean()`` gives the whole array's answer, not NumPy's).
 
     ``otypes`` casts the outputs; ``excluded`` positions and names are passed through unchanged;
     ``cache`` has no effect (the function is called once anyway); ``signature`` (generalised

@@ -115,6 +115,10 @@ def test_branching_function_is_refused():
         gpupy.vectorize(math.sin)(gpupy.asarray([1.0, 2.0]))
     with pytest.raises(TypeError, match=r"^\[frompyfunc\] the function branched"):
         gpupy.frompyfunc(sign, 1, 1)(gpupy.asarray([-1.0, 2.0]))
+    with pytest.raises(
+        TypeError, match=r"^\[vectorize\] the function returned shape \(\) for inputs"
+    ):
+        gpupy.vectorize(lambda x: x.sum())(gpupy.arange(3.0))
     # One element has one truth value: NumPy's per-element answer.
     assert float(gpupy.vectorize(sign)(-3.0)) == 3.0
     # The where form of the same function.
