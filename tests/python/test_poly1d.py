@@ -174,3 +174,20 @@ def test_errors():
         p.deriv(-1)
     with pytest.raises(ValueError, match=r"^\[polyint\]"):
         p.integ(-1)
+
+
+def test_polynomial_functions_take_poly1d():
+    a = _coeffs(4, "float64")
+
+    @testing.numpy_gpupy_allclose(rtol=1e-12)
+    def body(xp):
+        p, q = xp.poly1d(xp.asarray(a)), xp.poly1d([1.0, -2.0])
+        results = [xp.polyadd(p, q), xp.polyadd([1.0], q), xp.polysub(p, [1.0, 1.0])]
+        results += [xp.polymul(q, p), *xp.polydiv(p, q), xp.polyder(p, 2), xp.polyint(q, 2, k=1)]
+        results += [xp.polyval([2.0, 0.0, 1.0], q), xp.polyval(p, q)]
+        assert all(isinstance(r, xp.poly1d) for r in results)
+        values = [xp.polyval(p, xp.asarray([0.5, 2.0])), xp.polyval(p, 3), xp.sort(xp.roots(p))]
+        assert not any(isinstance(v, xp.poly1d) for v in values)
+        return [r.coeffs for r in results] + values + [xp.polyadd([1.0], [2.0])]
+
+    body()
