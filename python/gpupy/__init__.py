@@ -8,6 +8,7 @@ from gpupy import (  # noqa: F401 - _ndarray attaches the Python-level methods
     _ndarray,
     cuda,  # noqa: F401
 )
+from gpupy._array_flags import *  # noqa: F401,F403
 from gpupy._array_methods import *  # noqa: F401,F403
 from gpupy._classify import *  # noqa: F401,F403
 from gpupy._core import (  # noqa: F401
@@ -37,6 +38,7 @@ from gpupy._nanfunctions import *  # noqa: F401,F403
 from gpupy._pad import *  # noqa: F401,F403
 from gpupy._partition import *  # noqa: F401,F403
 from gpupy._placement import *  # noqa: F401,F403
+from gpupy._poly1d import *  # noqa: F401,F403
 from gpupy._polynomial import *  # noqa: F401,F403
 from gpupy._rearranging import *  # noqa: F401,F403
 from gpupy._reduction import *  # noqa: F401,F403
@@ -44,6 +46,7 @@ from gpupy._set_functions import *  # noqa: F401,F403
 from gpupy._signal import *  # noqa: F401,F403
 from gpupy._sorting import *  # noqa: F401,F403
 from gpupy._statistics import *  # noqa: F401,F403
+from gpupy._vectorize import *  # noqa: F401,F403
 
 newaxis = None
 pi = _math.pi
@@ -51,7 +54,8 @@ e = _math.e
 inf = _math.inf
 nan = _math.nan
 
-from gpupy import fft, lib, linalg, random  # noqa: E402, F401 - Array API extensions, NumPy's random
+# Array API extensions, NumPy's random and polynomial packages.
+from gpupy import fft, lib, linalg, polynomial, random  # noqa: E402, F401
 from gpupy.lib import scimath as emath  # noqa: E402, F401 - numpy.emath is numpy.lib.scimath
 
 __version__ = "0.1.0"

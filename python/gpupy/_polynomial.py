@@ -1,6 +1,7 @@
 """NumPy's legacy polynomial functions (poly, roots, polyadd, polysub, polymul, polydiv, polyder,
 polyint, polyval, polyfit): see the NumPy functions of the same names. Coefficients run from the
-highest degree to the constant term.
+highest degree to the constant term; like NumPy's, the functions also take gpupy.poly1d objects
+(and then return poly1d objects, except polyval and roots).
 
 Everything but the eigenvalue steps is composed of gpupy operations on the data's device;
 polyfit's least squares is gpupy.linalg.lstsq. roots (and poly of a square matrix) need the
@@ -8,6 +9,7 @@ eigenvalues of a general matrix, which gpupy computes with NumPy's LAPACK on the
 copy the (small) input to the host explicitly and return the result on the input's device.
 """
 
+import functools
 import operator
 import warnings
 
@@ -49,6 +51,29 @@ def _host_eigvals(matrix):
     return numpy.linalg.eigvals(host)
 
 
+def _accepts_poly1d(returns_poly1d=True):
+    """NumPy's polynomial functions also take poly1d objects (their coefficients), and then
+    return poly1d objects."""
+
+    def decorator(func):
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            from gpupy._poly1d import poly1d
+
+            if not any(isinstance(v, poly1d) for v in (*args, *kwargs.values())):
+                return func(*args, **kwargs)
+            args = [v.coeffs if isinstance(v, poly1d) else v for v in args]
+            kwargs = {k: v.coeffs if isinstance(v, poly1d) else v for k, v in kwargs.items()}
+            out = func(*args, **kwargs)
+            if not returns_poly1d:
+                return out
+            return tuple(map(poly1d, out)) if isinstance(out, tuple) else poly1d(out)
+
+        return wrapper
+
+    return decorator
+
+
 # NumPy's mintypecode over 'GDFgdf' for the types gpupy has: the smallest inexact type holding it.
 _INEXACT = {"f": "float32", "d": "float64", "F": "complex64", "D": "complex128"}
 
@@ -81,6 +106,7 @@ def poly(seq_of_zeros):
     return a
 
 
+@_accepts_poly1d(returns_poly1d=False)
 def roots(p):
     """See numpy.roots: the eigenvalues of the companion matrix, computed with NumPy's LAPACK on
     the host (an explicit copy of p); the roots are returned on p's device."""
@@ -119,12 +145,14 @@ def _padded_pair(op, a1, a2):
     return a1, a2
 
 
+@_accepts_poly1d()
 def polyadd(a1, a2):
     """See numpy.polyadd."""
     a1, a2 = _padded_pair("polyadd", a1, a2)
     return a1 + a2
 
 
+@_accepts_poly1d()
 def polysub(a1, a2):
     """See numpy.polysub."""
     a1, a2 = _padded_pair("polysub", a1, a2)
@@ -139,12 +167,14 @@ def _trim_leading_zeros(a):
     return a[int(nz[0]) :]
 
 
+@_accepts_poly1d()
 def polymul(a1, a2):
     """See numpy.polymul (leading zeros dropped first, as NumPy does)."""
     a1, a2 = _coefficients("polymul", a1, a2)
     return convolve(_trim_leading_zeros(a1), _trim_leading_zeros(a2))
 
 
+@_accepts_poly1d()
 def polydiv(u, v):
     """See numpy.polydiv: (quotient, remainder)."""
     from gpupy import abs, cumprod, sum, zeros
@@ -166,6 +196,7 @@ def polydiv(u, v):
     return q, r[min(lead, r.shape[0] - 1) :]
 
 
+@_accepts_poly1d()
 def polyder(p, m=1):
     """See numpy.polyder."""
     from gpupy import arange
@@ -180,6 +211,7 @@ def polyder(p, m=1):
     return p
 
 
+@_accepts_poly1d()
 def polyint(p, m=1, k=None):
     """See numpy.polyint."""
     from gpupy import arange, asarray, concatenate
@@ -208,9 +240,14 @@ def _host_constants(k):
 
 
 def polyval(p, x):
-    """See numpy.polyval: Horner's scheme with gpupy operations (x may be an array)."""
+    """See numpy.polyval: Horner's scheme with gpupy operations (x may be an array, or a poly1d:
+    the composition)."""
     from gpupy import zeros
+    from gpupy._poly1d import poly1d
 
+    if isinstance(x, poly1d):
+        return poly1d(p)(x)
+    p = p.coeffs if isinstance(p, poly1d) else p
     p, x = device_arrays("polyval", p, x)
     p = p.reshape(1) if p.ndim == 0 else p
     dt = numpy.result_type(x.dtype, p.dtype) if p.shape[0] else x.dtype

@@ -127,6 +127,15 @@ void bind_array(nb::module_& m) {
       // ndarray.resize: the handle takes over another array's buffer, shape and strides.
       .def(
           "_replace_with", [](Array& self, const Array& other) { self = other; }, "other"_a)
+      // ndarray.setflags(write=...): the handle's own read-only state (the Python side decides
+      // when clearing it is allowed).
+      .def(
+          "_set_readonly",
+          [](Array& self, bool readonly) {
+            self = Array(self.buffer(), self.offset(), self.shape(), self.strides(), self.dtype(),
+                         readonly);
+          },
+          "readonly"_a)
       .def_prop_ro("_buffer_range",
                    [](const Array& a) {
                      auto [lo, hi] = buffer_range(a);
