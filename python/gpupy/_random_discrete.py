@@ -29,21 +29,22 @@ _SMALL_NP = 30.0  # binomial: inversion while n * min(p, 1 - p) stays below, BTR
 _LAM_MAX = float(numpy.iinfo(numpy.int64).max - math.sqrt(numpy.iinfo(numpy.int64).max) * 10)
 
 
-def _by_method(cond, x, y, small, large):
-    """small(x, y) where `cond` holds, large(x, y) elsewhere, for flat arrays x and y (compacts
-    only when both methods are needed)."""
+def _by_method(cond, small, large, *arrays, dtype=_I64):
+    """small(*arrays) where `cond` holds, large(*arrays) elsewhere, for flat gpupy arrays of one
+    length (compacts only when both methods are needed; one device read to decide)."""
     from gpupy import empty, flatnonzero
 
-    if bool(_core.all(cond)):
-        return small(x, y)
-    if not bool(_core.any(cond)):
-        return large(x, y)
-    out = empty(x.shape, dtype=_I64, device=x.device)
+    count = int(_core.count_nonzero(cond))
+    if count == cond.shape[0]:
+        return small(*arrays)
+    if count == 0:
+        return large(*arrays)
+    out = empty(cond.shape, dtype=dtype, device=cond.device)
     for at, method in (
         (flatnonzero(cond), small),
         (flatnonzero(_core.logical_not(cond)), large),
     ):
-        out[at] = method(x[at], y[at])
+        out[at] = method(*(x[at] for x in arrays))
     return out
 
 
@@ -75,10 +76,9 @@ class _Discrete(_Continuous):
         """Poisson draws for the flat float64 gpupy array `lam`."""
         return _by_method(
             lam < _SMALL_MEAN,
+            lambda lam: self._poisson_inversion(lam, op),
+            lambda lam: self._poisson_ptrs(lam, op),
             lam,
-            lam,
-            lambda lam, _: self._poisson_inversion(lam, op),
-            lambda lam, _: self._poisson_ptrs(lam, op),
         )
 
     def _poisson_inversion(self, lam, op):
@@ -149,10 +149,10 @@ class _Discrete(_Continuous):
         nf = n.astype(_F64)
         out = _by_method(
             nf * q < _SMALL_NP,
-            nf,
-            q,
             lambda n, p: self._binomial_inversion(n, p, op),
             lambda n, p: self._binomial_btrs(n, p, op),
+            nf,
+            q,
         )
         return _where(flip, n - out, out)
 

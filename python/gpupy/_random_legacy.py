@@ -21,9 +21,9 @@ _U64 = 1 << 64
 # Samplers whose legacy signature is the Generator's (parameters..., size) prefix.
 _SAMPLERS = (
     "beta binomial chisquare dirichlet exponential f gamma geometric gumbel laplace logistic "
-    "lognormal multinomial multivariate_normal negative_binomial normal pareto poisson power "
-    "rayleigh standard_cauchy standard_exponential standard_gamma standard_normal standard_t "
-    "triangular uniform weibull"
+    "lognormal logseries multinomial multivariate_normal negative_binomial noncentral_chisquare "
+    "noncentral_f normal pareto poisson power rayleigh standard_cauchy standard_exponential "
+    "standard_gamma standard_normal standard_t triangular uniform vonmises wald weibull zipf"
 ).split()
 
 
@@ -136,6 +136,11 @@ class RandomState:
         """`length` random bytes."""
         return self._gen.bytes(length)
 
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        """Hypergeometric int64 counts; as NumPy's legacy version, nsample must be at least 1
+        and the population has no 10**9 limit."""
+        return self._gen._hypergeometric(ngood, nbad, nsample, size, None, legacy=True)
+
 
 def _sampler(name):
     def method(self, *args, **kwargs):
@@ -152,7 +157,7 @@ for _name in _SAMPLERS:
 _global = RandomState()
 _FUNCTIONS = (
     "seed get_state set_state rand randn random random_sample randint random_integers choice "
-    "permutation shuffle bytes"
+    "permutation shuffle bytes hypergeometric"
 ).split() + _SAMPLERS
 for _name in _FUNCTIONS:
     globals()[_name] = getattr(_global, _name)

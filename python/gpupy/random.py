@@ -21,8 +21,8 @@ import secrets
 import numpy
 
 from gpupy import _core
-from gpupy._random_discrete import _Discrete
 from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape
+from gpupy._random_more import _MoreDistributions
 from gpupy._random_sampling import _Sampling
 
 __all__ = ["Generator", "default_rng"]
@@ -45,7 +45,7 @@ def _key_of(seed):
         key = (key * 0x9E3779B97F4A7C15 + 1) % _U64
 
 
-class Generator(_Discrete, _Sampling):
+class Generator(_MoreDistributions, _Sampling):
     """See numpy.random.Generator; ``device=`` on each method places the result (default: the
     default device). Arrays are generated on that device; ``size=None`` returns a Python
     scalar as NumPy does."""
