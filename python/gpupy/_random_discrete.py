@@ -26,6 +26,7 @@ from gpupy._random_draws import (
 
 _SMALL_MEAN = 10.0  # Poisson: inversion below, PTRS above (PTRS needs lam >= 10)
 _SMALL_NP = 30.0  # binomial: inversion while n * min(p, 1 - p) stays below, BTRS above
+_CHECK_EVERY = 8  # inversion searches read "anyone still searching?" every this many steps
 _LAM_MAX = float(numpy.iinfo(numpy.int64).max - math.sqrt(numpy.iinfo(numpy.int64).max) * 10)
 
 
@@ -57,6 +58,12 @@ def _settle(ok, undecided, exact):
     if at.shape[0]:
         ok[at] = exact(at)
     return ok
+
+
+def _finished(active, step):
+    """True once no element is searching, looked at every _CHECK_EVERY steps: the steps in
+    between leave finished elements unchanged, so results do not depend on when we look."""
+    return step % _CHECK_EVERY == 0 and not bool(_core.any(active))
 
 
 class _Discrete(_Continuous):
@@ -91,7 +98,7 @@ class _Discrete(_Continuous):
             p = _core.exp(-lam_p)
             s, x, k = p, _core.zeros(lam_p.shape, _I64, device), 0
             active = u > s
-            while k < cap and bool(_core.any(active)):
+            while k < cap and not _finished(active, k):
                 k += 1
                 x = x + active.astype(_I64)
                 p = p * lam_p / float(k)
@@ -169,7 +176,7 @@ class _Discrete(_Continuous):
             u = self._uniform(n_p.shape, device, op)
             r, x, k = q_n[pos], _core.zeros(n_p.shape, _F64, device), 0
             active, failed = u > r, _core.zeros(n_p.shape, numpy.bool_, device)
-            while bool(_core.any(active)):
+            while not _finished(active, k):
                 k += 1
                 u = _where(active, u - r, u)
                 x = x + active.astype(_F64)

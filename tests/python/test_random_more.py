@@ -255,3 +255,26 @@ def test_legacy_functions_and_random_state():
     numpy.testing.assert_array_equal(a.get(), gpupy.random.zipf(2.0, size=10).get())
     for name in ("wald", "vonmises", "noncentral_chisquare", "noncentral_f", "logseries"):
         assert callable(getattr(gpupy.random, name)) and callable(getattr(rs, name))
+
+
+def test_device_reads_per_call_stay_few(monkeypatch):
+    """Each host read of device data is a sync on cuda: the rejection loops batch their redraws
+    and the inversion searches look every few steps (main read 5-34 times for these)."""
+    reads = []
+    for name in ("__bool__", "__int__", "__float__"):  # each reads once (via item)
+        orig = getattr(gpupy._core.ndarray, name)
+        monkeypatch.setattr(
+            gpupy._core.ndarray, name, lambda self, *a, _f=orig: reads.append(1) or _f(self, *a)
+        )
+    flatnonzero = gpupy.flatnonzero
+    monkeypatch.setattr(gpupy, "flatnonzero", lambda x: reads.append(1) or flatnonzero(x))
+    g = rng()
+    for name, args, most in [
+        ("standard_gamma", (0.5,), 2),
+        ("poisson", (3.0,), 5),
+        ("binomial", (1000, 0.4), 8),
+        ("hypergeometric", (100, 200, 50), 8),
+    ]:
+        reads.clear()
+        getattr(g, name)(*args, size=100_000)
+        assert len(reads) <= most, (name, len(reads))
