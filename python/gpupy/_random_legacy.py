@@ -10,6 +10,7 @@ state tuple ``("Philox4x32-10", key, counter)`` instead of MT19937's 624-word ke
 import inspect
 import operator
 import secrets
+import sys
 import warnings
 
 import numpy
@@ -138,6 +139,10 @@ class RandomState:
     def bytes(self, length):
         """`length` random bytes."""
         return self._gen.bytes(length)
+
+    def tomaxint(self, size=None):
+        """Integers in [0, sys.maxsize] (int64)."""
+        return self._gen._integers("tomaxint", 0, sys.maxsize, size, numpy.int64, True, None)
 
     def hypergeometric(self, ngood, nbad, nsample, size=None):
         """Hypergeometric int64 counts; as NumPy's legacy version, nsample must be at least 1

@@ -278,3 +278,51 @@ def test_device_reads_per_call_stay_few(monkeypatch):
         reads.clear()
         getattr(g, name)(*args, size=100_000)
         assert len(reads) <= most, (name, len(reads))
+
+
+def test_permuted_shuffles_each_slice_independently(device_name):
+    rows = 6000
+    x = gpupy.asarray(numpy.tile(numpy.arange(3), (rows, 1)))
+    r = rng().permuted(x, axis=1).get()
+    numpy.testing.assert_array_equal(numpy.sort(r, axis=1), x.get())
+    where0 = numpy.argmax(r == 0, axis=1)  # each of the 3 places equally likely, row by row
+    expected = rows / 3
+    chi2 = numpy.sum((numpy.bincount(where0, minlength=3) - expected) ** 2 / expected)
+    assert chi2 < 13.8  # 99.9% with 2 degrees of freedom
+    orders = {tuple(row) for row in r[:100]}
+    assert len(orders) == 6  # slices get different orders, not one shared permutation
+    y = numpy.arange(24.0).reshape(2, 3, 4)
+    flat = rng().permuted(y).get()
+    assert flat.shape == y.shape and sorted(flat.ravel()) == list(y.ravel())
+    cols = rng().permuted(y, axis=-3).get()
+    numpy.testing.assert_array_equal(numpy.sort(cols, axis=0), y)
+    a = rng(5).permuted(gpupy.asarray(y, device=device_name), axis=2).get()
+    numpy.testing.assert_array_equal(
+        a, rng(5).permuted(gpupy.asarray(y, device="cpu"), axis=2).get()
+    )
+
+
+def test_permuted_out_and_errors():
+    x = gpupy.arange(10)
+    assert rng().permuted(x, out=x) is x and sorted(x.get()) == list(range(10))
+    out = gpupy.empty((2, 0))
+    assert rng().permuted(numpy.zeros((2, 0)), axis=1, out=out).shape == (2, 0)
+    op = r"^\[permuted\] "
+    with pytest.raises(ValueError, match=op + "out must have the same shape"):
+        rng().permuted([1, 2, 3], out=gpupy.zeros(2))
+    with pytest.raises(TypeError, match=op + "out must be a gpupy array"):
+        rng().permuted([1, 2, 3], out=[0, 0, 0])
+    with pytest.raises(TypeError, match=op + "cannot cast"):
+        rng().permuted([1, 2, 3], out=gpupy.zeros(3, dtype=numpy.int8))
+    with pytest.raises(ValueError, match=op + "axis 2 is out of bounds"):  # NumPy: AxisError
+        rng().permuted([[1, 2, 3]], axis=2)
+    with pytest.raises(TypeError, match=op):
+        rng().permuted(3.0)
+
+
+def test_tomaxint():
+    rs = gpupy.random.RandomState(2)
+    x = rs.tomaxint(5000).get()
+    assert x.dtype == numpy.int64 and x.min() >= 0
+    assert abs(x.mean() / numpy.iinfo(numpy.int64).max - 0.5) < 5 * 0.29 / math.sqrt(5000)
+    assert type(rs.tomaxint()) is int

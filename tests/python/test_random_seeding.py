@@ -89,11 +89,12 @@ def test_legacy_state_dict():
         rs.set_state(numpy.random.RandomState(0).get_state(legacy=False))
 
 
-@pytest.mark.parametrize("name", [*_SAMPLERS, "hypergeometric"])
+@pytest.mark.parametrize("name", [*_SAMPLERS, "hypergeometric", "tomaxint"])
 def test_legacy_signatures_are_numpys(name):
     ref = inspect.signature(getattr(numpy.random.RandomState(0), name))
     assert inspect.signature(getattr(gpupy.random.RandomState(0), name)) == ref
-    assert inspect.signature(getattr(gpupy.random, name)) == ref
+    if hasattr(numpy.random, name):
+        assert inspect.signature(getattr(gpupy.random, name)) == ref
 
 
 @pytest.mark.parametrize(
