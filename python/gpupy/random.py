@@ -12,6 +12,10 @@ The legacy functions share one global RandomState, as in NumPy.
 Element ``i`` of a draw uses counter ``c + i``, where ``c`` counts the elements the generator has
 drawn before; ``uniform`` float64 values equal ``gpupy.cunumpy.rng.philox_uniform(seed, c + i)``.
 ``integers`` reduces 64 random bits modulo the range (bias below range / 2**64).
+
+Seeding follows NumPy's shape: ``default_rng`` also takes a SeedSequence (NumPy's hash; the key
+is ``generate_state(1, uint64)[0]``), ``Generator.spawn`` derives children from it, and
+``Generator.bit_generator.state`` reads or sets the (key, counter) pair.
 """
 
 import math
