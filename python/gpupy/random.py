@@ -55,8 +55,13 @@ class Generator(_MoreDistributions, _Sampling):
     scalar as NumPy does."""
 
     def __init__(self, key, counter=0):
-        self._key = int(key) % _U64
-        self._counter = int(counter) % _U64
+        try:
+            self._key, self._counter = operator.index(key) % _U64, operator.index(counter) % _U64
+        except TypeError:
+            raise TypeError(
+                "[Generator] key and counter must be integers; for a bit generator or a seed "
+                "use gpupy.random.default_rng"
+            ) from None
         self._seed_seq = None  # made on first spawn when the generator was keyed directly
 
     def __repr__(self):

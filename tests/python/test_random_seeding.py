@@ -56,6 +56,14 @@ def test_spawn_gives_independent_reproducible_children(device_name):
     assert len(parent.bit_generator.spawn(2)) == 2 and parent.spawn(0) == []
 
 
+def test_generator_constructor_takes_integers_only():
+    assert gpupy.random.Generator(5, 2).bit_generator.state["state"] == {"key": 5, "counter": 2}
+    with pytest.raises(TypeError, match=r"^\[Generator\] key and counter must be integers"):
+        gpupy.random.Generator(gpupy.random.default_rng(1).bit_generator)
+    with pytest.raises(TypeError, match=r"^\[Generator\]"):
+        gpupy.random.Generator(numpy.random.PCG64(1))
+
+
 def test_bit_generator_state_round_trip():
     g = gpupy.random.default_rng(3)
     bg = g.bit_generator
