@@ -299,5 +299,7 @@ class _MoreDistributions(_Discrete):
             else:
                 counts.append(left)
         counts.append(left)
+        if colors.shape[0] == 0:
+            return _core.zeros(shape + (0,), _I64, device)
         out = stack(counts, axis=-1).astype(_I64)
         return out.reshape(shape + (colors.shape[0],))

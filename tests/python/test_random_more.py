@@ -163,6 +163,8 @@ def test_multivariate_hypergeometric():
     g = rng()
     assert g.multivariate_hypergeometric([3, 4], 7).tolist() == [3, 4]
     assert g.multivariate_hypergeometric([3, 4], 2, size=0).shape == (0, 2)
+    assert g.multivariate_hypergeometric([], 0, size=3).shape == (3, 0)
+    assert g.multivariate_hypergeometric([5], 2).tolist() == [2]
     assert g.multivariate_hypergeometric([3, 4], 2, method="count").shape == (2,)
 
 
