@@ -26,24 +26,26 @@ from gpupy._random_draws import (
 
 _SMALL_MEAN = 10.0  # Poisson: inversion below, PTRS above (PTRS needs lam >= 10)
 _SMALL_NP = 30.0  # binomial: inversion while n * min(p, 1 - p) stays below, BTRS above
+_CHECK_EVERY = 8  # inversion searches read "anyone still searching?" every this many steps
 _LAM_MAX = float(numpy.iinfo(numpy.int64).max - math.sqrt(numpy.iinfo(numpy.int64).max) * 10)
 
 
-def _by_method(cond, x, y, small, large):
-    """small(x, y) where `cond` holds, large(x, y) elsewhere, for flat arrays x and y (compacts
-    only when both methods are needed)."""
+def _by_method(cond, small, large, *arrays, dtype=_I64):
+    """small(*arrays) where `cond` holds, large(*arrays) elsewhere, for flat gpupy arrays of one
+    length (compacts only when both methods are needed; one device read to decide)."""
     from gpupy import empty, flatnonzero
 
-    if bool(_core.all(cond)):
-        return small(x, y)
-    if not bool(_core.any(cond)):
-        return large(x, y)
-    out = empty(x.shape, dtype=_I64, device=x.device)
+    count = int(_core.count_nonzero(cond))
+    if count == cond.shape[0]:
+        return small(*arrays)
+    if count == 0:
+        return large(*arrays)
+    out = empty(cond.shape, dtype=dtype, device=cond.device)
     for at, method in (
         (flatnonzero(cond), small),
         (flatnonzero(_core.logical_not(cond)), large),
     ):
-        out[at] = method(x[at], y[at])
+        out[at] = method(*(x[at] for x in arrays))
     return out
 
 
@@ -56,6 +58,12 @@ def _settle(ok, undecided, exact):
     if at.shape[0]:
         ok[at] = exact(at)
     return ok
+
+
+def _finished(active, step):
+    """True once no element is searching, looked at every _CHECK_EVERY steps: the steps in
+    between leave finished elements unchanged, so results do not depend on when we look."""
+    return step % _CHECK_EVERY == 0 and not bool(_core.any(active))
 
 
 class _Discrete(_Continuous):
@@ -75,10 +83,9 @@ class _Discrete(_Continuous):
         """Poisson draws for the flat float64 gpupy array `lam`."""
         return _by_method(
             lam < _SMALL_MEAN,
+            lambda lam: self._poisson_inversion(lam, op),
+            lambda lam: self._poisson_ptrs(lam, op),
             lam,
-            lam,
-            lambda lam, _: self._poisson_inversion(lam, op),
-            lambda lam, _: self._poisson_ptrs(lam, op),
         )
 
     def _poisson_inversion(self, lam, op):
@@ -91,7 +98,7 @@ class _Discrete(_Continuous):
             p = _core.exp(-lam_p)
             s, x, k = p, _core.zeros(lam_p.shape, _I64, device), 0
             active = u > s
-            while k < cap and bool(_core.any(active)):
+            while k < cap and not _finished(active, k):
                 k += 1
                 x = x + active.astype(_I64)
                 p = p * lam_p / float(k)
@@ -149,10 +156,10 @@ class _Discrete(_Continuous):
         nf = n.astype(_F64)
         out = _by_method(
             nf * q < _SMALL_NP,
-            nf,
-            q,
             lambda n, p: self._binomial_inversion(n, p, op),
             lambda n, p: self._binomial_btrs(n, p, op),
+            nf,
+            q,
         )
         return _where(flip, n - out, out)
 
@@ -169,7 +176,7 @@ class _Discrete(_Continuous):
             u = self._uniform(n_p.shape, device, op)
             r, x, k = q_n[pos], _core.zeros(n_p.shape, _F64, device), 0
             active, failed = u > r, _core.zeros(n_p.shape, numpy.bool_, device)
-            while bool(_core.any(active)):
+            while not _finished(active, k):
                 k += 1
                 u = _where(active, u - r, u)
                 x = x + active.astype(_F64)

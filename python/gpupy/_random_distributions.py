@@ -203,9 +203,8 @@ class _Continuous(_Draws):
             return dd * v3, ok
 
         g = self._rejection(n, _F64, device, propose, op)
-        if n and bool(_core.any(boost)):
-            u = self._open_uniform((n,), device, op)
-            g = _where(boost, g * u ** (1.0 / safe), g)
+        u = self._open_uniform((n,), device, op)  # drawn even if unused: testing costs a read
+        g = _where(boost, g * u ** (1.0 / safe), g)
         g = _where(finite, _where(af == 0, 0.0, g), af)
         return g.reshape(shape)
 
@@ -220,9 +219,8 @@ class _Continuous(_Draws):
         y = self._std_gamma(b, shape, device, "beta")
         s = x + y
         r = x / _where(s > 0, s, 1.0)
-        if r.size and bool(_core.any(s == 0)):
-            u = self._uniform(shape, x.device, "beta")
-            r = _where(s > 0, r, (u * (a + b) < a).astype(_F64))
+        u = self._uniform(shape, x.device, "beta")  # drawn even if unused: testing costs a read
+        r = _where(s > 0, r, (u * (a + b) < a).astype(_F64))
         return _done(r, size)
 
     def chisquare(self, df, size=None, *, device=None):

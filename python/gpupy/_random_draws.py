@@ -139,7 +139,7 @@ def loggam_ratio(a, b):
     d = sa - sb
     near = (sa - 0.5) * _core.log1p(d / sb) + d * (_core.log(sb) - 1.0)
     near = near + (_stirling_series(sa) - _stirling_series(sb))
-    return where(big, near, loggam(a) - loggam(b)) if _any_false(big) else near
+    return where(big, near, loggam(a) - loggam(b))  # both always: a test would be a device read
 
 
 def log_poisson_pmf(k, lam, loglam):
@@ -152,11 +152,7 @@ def log_poisson_pmf(k, lam, loglam):
     sz = where(big, z, 7.0)
     near = (sz - lam) - (sz - 0.5) * _core.log1p((sz - lam) / lam) - 0.5 * loglam
     near = near - _HALF_LOG_2PI - _stirling_series(sz)
-    return where(big, near, k * loglam - lam - loggam(z)) if _any_false(big) else near
-
-
-def _any_false(mask):
-    return mask.size and not bool(_core.all(mask))
+    return where(big, near, k * loglam - lam - loggam(z))
 
 
 class _Draws:
@@ -181,18 +177,45 @@ class _Draws:
 
     def _rejection(self, n, dtype, device, propose, op):
         """A length-n array filled by `propose(pos) -> (values, accepted)` for the still-pending
-        positions `pos`; each round redraws only the rejected elements (one compaction per
-        round: boolean masks cost a scan on the device)."""
+        positions `pos`. Each redraw proposes several copies per rejected element, as many as
+        the last round's rejection rate says are needed to settle nearly all of them, so a call
+        usually reads the device two or three times (each read is a sync on cuda)."""
         from gpupy import arange, flatnonzero, where
 
         pos = arange(n, dtype=_I64, device=device)
         values, ok = propose(pos)
         out = values.astype(dtype)  # rejected entries are overwritten below
+        tried = n
         for _ in range(_MAX_ROUNDS):
             rejected = flatnonzero(_core.logical_not(ok))
-            if rejected.shape[0] == 0:
+            m = rejected.shape[0]
+            if m == 0:
                 return out
             pos = pos[rejected]
-            values, ok = propose(pos)
+            copies = _copies(m, tried, n)
+            tried = m * copies
+            values, ok = _first_accepted(propose, pos, copies)
             out[pos] = where(ok, values.astype(dtype), out[pos])
         raise RuntimeError(f"[{op}] rejection sampling did not converge")
+
+
+def _copies(m, tried, n):
+    """Proposals per pending element so that m * rate**copies < 0.05 for the observed rejection
+    rate m / tried, at most 16 and at most n / m (never more work than the first round)."""
+    rate = m / tried
+    want = 1 if rate > 0.99 else math.ceil(math.log(0.05 / m) / math.log(rate))
+    return max(1, min(want, 16, n // m))
+
+
+def _first_accepted(propose, pos, copies):
+    """(values, accepted) of the first accepted of `copies` proposals for each of `pos`."""
+    from gpupy import any as any_
+    from gpupy import argmax, take_along_axis, tile
+
+    if copies == 1:
+        return propose(pos)
+    m = pos.shape[0]
+    values, ok = propose(tile(pos, copies))
+    values, ok = values.reshape(copies, m), ok.reshape(copies, m)
+    first = argmax(ok, axis=0).reshape(1, m)
+    return take_along_axis(values, first, axis=0).reshape(m), any_(ok, axis=0)

@@ -7,23 +7,27 @@ NumPy's exact legacy stream will see different values. get_state/set_state excha
 state tuple ``("Philox4x32-10", key, counter)`` instead of MT19937's 624-word key.
 """
 
+import inspect
 import operator
 import secrets
+import sys
 import warnings
 
 import numpy
 
 from gpupy import _core
+from gpupy._random_seeding import STATE_NAME as _STATE_NAME
+from gpupy._random_seeding import check_words, parse_state, state_dict
 
-_STATE_NAME = "Philox4x32-10"
 _U64 = 1 << 64
+_GENERATOR_ONLY = {"dtype", "out", "method"}  # keywords NumPy's legacy samplers do not take
 
 # Samplers whose legacy signature is the Generator's (parameters..., size) prefix.
 _SAMPLERS = (
     "beta binomial chisquare dirichlet exponential f gamma geometric gumbel laplace logistic "
-    "lognormal multinomial multivariate_normal negative_binomial normal pareto poisson power "
-    "rayleigh standard_cauchy standard_exponential standard_gamma standard_normal standard_t "
-    "triangular uniform weibull"
+    "lognormal logseries multinomial multivariate_normal negative_binomial noncentral_chisquare "
+    "noncentral_f normal pareto poisson power rayleigh standard_cauchy standard_exponential "
+    "standard_gamma standard_normal standard_t triangular uniform vonmises wald weibull zipf"
 ).split()
 
 
@@ -69,24 +73,24 @@ class RandomState:
         self._gen._key, self._gen._counter = _seed_key(seed, "seed"), 0
 
     def get_state(self, legacy=True):
-        """The tuple ``("Philox4x32-10", key, counter)`` (gpupy's state, not MT19937's);
-        ``legacy`` is accepted for NumPy compatibility."""
-        return (_STATE_NAME, self._gen._key, self._gen._counter)
+        """gpupy's state, not MT19937's: the tuple ``("Philox4x32-10", key, counter)``, or with
+        ``legacy=False`` NumPy's dict layout ``{"bit_generator": "Philox4x32-10", "state":
+        {"key": key, "counter": counter}, "has_gauss": 0, "gauss": 0.0}``."""
+        if legacy:
+            return (_STATE_NAME, self._gen._key, self._gen._counter)
+        return {**state_dict(self._gen._key, self._gen._counter), "has_gauss": 0, "gauss": 0.0}
 
     def set_state(self, state):
-        """Restores a state returned by get_state."""
+        """Restores a state returned by get_state (either form)."""
+        if isinstance(state, dict):
+            self._gen._key, self._gen._counter = parse_state(state, "set_state")
+            return
         if not (isinstance(state, tuple) and len(state) == 3 and state[0] == _STATE_NAME):
             raise ValueError(
                 f"[set_state] state must be a tuple ('{_STATE_NAME}', key, counter) as returned "
                 "by gpupy.random.get_state; MT19937 states cannot be used"
             )
-        try:
-            key, counter = operator.index(state[1]), operator.index(state[2])
-        except TypeError:
-            raise TypeError("[set_state] key and counter must be integers") from None
-        if not (0 <= key < _U64 and 0 <= counter < _U64):
-            raise ValueError("[set_state] key and counter must be in [0, 2**64)")
-        self._gen._key, self._gen._counter = key, counter
+        self._gen._key, self._gen._counter = check_words(state[1], state[2], "set_state")
 
     def random_sample(self, size=None):
         """Uniform floats in [0, 1)."""
@@ -136,12 +140,37 @@ class RandomState:
         """`length` random bytes."""
         return self._gen.bytes(length)
 
+    def tomaxint(self, size=None):
+        """Integers in [0, sys.maxsize] (int64)."""
+        return self._gen._integers("tomaxint", 0, sys.maxsize, size, numpy.int64, True, None)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        """Hypergeometric int64 counts; as NumPy's legacy version, nsample must be at least 1
+        and the population has no 10**9 limit."""
+        return self._gen._hypergeometric(ngood, nbad, nsample, size, None, legacy=True)
+
 
 def _sampler(name):
+    """RandomState.name: the Generator's sampler under NumPy's legacy signature (no dtype, out,
+    method or device; gpupy array parameters still choose the device)."""
+    from gpupy.random import Generator
+
+    params = [
+        p
+        for p in inspect.signature(getattr(Generator, name)).parameters.values()
+        if p.kind is p.POSITIONAL_OR_KEYWORD and p.name not in _GENERATOR_ONLY
+    ]
+    legacy = inspect.Signature(params[1:])  # without self
+
     def method(self, *args, **kwargs):
-        return getattr(self._gen, name)(*args, **kwargs)
+        try:
+            bound = legacy.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"[{name}] {e}") from None
+        return getattr(self._gen, name)(**bound.arguments)
 
     method.__name__ = method.__qualname__ = name
+    method.__signature__ = inspect.Signature(params)
     method.__doc__ = f"See numpy.random.RandomState.{name}: the Generator's sampler."
     return method
 
@@ -152,7 +181,7 @@ for _name in _SAMPLERS:
 _global = RandomState()
 _FUNCTIONS = (
     "seed get_state set_state rand randn random random_sample randint random_integers choice "
-    "permutation shuffle bytes"
+    "permutation shuffle bytes hypergeometric"
 ).split() + _SAMPLERS
 for _name in _FUNCTIONS:
     globals()[_name] = getattr(_global, _name)

@@ -1,4 +1,5 @@
-"""gpupy.random.Generator's sampling from given data: choice, multivariate_normal, bytes.
+"""gpupy.random.Generator's sampling from given data: choice, permuted, multivariate_normal,
+bytes.
 
 choice with replacement inverts the cumulative sum of p (searchsorted); without replacement it
 keeps the `size` smallest keys E / p (E standard exponential), which is sequential weighted
@@ -54,7 +55,7 @@ def _probabilities(p, pop, op):
 
 
 class _Sampling(_Draws):
-    """choice, multivariate_normal and bytes; see numpy.random.Generator."""
+    """choice, permuted, multivariate_normal and bytes; see numpy.random.Generator."""
 
     def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True, *, device=None):
         """Random elements of `a` (or of arange(a) for an integer), along `axis`. ``shuffle``
@@ -86,6 +87,36 @@ class _Sampling(_Draws):
         if arr is None:
             return _done(idx, size)
         return _done(take(arr, idx, axis=axis), size)
+
+    def permuted(self, x, axis=None, out=None):
+        """x with each slice along `axis` shuffled independently (the flattened x for
+        axis=None), by argsort of uniform keys on x's device; written to `out` when given."""
+        from gpupy import asarray, take_along_axis
+        from gpupy._indexing import _axis
+
+        op = "permuted"
+        if out is not None and not isinstance(out, _core.ndarray):
+            raise TypeError(f"[{op}] out must be a gpupy array")
+        on_out = out is not None and not isinstance(x, _core.ndarray)
+        x = asarray(x, device=out.device) if on_out else asarray(x)
+        if x.ndim == 0:
+            raise TypeError(f"[{op}] x must be at least 1-dimensional")
+        if out is not None:
+            if out.shape != x.shape:
+                raise ValueError(f"[{op}] out must have the same shape as x")
+            if not numpy.can_cast(x.dtype, out.dtype, "safe"):
+                raise TypeError(f"[{op}] cannot cast {x.dtype} to out's {out.dtype} safely")
+        if axis is None:
+            keys = self._uniform((x.size,), x.device, op)
+            r = x.reshape(-1)[_core.argsort(keys)].reshape(x.shape)
+        else:
+            axis = _axis(operator.index(axis), x.ndim, op)
+            keys = self._uniform(x.shape, x.device, op)
+            r = take_along_axis(x, _core.argsort(keys, axis), axis=axis)
+        if out is None:
+            return r
+        out[...] = r
+        return out
 
     def _with_replacement(self, pop, p, shape, device, op):
         from gpupy import searchsorted

@@ -12,20 +12,24 @@ The legacy functions share one global RandomState, as in NumPy.
 Element ``i`` of a draw uses counter ``c + i``, where ``c`` counts the elements the generator has
 drawn before; ``uniform`` float64 values equal ``gpupy.cunumpy.rng.philox_uniform(seed, c + i)``.
 ``integers`` reduces 64 random bits modulo the range (bias below range / 2**64).
+
+Seeding follows NumPy's shape: ``default_rng`` also takes a SeedSequence (NumPy's hash; the key
+is ``generate_state(1, uint64)[0]``), ``Generator.spawn`` derives children from it, and
+``Generator.bit_generator.state`` reads or sets the (key, counter) pair.
 """
 
 import math
 import operator
-import secrets
 
 import numpy
 
 from gpupy import _core
-from gpupy._random_discrete import _Discrete
 from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape
+from gpupy._random_more import _MoreDistributions
 from gpupy._random_sampling import _Sampling
+from gpupy._random_seeding import PhiloxBits, SeedSequence, key_of_sequence
 
-__all__ = ["Generator", "default_rng"]
+__all__ = ["Generator", "SeedSequence", "default_rng"]
 
 _U64 = 1 << 64
 _DIST = _core._RandomDistribution
@@ -45,17 +49,39 @@ def _key_of(seed):
         key = (key * 0x9E3779B97F4A7C15 + 1) % _U64
 
 
-class Generator(_Discrete, _Sampling):
+class Generator(_MoreDistributions, _Sampling):
     """See numpy.random.Generator; ``device=`` on each method places the result (default: the
     default device). Arrays are generated on that device; ``size=None`` returns a Python
     scalar as NumPy does."""
 
     def __init__(self, key, counter=0):
-        self._key = int(key) % _U64
-        self._counter = int(counter) % _U64
+        try:
+            self._key, self._counter = operator.index(key) % _U64, operator.index(counter) % _U64
+        except TypeError:
+            raise TypeError(
+                "[Generator] key and counter must be integers; for a bit generator or a seed "
+                "use gpupy.random.default_rng"
+            ) from None
+        self._seed_seq = None  # made on first spawn when the generator was keyed directly
 
     def __repr__(self):
         return f"Generator(Philox4x32-10, key={self._key:#x}, counter={self._counter})"
+
+    @property
+    def bit_generator(self):
+        """Philox4x32-10's view of this generator: ``state`` reads or sets (key, counter)."""
+        return PhiloxBits(self)
+
+    def _seed_sequence(self):
+        if self._seed_seq is None:
+            self._seed_seq = SeedSequence(self._key)
+        return self._seed_seq
+
+    def spawn(self, n_children):
+        """`n_children` new Generators with independent streams (keys from the spawned children
+        of this generator's SeedSequence, as NumPy spawns)."""
+        kids = self._seed_sequence().spawn(operator.index(n_children))
+        return [_from_sequence(kid) for kid in kids]
 
     def _draw(self, size, dtype, dist, device, op):
         shape = _shape(size)
@@ -227,15 +253,39 @@ def _is_array(x):
     return isinstance(x, _core.ndarray) or numpy.ndim(x) > 0
 
 
+def _from_sequence(seq):
+    gen = Generator(key_of_sequence(seq))
+    gen._seed_seq = seq
+    return gen
+
+
 def default_rng(seed=None):
     """See numpy.random.default_rng: a Philox4x32-10 Generator (not NumPy's PCG64 stream).
 
-    ``seed``: None (fresh entropy), a non-negative integer, or a Generator (returned as is)."""
+    ``seed``: None (fresh entropy), a non-negative integer (the key itself), a sequence of
+    integers or a SeedSequence (keyed by its generate_state), a Generator (returned as is) or a
+    Generator's ``bit_generator`` (its Generator)."""
     if isinstance(seed, Generator):
         return seed
-    if seed is None:
-        return Generator(secrets.randbits(64))
-    return Generator(_key_of(seed))
+    if isinstance(seed, PhiloxBits):
+        return seed._gen
+    if isinstance(seed, numpy.random.SeedSequence):
+        return _from_sequence(seed)
+    if isinstance(seed, numpy.random.BitGenerator):
+        raise TypeError(
+            "[default_rng] NumPy bit generators cannot drive gpupy's Philox4x32-10 streams; "
+            "pass a seed or a SeedSequence"
+        )
+    if seed is None or _is_array(seed):
+        if isinstance(seed, _core.ndarray):
+            seed = seed.get()
+        try:
+            return _from_sequence(SeedSequence(seed))
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"[default_rng] {e}") from None
+    gen = Generator(_key_of(seed))
+    gen._seed_seq = SeedSequence(operator.index(seed))
+    return gen
 
 
 from gpupy import _random_legacy  # noqa: E402 - needs Generator defined above
