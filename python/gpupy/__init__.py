@@ -33,6 +33,7 @@ from gpupy._nanfunctions import *  # noqa: F401,F403
 from gpupy._reduction import *  # noqa: F401,F403
 from gpupy._set_functions import *  # noqa: F401,F403
 from gpupy._sorting import *  # noqa: F401,F403
+from gpupy._utilities import *  # noqa: F401,F403
 
 newaxis = None
 pi = _math.pi
