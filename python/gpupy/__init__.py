@@ -26,6 +26,7 @@ from gpupy._index_tricks import *  # noqa: F401,F403
 from gpupy._indexing import *  # noqa: F401,F403
 from gpupy._interop import API_VERSION as __array_api_version__  # noqa: F401
 from gpupy._interop import array_namespace_info as __array_namespace_info__  # noqa: F401
+from gpupy._io import *  # noqa: F401,F403
 from gpupy._joining import *  # noqa: F401,F403
 from gpupy._linalg import *  # noqa: F401,F403
 from gpupy._manipulation import *  # noqa: F401,F403

@@ -189,6 +189,9 @@ _CREATORS = frozenset(
     ("array", "asarray", "empty", "zeros", "ones", "full", "arange", "eye", "identity")
 )
 
+# Readers that dispatch only through like=, whose device they read onto.
+_READERS = frozenset(("loadtxt", "genfromtxt", "fromfile"))
+
 
 def _create_like(self, fn, args, kwargs):
     kwargs = dict(kwargs)
@@ -209,6 +212,8 @@ def array_function(self, func, types, args, kwargs):
     fn = _gpupy_function(func)
     if fn is not None and func.__module__ == "numpy" and func.__name__ in _CREATORS:
         return _create_like(self, fn, args, kwargs)
+    if fn is not None and func.__module__ == "numpy" and func.__name__ in _READERS:
+        return fn(*args, **kwargs, device=self.device)
     if fn is None:
         return NotImplemented
     return fn(*args, **kwargs)
