@@ -130,6 +130,33 @@ struct Nextafter {
     return gmath::nextafter(a, b);
   }
 };
+// frexp has two outputs and a table row has one, so each output is a row of its own. NumPy
+// gives ±inf and NaN back with exponent 0 (C leaves that exponent unspecified).
+struct FrexpMantissa {
+  template <Floating T>
+  GPUPY_HD T operator()(T a) const {
+    int e = 0;
+    return gmath::isfinite(a) ? gmath::frexp(a, &e) : a;
+  }
+};
+struct FrexpExponent {
+  template <Floating T>
+  GPUPY_HD int32_t operator()(T a) const {
+    int e = 0;
+    if (gmath::isfinite(a)) gmath::frexp(a, &e);
+    return e;
+  }
+};
+// The exponent arrives as an integer-valued float of x's dtype (rule ldexp). Past +-4000 every
+// finite non-zero float64 over- or underflows, so clamping there keeps the int conversion exact.
+struct Ldexp {
+  template <Floating T>
+  GPUPY_HD T operator()(T a, T e) const {
+    const T limit = T(4000);
+    T clamped = e > limit ? limit : (e < -limit ? -limit : e);
+    return gmath::ldexp(a, static_cast<int>(clamped));
+  }
+};
 
 // Rounding: integers and bool pass through unchanged, as in NumPy 2.
 #define GPUPY_ROUNDING_FUNCTOR(Name, fun) \

@@ -76,6 +76,12 @@ GPUPY_REAL_MATH_2(nextafter)
 #undef GPUPY_REAL_MATH_1
 #undef GPUPY_REAL_MATH_2
 
+// frexp and ldexp exchange an int exponent, so they are spelled out (both exact on every device).
+GPUPY_HD float frexp(float x, int* e) { return ::frexpf(x, e); }
+GPUPY_HD double frexp(double x, int* e) { return ::frexp(x, e); }
+GPUPY_HD float ldexp(float x, int e) { return ::ldexpf(x, e); }
+GPUPY_HD double ldexp(double x, int e) { return ::ldexp(x, e); }
+
 template <class T>
 GPUPY_HD bool isnan(T x) {
   return x != x;

@@ -89,7 +89,9 @@ def test_printing_keywords_and_numpy_dispatch():
     assert np.array_str(g) == np.array_str(h)
     assert np.array_repr(g) == gpupy.array_repr(g)
     big = np.arange(2000.0)
-    assert gpupy.array2string(gpupy.asarray(big), threshold=10) == np.array2string(big, threshold=10)
+    assert gpupy.array2string(gpupy.asarray(big), threshold=10) == np.array2string(
+        big, threshold=10
+    )
 
 
 def test_print_options_apply_to_gpupy_repr():
