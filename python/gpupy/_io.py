@@ -7,7 +7,7 @@ import pickle
 import numpy
 
 from gpupy import _core
-from gpupy._utilities import delegating, named_errors
+from gpupy._utilities import _host, delegating, named_errors
 
 __all__ = [
     "fromfile",
@@ -20,11 +20,6 @@ __all__ = [
     "savez",
     "savez_compressed",
 ]
-
-
-def _host(a):
-    """A gpupy array as a NumPy array (one device-to-host copy); anything else unchanged."""
-    return a.get() if isinstance(a, _core.ndarray) else a
 
 
 def _to_device(host, device, op):
@@ -128,12 +123,13 @@ def load(
 ):
     """See numpy.load: .npy files give a gpupy array on ``device`` (default: the default device),
     .npz files an NpzFile of gpupy arrays; pickled objects are returned as NumPy unpickles them.
-    The data is read on the host and copied to the device, so ``mmap_mode`` 'r' and 'c' only
-    change how the file is read, and 'r+' and 'w+' (writes reaching the file) raise ValueError."""
+    The file is read on the host. With ``mmap_mode`` 'r' or 'c' a cpu array may share the
+    mapping (read-only for 'r', private for 'c', as in NumPy) and other devices get a copy;
+    'r+' and 'w+', whose writes reach the file, raise ValueError."""
     if mmap_mode in ("r+", "w+"):
         raise ValueError(
-            f"[load] mmap_mode={mmap_mode!r} writes through to the file, but gpupy arrays are "
-            "copies of the data; use numpy.load for a memory map"
+            f"[load] mmap_mode={mmap_mode!r} writes through to the file, which gpupy arrays "
+            "do not do; use numpy.load for a writable memory map"
         )
     result = numpy.load(
         file,
@@ -215,10 +211,10 @@ def fromregex(file, regexp, dtype, encoding=None, *, device=None):
 # ---- ndarray methods -----------------------------------------------------------------------------
 
 
-@delegating
 def _tofile(self, fid, sep="", format="%s"):  # noqa: A002 - NumPy's name
     """See numpy.ndarray.tofile: the array is copied to the host once and written."""
-    self.get().tofile(fid, sep=sep, format=format)
+    with named_errors("tofile"):
+        self.get().tofile(fid, sep=sep, format=format)
 
 
 def _dumps(self):

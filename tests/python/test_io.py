@@ -187,6 +187,8 @@ def test_tofile_text_and_fromfile_sep(tmp_path):
     _same(np.array([1.5, -2.0, 3.25]), gpupy.fromfile(tmp_path / "a.txt", sep=","))
     with pytest.raises(FileNotFoundError):
         gpupy.fromfile(tmp_path / "missing.bin")
+    with pytest.raises(TypeError, match=r"^\[tofile\]"):
+        g.tofile(tmp_path / "b.txt", sep=",", format=3)
     with pytest.raises(TypeError, match=r"^\[fromfile\]"):
         gpupy.fromfile(tmp_path / "a.txt", dtype="U3")
 
