@@ -45,7 +45,7 @@ def named_errors(op):
     gpupy's own errors have it (subclasses, which may take other arguments, pass unchanged)."""
     try:
         yield
-    except (TypeError, ValueError, OverflowError, KeyError) as exc:
+    except _RENAMED as exc:
         if type(exc) not in _RENAMED or str(exc).startswith("["):
             raise
         raise type(exc)(f"[{op}] {exc}") from exc
@@ -208,7 +208,12 @@ def array_equiv(a1, a2):
     first = _first_gpupy_array([a1, a2])
     device = None if first is None else first.device
     # Only non-gpupy operands are placed; gpupy arrays on different devices raise in equal.
-    a1, a2 = (a if isinstance(a, _core.ndarray) else asarray(a, device=device) for a in (a1, a2))
+    try:
+        a1, a2 = (
+            a if isinstance(a, _core.ndarray) else asarray(a, device=device) for a in (a1, a2)
+        )
+    except TypeError as exc:
+        raise TypeError(f"[array_equiv] {exc}") from exc
     try:
         numpy.broadcast_shapes(a1.shape, a2.shape)
     except ValueError:

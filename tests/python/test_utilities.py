@@ -173,6 +173,8 @@ def test_array_equiv_special_values():
     )
     assert gpupy.array_equiv(3, gpupy.full((2, 2), 3)) is True
     assert gpupy.array_equiv([-0.0], [0.0]) is True
+    with pytest.raises(TypeError, match=r"^\[array_equiv\]"):
+        gpupy.array_equiv(gpupy.zeros(2), [object(), 1])
 
 
 def test_array_equiv_on_different_devices_raises(device_name):
