@@ -130,20 +130,19 @@ struct Nextafter {
     return gmath::nextafter(a, b);
   }
 };
-// frexp has two outputs and a table row has one, so each output is a row of its own. NumPy
-// gives ±inf and NaN back with exponent 0 (C leaves that exponent unspecified).
+// frexp has two outputs and a table row has one, so each output is a row of its own.
 struct FrexpMantissa {
   template <Floating T>
   GPUPY_HD T operator()(T a) const {
-    int e = 0;
-    return gmath::isfinite(a) ? gmath::frexp(a, &e) : a;
+    int e;
+    return gmath::frexp(a, &e);
   }
 };
 struct FrexpExponent {
   template <Floating T>
   GPUPY_HD int32_t operator()(T a) const {
-    int e = 0;
-    if (gmath::isfinite(a)) gmath::frexp(a, &e);
+    int e;
+    gmath::frexp(a, &e);
     return e;
   }
 };
