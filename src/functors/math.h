@@ -147,7 +147,8 @@ struct FrexpExponent {
   }
 };
 // The exponent arrives as an integer-valued float of x's dtype (rule ldexp). Past +-4000 every
-// finite non-zero float64 over- or underflows, so clamping there keeps the int conversion exact.
+// finite non-zero float64 over- or underflows: clamping there changes no result and keeps the
+// conversion to int defined.
 struct Ldexp {
   template <Floating T>
   GPUPY_HD T operator()(T a, T e) const {
