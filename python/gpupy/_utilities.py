@@ -133,7 +133,9 @@ def _with_device(arr, text):
     """A repr of ``arr`` made by NumPy, with the device added unless it is the cpu."""
     if not isinstance(arr, _core.ndarray) or arr.device.type == "cpu":
         return text
-    return f"{text[:-1]}, device='{arr.device}')"  # NumPy's repr ends with ")"
+    if not text.endswith(")"):  # an override_repr function's own format
+        return f"{text} (device='{arr.device}')"
+    return f"{text[:-1]}, device='{arr.device}')"
 
 
 @delegating

@@ -114,6 +114,14 @@ def test_print_options_apply_to_gpupy_repr():
     assert gpupy.get_printoptions() == before
 
 
+def test_override_repr(device_name):
+    g = gpupy.arange(3)
+    with gpupy.printoptions(override_repr=lambda a: f"<{a.sum()}>"):
+        expected = "<3>" if device_name == "cpu" else f"<3> (device='{g.device}')"
+        assert repr(g) == expected
+    assert repr(g).startswith("array([0, 1, 2]")
+
+
 def test_print_option_errors():
     with pytest.raises(ValueError, match=r"^\[set_printoptions\]"):
         gpupy.set_printoptions(floatmode="bogus")
