@@ -31,6 +31,7 @@ from gpupy._index_tricks import *  # noqa: F401,F403
 from gpupy._indexing import *  # noqa: F401,F403
 from gpupy._interop import API_VERSION as __array_api_version__  # noqa: F401
 from gpupy._interop import array_namespace_info as __array_namespace_info__  # noqa: F401
+from gpupy._io import *  # noqa: F401,F403
 from gpupy._joining import *  # noqa: F401,F403
 from gpupy._linalg import *  # noqa: F401,F403
 from gpupy._manipulation import *  # noqa: F401,F403
@@ -46,6 +47,7 @@ from gpupy._set_functions import *  # noqa: F401,F403
 from gpupy._signal import *  # noqa: F401,F403
 from gpupy._sorting import *  # noqa: F401,F403
 from gpupy._statistics import *  # noqa: F401,F403
+from gpupy._utilities import *  # noqa: F401,F403
 from gpupy._vectorize import *  # noqa: F401,F403
 
 newaxis = None

@@ -44,6 +44,7 @@ from gpupy._core import (  # noqa: F401
     isinf,
     isnan,
     lcm,
+    ldexp,
     left_shift,
     less,
     less_equal,
@@ -129,6 +130,61 @@ def modf(x, /, out=None):
     fraction = subtract(x, integral)
     fraction = where(isinf(x), 0, fraction)  # ±inf - ±inf is NaN; NumPy's fraction is ±0
     return copysign(fraction, x, out=frac_out), integral
+
+
+def frexp(x, out1=None, out2=None, /, *, out=None):
+    """See numpy.frexp: (mantissa, exponent) with x = mantissa * 2**exponent, 0.5 <= |mantissa| < 1;
+    the exponent is int32; ±0, ±inf and NaN give themselves and exponent 0. Integers compute in
+    float32 up to 16 bits (NumPy: float16 up to 8 bits) and float64 above. ``out`` is a pair."""
+    from gpupy import _core
+    from gpupy._creation import asarray
+
+    if out is not None and (out1 is not None or out2 is not None):
+        raise TypeError("[frexp] cannot specify 'out' as both a positional and keyword argument")
+    if out is None:
+        out = (out1, out2)
+    elif not isinstance(out, tuple):
+        raise TypeError("[frexp] 'out' must be a tuple of arrays")
+    elif len(out) != 2:
+        raise ValueError("[frexp] the 'out' tuple must have exactly one entry per ufunc output")
+    mantissa_out, exponent_out = out
+    if exponent_out is not None:
+        if not isinstance(exponent_out, _core.ndarray):
+            raise TypeError("[frexp] out must be a gpupy array")
+        if not _core._can_cast("int32", exponent_out.dtype, "same_kind"):
+            raise TypeError(
+                "[frexp] Cannot cast ufunc 'frexp' output from int32 to "
+                f"{exponent_out.dtype} with casting rule 'same_kind'"
+            )
+    x = asarray(x)
+    try:
+        # The exponent goes to a fresh array first, as out may overlap x.
+        exponent = _core.frexp_exponent(x)
+        mantissa = _core.frexp_mantissa(x, out=mantissa_out)
+    except (TypeError, ValueError) as exc:
+        message = str(exc).replace("frexp_exponent", "frexp").replace("frexp_mantissa", "frexp")
+        raise type(exc)(message) from None
+    if exponent_out is None:
+        return mantissa, exponent
+    exponent_out[...] = exponent
+    return mantissa, exponent_out
+
+
+def isnat(x, /, out=None):
+    """See numpy.isnat. gpupy arrays have no datetime64/timedelta64 dtypes, so they (and any other
+    non-datetime input) raise NumPy's TypeError; a NumPy datetime array is tested on the host and
+    the answer placed on the default device."""
+    import numpy
+
+    from gpupy._creation import asarray
+
+    if isinstance(x, (numpy.ndarray, numpy.generic)) and x.dtype.kind in "mM":
+        result = asarray(numpy.isnat(x))
+        if out is None:
+            return result
+        out[...] = result
+        return out
+    raise TypeError("[isnat] is only defined for datetime64 and timedelta64 input")
 
 
 __all__ = [name for name in dir() if not name.startswith("_")]

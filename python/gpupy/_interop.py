@@ -42,12 +42,29 @@ def _single_out(kwargs):
     return out
 
 
-def _ufunc_call(fn, inputs, kwargs):
+# Two-output ufuncs whose gpupy function takes out=(a, b), also when a or b overlaps an input.
+_PAIR_OUT = frozenset(("frexp",))
+
+
+def _pair_out(kwargs):
+    """The out= argument of a two-output ufunc as a pair, or False."""
+    out = kwargs.get("out", (None, None))
+    if not isinstance(out, tuple) or len(out) != 2:
+        return False
+    if not all(o is None or isinstance(o, ndarray) for o in out):
+        return False
+    return None if all(o is None for o in out) else out
+
+
+def _ufunc_call(fn, inputs, kwargs, nout=1):
     if set(kwargs) - {"out", "dtype"}:
         return NotImplemented
-    out = _single_out(kwargs)
+    if nout == 1:
+        out = _single_out(kwargs)
+    else:
+        out = _pair_out(kwargs) if fn.__name__ in _PAIR_OUT or "out" not in kwargs else False
     dtype = kwargs.get("dtype")
-    if out is False or (dtype is not None and out is not None):
+    if out is False or (dtype is not None and (out is not None or nout != 1)):
         return NotImplemented
     if dtype is not None:
         # NumPy's dtype= picks the loop: the operands are cast to it, and so is the result.
@@ -87,7 +104,7 @@ def array_ufunc(self, ufunc, method, *inputs, **kwargs):
         fn = getattr(gpupy, ufunc.__name__, None)
         if fn is None or not callable(fn) or isinstance(fn, type):
             return NotImplemented
-        return _ufunc_call(fn, inputs, kwargs)
+        return _ufunc_call(fn, inputs, kwargs, ufunc.nout)
     if method == "reduce":
         return _ufunc_reduce(ufunc, inputs, kwargs)
     return NotImplemented
@@ -185,6 +202,9 @@ _CREATORS = frozenset(
     ("array", "asarray", "empty", "zeros", "ones", "full", "arange", "eye", "identity")
 )
 
+# Readers that dispatch only through like=, whose device they read onto.
+_READERS = frozenset(("loadtxt", "genfromtxt", "fromfile"))
+
 
 def _create_like(self, fn, args, kwargs):
     kwargs = dict(kwargs)
@@ -205,6 +225,8 @@ def array_function(self, func, types, args, kwargs):
     fn = _gpupy_function(func)
     if fn is not None and func.__module__ == "numpy" and func.__name__ in _CREATORS:
         return _create_like(self, fn, args, kwargs)
+    if fn is not None and func.__module__ == "numpy" and func.__name__ in _READERS:
+        return fn(*args, **kwargs, device=self.device)
     if fn is None:
         return NotImplemented
     return fn(*args, **kwargs)

@@ -6,6 +6,7 @@ import operator
 import numpy
 
 from gpupy import _core, _dlpack, _interop
+from gpupy._utilities import _with_device, array_str
 
 ndarray = _core.ndarray
 
@@ -18,15 +19,11 @@ def _is_cpu(a):
 
 
 def _repr(self):
-    text = repr(self.get())
-    if _is_cpu(self):
-        return text
-    # numpy's repr ends with ")"; the device goes in as the last keyword.
-    return f"{text[:-1]}, device='{self.device}')"
+    return _with_device(self, repr(self.get()))  # repr, not array_repr: honours override_repr
 
 
 def _str(self):
-    return str(self.get())
+    return array_str(self)
 
 
 # ---- Scalar conversion ---------------------------------------------------------------------------

@@ -130,6 +130,33 @@ struct Nextafter {
     return gmath::nextafter(a, b);
   }
 };
+// frexp has two outputs and a table row has one, so each output is a row of its own.
+struct FrexpMantissa {
+  template <Floating T>
+  GPUPY_HD T operator()(T a) const {
+    int e;
+    return gmath::frexp(a, &e);
+  }
+};
+struct FrexpExponent {
+  template <Floating T>
+  GPUPY_HD int32_t operator()(T a) const {
+    int e;
+    gmath::frexp(a, &e);
+    return e;
+  }
+};
+// The exponent arrives as an integer-valued float of x's dtype (rule ldexp). Past +-4000 every
+// finite non-zero float64 over- or underflows: clamping there changes no result and keeps the
+// conversion to int defined.
+struct Ldexp {
+  template <Floating T>
+  GPUPY_HD T operator()(T a, T e) const {
+    const T limit = T(4000);
+    T clamped = e > limit ? limit : (e < -limit ? -limit : e);
+    return gmath::ldexp(a, static_cast<int>(clamped));
+  }
+};
 
 // Rounding: integers and bool pass through unchanged, as in NumPy 2.
 #define GPUPY_ROUNDING_FUNCTOR(Name, fun) \

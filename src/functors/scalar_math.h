@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "gpupy/complex.h"
 #if defined(__CUDACC__)
@@ -87,6 +89,81 @@ GPUPY_HD bool isinf(T x) {
 template <class T>
 GPUPY_HD bool isfinite(T x) {
   return x - x == x - x;
+}
+
+template <class To, class From>
+GPUPY_HD To bit_cast(From from) {
+  To to;
+  memcpy(&to, &from, sizeof(To));
+  return to;
+}
+
+/// The IEEE 754 binary32 and binary64 layouts.
+template <class T>
+struct FloatBits;
+template <>
+struct FloatBits<float> {
+  using U = uint32_t;
+  static constexpr int digits = 24, bias = 127;
+};
+template <>
+struct FloatBits<double> {
+  using U = uint64_t;
+  static constexpr int digits = 53, bias = 1023;
+};
+
+/// 2^k for k in the normal exponent range of T.
+template <class T>
+GPUPY_HD T pow2(int k) {
+  using B = FloatBits<T>;
+  return bit_cast<T>(typename B::U(k + B::bias) << (B::digits - 1));
+}
+
+// frexp and ldexp on the bits and by exact scaling: exact on every device, and vectorisable where
+// a libm call per element is not. frexp gives ±0, ±inf and NaN back with exponent 0, as NumPy.
+template <class T>
+GPUPY_HD T frexp(T x, int* e) {
+  using B = FloatBits<T>;
+  using U = typename B::U;
+  constexpr int mant = B::digits - 1;
+  constexpr U exp_mask = U(2 * B::bias + 1);
+  *e = 0;
+  if (x == T(0) || !isfinite(x)) return x;
+  int scale = 0;
+  if (((bit_cast<U>(x) >> mant) & exp_mask) == 0) {  // subnormal: scale into the normal range
+    x *= pow2<T>(B::digits);
+    scale = B::digits;
+  }
+  U bits = bit_cast<U>(x);
+  *e = static_cast<int>((bits >> mant) & exp_mask) - (B::bias - 1) - scale;
+  return bit_cast<T>((bits & ~(exp_mask << mant)) | (U(B::bias - 1) << mant));
+}
+
+template <class T>
+GPUPY_HD T ldexp(T x, int n) {
+  using B = FloatBits<T>;
+  constexpr int max_exp = B::bias, min_exp = 1 - B::bias;
+  if (n > max_exp) {
+    x *= pow2<T>(max_exp);
+    n -= max_exp;
+    if (n > max_exp) {
+      x *= pow2<T>(max_exp);
+      n -= max_exp;
+      if (n > max_exp) n = max_exp;
+    }
+  } else if (n < min_exp) {
+    // Steps of 2^(min_exp + digits) keep `digits` bits of headroom, so a subnormal result is
+    // rounded once, by the last multiplication, never twice.
+    constexpr int step = min_exp + B::digits;
+    x *= pow2<T>(step);
+    n -= step;
+    if (n < min_exp) {
+      x *= pow2<T>(step);
+      n -= step;
+      if (n < min_exp) n = min_exp;
+    }
+  }
+  return x * pow2<T>(n);
 }
 #if defined(__CUDACC__)
 GPUPY_HD bool signbit(float x) { return ::signbit(x); }

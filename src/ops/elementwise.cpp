@@ -39,14 +39,39 @@ DType loop_dtype(ElementwiseOp op, DType resolved) {
       return is_bool(resolved) ? DType::int8 : resolved;
     case TypeRule::as_bool:
       return DType::bool_;
+    case TypeRule::ldexp:
+      return float_dtype_for(resolved);
   }
   return resolved;
+}
+
+DType operand_dtype(const Operand& x) {
+  return x.is_array() ? x.array().dtype() : x.scalar().dtype();
+}
+
+// NumPy's ldexp loops take a float x and an int32 or int64 exponent, so the loop dtype comes from
+// x alone, and the exponent must cast safely to int64 (a Python int must fit int32).
+DType resolve_ldexp(const std::vector<Operand>& inputs, const char* name) {
+  DType x = operand_dtype(inputs[0]), e = operand_dtype(inputs[1]);
+  const Operand& exponent = inputs[1];
+  bool python_int = !exponent.is_array() && exponent.scalar().weak() && is_integer(e);
+  if (python_int)  // raises NumPy's OverflowError beyond int32
+    result_type({Scalar(int64_t(0)).cast(DType::int32), exponent}, name);
+  bool integer_exponent = python_int || is_bool(e) || (is_integer(e) && e != DType::uint64);
+  if (is_complex(x) || !integer_exponent)
+    throw TypeError(op_message(name, "not supported for input dtypes " +
+                                         std::string(dtype_name(x)) + " and " +
+                                         std::string(dtype_name(e)) +
+                                         ": x must be real and the exponent an integer that "
+                                         "casts safely to int64"));
+  return float_dtype_for(x);
 }
 
 // The loop dtype. Float and bool loops accept any Python int, so for them only the scalar's kind
 // matters (NumPy: uint8_array / -1 is fine, uint8_array + -1 overflows).
 DType resolve_loop(ElementwiseOp op, const std::vector<Operand>& inputs, const char* name) {
   TypeRule rule = op_rule(op);
+  if (rule == TypeRule::ldexp) return resolve_ldexp(inputs, name);
   if (rule == TypeRule::promote || rule == TypeRule::promote_bool_as_int8)
     return loop_dtype(op, result_type(inputs, name));
   std::vector<Operand> kinds(inputs);

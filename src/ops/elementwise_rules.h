@@ -15,6 +15,7 @@ enum class TypeRule : uint8_t {
   promote_float64,       // same, but integers/bool go to float64 (NumPy's true division)
   promote_bool_as_int8,  // same, but bool computes as int8 (floor_divide, remainder, power)
   as_bool,               // inputs are read as bool (logical_*)
+  ldexp,                 // float dtype of the first input; the second is an integer exponent
 };
 
 TypeRule op_rule(ElementwiseOp op);
