@@ -228,7 +228,12 @@ class _Discrete(_Continuous):
         op = "negative_binomial"
         n, p = _param(n), _param(p)
         _check(op, "n <= 0", n <= 0)
+        _check(op, "n must not be NaN", n != n)
         _check(op, "p <= 0, p > 1 or p contains NaNs", (p <= 0) | (p > 1) | (p != p))
+        # NumPy's bound: the Poisson means stay below its limit with room for the gamma's spread
+        # (also what keeps an infinite n from reaching the Poisson sampler).
+        big = ((1.0 - p) / p) * (n + 10.0 * n**0.5) > _LAM_MAX
+        _check(op, "n too large or p too small, see Generator.negative_binomial Notes", big)
         shape, device, (n, p) = _place(op, size, device, [n, p])
         lam = self._std_gamma(n, shape, device, op) * ((1.0 - p) / p)
         return _done(self._poisson(lam.reshape(-1), op).reshape(shape), size)

@@ -52,11 +52,12 @@ def _param(x, dtype=_F64):
     return numpy.asarray(x, dtype=dtype)
 
 
-def _check(op, message, bad):
-    """Raises ValueError('[op] message') when any element of the boolean array `bad` is set."""
+def _check(op, message, bad, error=ValueError):
+    """Raises error('[op] message') when any element of the boolean array `bad` is set (one read
+    back for a gpupy array: the validation NumPy makes)."""
     hit = _core.any(bad) if isinstance(bad, _core.ndarray) else numpy.any(bad)
     if bool(hit):
-        raise ValueError(f"[{op}] {message}")
+        raise error(f"[{op}] {message}")
 
 
 def _place(op, size, device, params):

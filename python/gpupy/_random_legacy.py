@@ -27,7 +27,7 @@ _SAMPLERS = (
     "beta binomial chisquare dirichlet exponential f gamma geometric gumbel laplace logistic "
     "lognormal logseries multinomial multivariate_normal negative_binomial noncentral_chisquare "
     "noncentral_f normal pareto poisson power rayleigh standard_cauchy standard_exponential "
-    "standard_gamma standard_normal standard_t triangular uniform vonmises wald weibull zipf"
+    "standard_gamma standard_normal standard_t triangular vonmises wald weibull zipf"
 ).split()
 
 
@@ -148,6 +148,10 @@ class RandomState:
         """Hypergeometric int64 counts; as NumPy's legacy version, nsample must be at least 1
         and the population has no 10**9 limit."""
         return self._gen._hypergeometric(ngood, nbad, nsample, size, None, legacy=True)
+    def uniform(self, low=0.0, high=1.0, size=None):
+        """See numpy.random.RandomState.uniform: unlike Generator.uniform, high < low is
+        allowed (the samples then lie in (high, low])."""
+        return self._gen._uniform_range(low, high, size, numpy.float64, None, reversed_ok=True)
 
 
 def _sampler(name):
@@ -181,7 +185,7 @@ for _name in _SAMPLERS:
 _global = RandomState()
 _FUNCTIONS = (
     "seed get_state set_state rand randn random random_sample randint random_integers choice "
-    "permutation shuffle bytes hypergeometric"
+    "permutation shuffle bytes hypergeometric uniform"
 ).split() + _SAMPLERS
 for _name in _FUNCTIONS:
     globals()[_name] = getattr(_global, _name)

@@ -140,12 +140,23 @@ class Generator(_MoreDistributions, _Sampling):
 
     def uniform(self, low=0.0, high=1.0, size=None, *, dtype=numpy.float64, device=None):
         """Uniform floats in [low, high): low + (high - low) * random."""
-        from gpupy import asarray
+        return self._uniform_range(low, high, size, dtype, device, reversed_ok=False)
+
+    def _uniform_range(self, low, high, size, dtype, device, reversed_ok):
+        """uniform; reversed_ok: high < low is allowed (RandomState.uniform's rule)."""
+        from gpupy import asarray, isfinite
 
         if isinstance(low, _core.ndarray) or isinstance(high, _core.ndarray):
             width = asarray(high) - asarray(low)
+            finite = isfinite(width)
         else:
-            width = numpy.subtract(high, low, dtype=numpy.float64)
+            with numpy.errstate(invalid="ignore", over="ignore"):
+                width = numpy.subtract(high, low, dtype=numpy.float64)
+            finite = numpy.isfinite(width)
+        msg = "high - low range exceeds valid bounds"
+        _check("uniform", msg, ~finite, OverflowError)
+        if not reversed_ok:
+            _check("uniform", "high - low < 0", width < 0)
         return self._scaled(_DIST.uniform, low, width, size, dtype, device, "uniform")
 
     def integers(

@@ -430,6 +430,11 @@ ERRORS = [
     (lambda g: g.multinomial(3, [-0.5, 1.5]), "multinomial", "pvals < 0"),
     (lambda g: g.negative_binomial(0, 0.5), "negative_binomial", "n <= 0"),
     (lambda g: g.negative_binomial(1, 0), "negative_binomial", "p <= 0, p > 1"),
+    (lambda g: g.negative_binomial(math.nan, 0.5), "negative_binomial", "n must not be NaN"),
+    (lambda g: g.negative_binomial(math.inf, 0.5), "negative_binomial", "n too large"),
+    (lambda g: g.negative_binomial([1, 1], [0.5, 1e-19]), "negative_binomial", "n too large"),
+    (lambda g: g.uniform(1.0, 0.0), "uniform", r"high - low < 0"),
+    (lambda g: g.uniform([0.0, 2.0], 1.0, size=(3, 2)), "uniform", r"high - low < 0"),
     (lambda g: g.exponential([1, 2], size=3), "exponential", "shape mismatch"),
     (lambda g: g.poisson(1.0, size=-1), "poisson", "negative dimensions"),
     (lambda g: g.choice(0), "choice", "a must be a positive integer"),
@@ -469,3 +474,44 @@ def test_bytes():
     a, b = rng(4).bytes(33), rng(4).bytes(33)
     assert type(a) is bytes and len(a) == 33 and a == b and a != rng(5).bytes(33)
     assert rng().bytes(0) == b""
+
+
+@pytest.mark.parametrize("low,high", [(math.nan, 1.0), (0.0, math.inf), (-math.inf, 0.0)])
+def test_uniform_unbounded_range_overflows(low, high, device_name):
+    """NumPy raises OverflowError when high - low is not finite (nan or inf bounds)."""
+    for lo in (low, gpupy.asarray([0.0, low], device=device_name)):
+        with pytest.raises(OverflowError, match=r"^\[uniform\] high - low range exceeds"):
+            rng().uniform(lo, high)
+
+
+def test_negative_binomial_bound_matches_numpy():
+    """Within NumPy's bound the draws are as large as the mean asks for (n=1e10, p=1e-5)."""
+    mean = 1e10 * (1 - 1e-5) / 1e-5
+    x = rng().negative_binomial(1e10, 1e-5, size=200).get()
+    assert abs(x.mean() / mean - 1) < 1e-3 and x.dtype == numpy.int64
+
+
+@pytest.mark.parametrize(
+    "name,args,most",
+    [
+        ("poisson", (3.0,), 4),  # inversion: one read per 8 search steps (15 steps here)
+        ("poisson", (50.0,), 2),  # PTRS: no read beyond choosing the method
+        ("binomial", (20, 0.3), 4),
+        ("binomial", (1000, 0.3), 2),
+        ("gamma", (0.5,), 2),
+    ],
+)
+def test_counting_samplers_read_back_little(name, args, most, monkeypatch):
+    """Host reads of device values (bool/int/float/get) per call stay a handful; compaction
+    shapes are not counted. Before the sequential searches read a flag each step (17 here)."""
+    reads = []
+    for attr in ("__bool__", "__int__", "__float__", "__index__", "get"):
+        original = getattr(gpupy.ndarray, attr)
+
+        def counted(self, *a, _original=original, **k):
+            reads.append(1)
+            return _original(self, *a, **k)
+
+        monkeypatch.setattr(gpupy.ndarray, attr, counted)
+    getattr(rng(), name)(*args, size=20_000)
+    assert len(reads) <= most

@@ -208,3 +208,12 @@ def test_every_legacy_name_is_exported():
 def test_errors(call, exc, message):
     with pytest.raises(exc, match=message):
         call()
+
+
+def test_legacy_uniform_allows_reversed_bounds():
+    """RandomState.uniform, unlike Generator.uniform, takes high < low: samples in (high, low]."""
+    for draw in (gpupy.random.uniform, gpupy.random.RandomState(3).uniform):
+        x = draw(5.0, 2.0, 1000).get()
+        assert x.min() > 2.0 and x.max() <= 5.0
+        with pytest.raises(OverflowError, match=r"^\[uniform\] high - low range exceeds"):
+            draw(0.0, math.inf)
