@@ -81,7 +81,7 @@ _INEXACT = {"f": "float32", "d": "float64", "F": "complex64", "D": "complex128"}
 def poly(seq_of_zeros):
     """See numpy.poly. A square matrix's eigenvalues are computed on the host (see the module
     docstring); the coefficients are built on the input's device."""
-    from gpupy import all, asarray, concatenate, conj, ones, real, sort, zeros
+    from gpupy import all, asarray, concatenate, conj, ones, real, sort
 
     (z,) = device_arrays("poly", seq_of_zeros)
     z = z.reshape(1) if z.ndim == 0 else z
@@ -93,13 +93,14 @@ def poly(seq_of_zeros):
         raise ValueError("[poly] input must be 1d or non-empty square 2d array.")
     if z.shape[0] == 0:
         return 1.0
-    dt = z.dtype
-    a = ones((1,), dtype=dt, device=z.device)
-    zero = zeros((1,), dtype=dt, device=z.device)
+    a = ones((1,), dtype=z.dtype, device=z.device)
     for i in range(z.shape[0]):
-        # a * (x - z_i), the two-term convolution NumPy forms.
-        a = concatenate([a, zero]) - z[i] * concatenate([zero, a])
-    if numpy.dtype(dt).kind == "c":
+        # a * (x - z_i), the two-term convolution NumPy forms; its ends are single products (no
+        # 0 * z_i term, which would turn an infinite zero into nan).
+        minus_zi = -z[i]
+        a = concatenate([a[:1], a[1:] + a[:-1] * minus_zi, a[-1:] * minus_zi])
+    a = a + 0.0  # NumPy's convolution sums from +0, so its zero coefficients are never -0
+    if numpy.dtype(a.dtype).kind == "c":
         r = z.astype("complex128")
         if bool(all(sort(r) == sort(conj(r)))):
             a = real(a).copy()

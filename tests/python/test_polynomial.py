@@ -192,3 +192,17 @@ def test_numpy_dispatch_reaches_gpupy():
         *numpy.polydiv(p, p),
     ):
         assert isinstance(out, gpupy.ndarray)
+
+
+def test_poly_infinite_and_signed_zero_roots():
+    """Each factor (x - z) is a two-term convolution without a 0 * z product: an infinite root
+    gives NumPy's alternating infinities, and zero coefficients come out as +0."""
+    for zeros in ([1.0, numpy.inf, 2.0], [0.0, -0.0, 1.0], [1j, 2.0]):
+
+        @testing.numpy_gpupy_allclose(rtol=1e-15)
+        def body(xp, zeros=zeros):
+            return xp.poly(xp.asarray(zeros))
+
+        body()
+        signs = numpy.signbit(numpy.real(gpupy.poly(zeros).get()))
+        numpy.testing.assert_array_equal(signs, numpy.signbit(numpy.real(numpy.poly(zeros))))
