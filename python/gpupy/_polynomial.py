@@ -45,10 +45,13 @@ def _coefficients(op, *values):
     return out
 
 
-def _host_eigvals(matrix):
+def _host_eigvals(op, matrix):
     """Eigenvalues of a general square matrix with NumPy's LAPACK: an explicit host copy."""
     host = matrix.get() if isinstance(matrix, _core.ndarray) else numpy.asarray(matrix)
-    return numpy.linalg.eigvals(host)
+    try:
+        return numpy.linalg.eigvals(host)
+    except numpy.linalg.LinAlgError as exc:  # e.g. infs or NaNs in the coefficients
+        raise numpy.linalg.LinAlgError(f"[{op}] {exc}") from exc
 
 
 def _accepts_poly1d(returns_poly1d=True):
@@ -86,7 +89,7 @@ def poly(seq_of_zeros):
     (z,) = device_arrays("poly", seq_of_zeros)
     z = z.reshape(1) if z.ndim == 0 else z
     if z.ndim == 2 and z.shape[0] == z.shape[1] and z.shape[0] != 0:
-        z = asarray(_host_eigvals(z), device=z.device)
+        z = asarray(_host_eigvals("poly", z), device=z.device)
     elif z.ndim == 1:
         z = z.astype(_INEXACT.get(numpy.dtype(z.dtype).char, "float64"))
     else:
@@ -128,7 +131,7 @@ def roots(p):
     if h.shape[0] > 1:
         companion = numpy.diag(numpy.ones(h.shape[0] - 2, h.dtype), -1)
         companion[0, :] = -h[1:] / h[0]
-        r = numpy.linalg.eigvals(companion)
+        r = _host_eigvals("roots", companion)
     else:
         r = numpy.array([])
     return asarray(numpy.concatenate([r, numpy.zeros(trailing, r.dtype)]), device=device)

@@ -204,10 +204,7 @@ def gradient(f, *varargs, axis=None, edge_order=1):
     if edge_order > 2:
         raise ValueError("[gradient] 'edge_order' greater than 2 not supported")
     kind = numpy.dtype(f.dtype).kind
-    if kind == "b":
-        raise TypeError("[gradient] numpy boolean subtract is not supported")
     otype = numpy.dtype(f.dtype) if kind in "fc" else numpy.dtype("float64")
-    f = f.astype(otype, copy=False)
     out = []
     for ax, h in zip(axes, spacings, strict=True):
         if f.shape[ax] < edge_order + 1:
@@ -215,6 +212,9 @@ def gradient(f, *varargs, axis=None, edge_order=1):
                 "[gradient] Shape of array too small to calculate a numerical gradient, at least "
                 "(edge_order + 1) elements are required."
             )
+        if kind == "b":  # NumPy fails at the first difference, after the shape check
+            raise TypeError("[gradient] numpy boolean subtract is not supported")
+        f = f.astype(otype, copy=False)
         out.append(_gradient_axis(f, ax, h, edge_order, otype))
     return out[0] if len(axes) == 1 else tuple(out)
 

@@ -206,3 +206,13 @@ def test_poly_infinite_and_signed_zero_roots():
         body()
         signs = numpy.signbit(numpy.real(gpupy.poly(zeros).get()))
         numpy.testing.assert_array_equal(signs, numpy.signbit(numpy.real(numpy.poly(zeros))))
+
+
+def test_roots_and_poly_of_nonfinite_coefficients():
+    """NumPy's LinAlgError from the eigenvalue step, named after the call."""
+    with pytest.raises(numpy.linalg.LinAlgError, match=r"^\[roots\] .*infs or NaNs"):
+        gpupy.roots([1.0, numpy.nan, 2.0])
+    with pytest.raises(numpy.linalg.LinAlgError, match=r"^\[poly\] .*infs or NaNs"):
+        gpupy.poly([[1.0, numpy.inf], [0.0, 1.0]])
+    with pytest.raises(numpy.linalg.LinAlgError):
+        numpy.roots([1.0, numpy.nan, 2.0])

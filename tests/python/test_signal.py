@@ -336,3 +336,17 @@ def test_interp_complex_parts_are_separate():
         return [part for r in out for part in (xp.real(r), xp.imag(r))]
 
     body()
+
+
+def test_gradient_of_booleans_checks_the_shape_first():
+    """As in NumPy: too short an axis is a ValueError even for booleans, a 0-d array has no
+    axes (an empty tuple), and otherwise booleans cannot be subtracted (TypeError)."""
+
+    @testing.numpy_gpupy_allclose()
+    def body(xp):
+        return xp.gradient(xp.asarray([True]))
+
+    body()
+    assert gpupy.gradient(gpupy.asarray(True)) == numpy.gradient(numpy.asarray(True)) == ()
+    with pytest.raises(TypeError, match=r"^\[gradient\] numpy boolean subtract"):
+        gpupy.gradient(gpupy.asarray([True, False]))
