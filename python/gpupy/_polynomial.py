@@ -187,7 +187,7 @@ def polydiv(u, v):
     u, v = u + 0.0, v + 0.0
     dt = numpy.result_type(u.dtype, v.dtype)
     m, n = u.shape[0] - 1, v.shape[0] - 1
-    scale = 1.0 / v[0].astype(dt)
+    scale = 1.0 / v[0]  # in v's precision, as NumPy computes it
     q = zeros((max(m - n + 1, 1),), dtype=dt, device=u.device)
     r = u.astype(dt)
     for k in range(m - n + 1):

@@ -216,3 +216,15 @@ def test_roots_and_poly_of_nonfinite_coefficients():
         gpupy.poly([[1.0, numpy.inf], [0.0, 1.0]])
     with pytest.raises(numpy.linalg.LinAlgError):
         numpy.roots([1.0, numpy.nan, 2.0])
+
+
+def test_polydiv_scales_in_the_divisors_precision():
+    """NumPy forms 1 / v[0] in v's dtype (float32 here) before dividing float64 coefficients."""
+    u = numpy.array([1.3, 2.7, 3.1, 4.9, 0.3])
+    v = numpy.array([3.3, 1.7], numpy.float32)
+
+    @testing.numpy_gpupy_allclose(rtol=1e-15)
+    def body(xp):
+        return xp.polydiv(xp.asarray(u), xp.asarray(v))
+
+    body()
