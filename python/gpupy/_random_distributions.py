@@ -203,8 +203,12 @@ class _Continuous(_Draws):
             return dd * v3, ok
 
         g = self._rejection(n, _F64, device, propose, op)
-        u = self._open_uniform((n,), device, op)  # drawn even if unused: testing costs a read
-        g = _where(boost, g * u ** (1.0 / safe), g)
+        # A host shape decides on the host; a device one always draws the boost's uniforms (n
+        # cheap draws) rather than read a flag back.
+        needs_boost = isinstance(a, _core.ndarray) or (0 < a < 1)
+        if n and needs_boost:
+            u = self._open_uniform((n,), device, op)
+            g = _where(boost, g * u ** (1.0 / safe), g)
         g = _where(finite, _where(af == 0, 0.0, g), af)
         return g.reshape(shape)
 

@@ -44,12 +44,19 @@ def _probabilities(p, pop, op):
         raise ValueError(f"[{op}] p must be 1-dimensional")
     if p.shape[0] != pop:
         raise ValueError(f"[{op}] a and p must have same size")
-    hit = _core.any if isinstance(p, _core.ndarray) else numpy.any
-    if bool(hit(p != p)):
+    if isinstance(p, _core.ndarray):
+        # NumPy's three checks, read back together: one host sync for device probabilities.
+        from gpupy import stack
+
+        summary = stack([_core.any(p != p), _core.any(p < 0), p.sum()]).get()
+    else:
+        summary = (numpy.any(p != p), numpy.any(p < 0), p.sum())
+    has_nan, has_negative, total = summary
+    if has_nan:
         raise ValueError(f"[{op}] Probabilities contain NaN")
-    if bool(hit(p < 0)):
+    if has_negative:
         raise ValueError(f"[{op}] Probabilities are not non-negative")
-    if abs(float(p.sum()) - 1.0) > max(atol, math.sqrt(numpy.finfo(_F64).eps)):
+    if abs(float(total) - 1.0) > max(atol, math.sqrt(numpy.finfo(_F64).eps)):
         raise ValueError(f"[{op}] Probabilities do not sum to 1")
     return p
 

@@ -205,7 +205,7 @@ class Generator(_MoreDistributions, _Sampling):
         return r[()].item() if size is None else r
 
     def _integers_array(self, op, low, high, size, dt, endpoint, device):
-        from gpupy import asarray, broadcast_shapes
+        from gpupy import asarray, broadcast_shapes, stack
 
         if dt == numpy.uint64:
             raise NotImplementedError(f"[{op}] array bounds need a signed or narrower dtype")
@@ -216,11 +216,14 @@ class Generator(_MoreDistributions, _Sampling):
         lo, hi = lo.astype("int64"), hi.astype("int64")
         info = numpy.iinfo(dt)
         top = hi if endpoint else hi - 1
-        if lo.size and int(_core.min(lo)) < info.min:
+        # NumPy's three checks, read back together (one host sync instead of three).
+        bad = (lo < info.min, top > info.max, hi < lo if endpoint else hi <= lo)
+        low_out, high_out, empty_range = stack([_core.any(b) for b in bad]).get()
+        if low_out:
             raise ValueError(f"[{op}] low is out of bounds for {dt}")
-        if top.size and int(_core.max(top)) > info.max:
+        if high_out:
             raise ValueError(f"[{op}] high is out of bounds for {dt}")
-        if bool(_core.any(hi < lo if endpoint else hi <= lo)):
+        if empty_range:
             raise ValueError(f"[{op}] low > high" if endpoint else f"[{op}] low >= high")
         shape = broadcast_shapes(lo.shape, hi.shape) if size is None else _shape(size)
         bits = self._draw(shape, numpy.uint64, _DIST.bits, lo.device, op)

@@ -491,19 +491,8 @@ def test_negative_binomial_bound_matches_numpy():
     assert abs(x.mean() / mean - 1) < 1e-3 and x.dtype == numpy.int64
 
 
-@pytest.mark.parametrize(
-    "name,args,most",
-    [
-        ("poisson", (3.0,), 4),  # inversion: one read per 8 search steps (15 steps here)
-        ("poisson", (50.0,), 2),  # PTRS: no read beyond choosing the method
-        ("binomial", (20, 0.3), 4),
-        ("binomial", (1000, 0.3), 2),
-        ("gamma", (0.5,), 2),
-    ],
-)
-def test_counting_samplers_read_back_little(name, args, most, monkeypatch):
-    """Host reads of device values (bool/int/float/get) per call stay a handful; compaction
-    shapes are not counted. Before the sequential searches read a flag each step (17 here)."""
+def _count_reads(monkeypatch):
+    """A list that grows by one per host read of a device value (bool/int/float/index/get)."""
     reads = []
     for attr in ("__bool__", "__int__", "__float__", "__index__", "get"):
         original = getattr(gpupy.ndarray, attr)
@@ -513,5 +502,36 @@ def test_counting_samplers_read_back_little(name, args, most, monkeypatch):
             return _original(self, *a, **k)
 
         monkeypatch.setattr(gpupy.ndarray, attr, counted)
+    return reads
+
+
+@pytest.mark.parametrize(
+    "name,args,most",
+    [
+        ("poisson", (3.0,), 4),  # inversion: one read per 8 search steps (15 steps here)
+        ("poisson", (50.0,), 2),  # PTRS: no read beyond choosing the method
+        ("binomial", (20, 0.3), 4),
+        ("binomial", (1000, 0.3), 2),
+        ("gamma", (0.5,), 0),  # the boost is decided from the host shape parameter
+        ("gamma", (3.0,), 0),
+    ],
+)
+def test_samplers_read_back_little(name, args, most, monkeypatch):
+    """Host reads of device values per call stay a handful (compaction shapes are not
+    counted). Before, the sequential searches read a flag at every step (17 here)."""
+    reads = _count_reads(monkeypatch)
     getattr(rng(), name)(*args, size=20_000)
     assert len(reads) <= most
+
+
+def test_device_parameter_checks_read_back_once(monkeypatch):
+    """NumPy's validations of device parameters (three each for integers' bounds and choice's
+    p) are read back together."""
+    g = rng()
+    lo, hi = gpupy.asarray([0, 5]), gpupy.asarray([3, 9])
+    p = gpupy.asarray([0.2, 0.3, 0.5])
+    reads = _count_reads(monkeypatch)
+    g.integers(lo, hi, dtype=numpy.int8)
+    assert len(reads) == 1
+    g.choice(3, 100, p=p)
+    assert len(reads) == 2
