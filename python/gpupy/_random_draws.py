@@ -60,11 +60,9 @@ def _check(op, message, bad, error=ValueError):
         raise error(f"[{op}] {message}")
 
 
-def _place(op, size, device, params):
-    """(shape, device, params): the output shape (`size`, or the parameters' broadcast shape),
-    the device (given, else the first gpupy parameter's) and the parameters ready for gpupy
-    arithmetic: host scalars as Python numbers, everything else as gpupy arrays on the device."""
-    shapes = [p.shape for p in params]
+def output_shape(op, size, shapes):
+    """The draw's shape: `size`, which the parameters' shapes must broadcast to, or else their
+    broadcast shape (NumPy's rule)."""
     if size is not None and any(s < 0 for s in _shape(size)):
         raise ValueError(f"[{op}] negative dimensions are not allowed")
     try:
@@ -77,6 +75,14 @@ def _place(op, size, device, params):
     except ValueError:
         msg = "shape mismatch: objects cannot be broadcast to a single shape"
         raise ValueError(f"[{op}] {msg} (parameters {shapes}, size {size})") from None
+    return shape
+
+
+def _place(op, size, device, params):
+    """(shape, device, params): the output shape (`size`, or the parameters' broadcast shape),
+    the device (given, else the first gpupy parameter's) and the parameters ready for gpupy
+    arithmetic: host scalars as Python numbers, everything else as gpupy arrays on the device."""
+    shape = output_shape(op, size, [p.shape for p in params])
     if device is None:
         device = next((p.device for p in params if isinstance(p, _core.ndarray)), None)
     return shape, device, [_placed(p, device) for p in params]

@@ -24,7 +24,7 @@ import operator
 import numpy
 
 from gpupy import _core
-from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape
+from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape, output_shape
 from gpupy._random_more import _MoreDistributions
 from gpupy._random_sampling import _Sampling
 from gpupy._random_seeding import PhiloxBits, SeedSequence, key_of_sequence
@@ -115,16 +115,14 @@ class Generator(_MoreDistributions, _Sampling):
 
     def _scaled(self, dist, a, b, size, dtype, device, op):
         """a + b * draw, broadcasting array parameters as NumPy does."""
-        from gpupy import asarray, broadcast_shapes
+        from gpupy import asarray
 
         dt = _float_dtype(dtype, op)
         arrays = [x for x in (a, b) if isinstance(x, _core.ndarray) or numpy.ndim(x) > 0]
         arrays = [asarray(x, device=device) for x in arrays]
         if device is None and arrays:
             device = arrays[0].device
-        shape = broadcast_shapes(*(x.shape for x in arrays)) if arrays else ()
-        if size is not None:
-            shape = _shape(size)
+        shape = output_shape(op, size, [x.shape for x in arrays])
         z = self._draw(shape, dt, dist, device, op)
         if not isinstance(a, _core.ndarray):
             a = numpy.asarray(a, dtype=dt)[()] if numpy.ndim(a) == 0 else asarray(a, dt, device)

@@ -436,6 +436,8 @@ ERRORS = [
     (lambda g: g.uniform(1.0, 0.0), "uniform", r"high - low < 0"),
     (lambda g: g.uniform([0.0, 2.0], 1.0, size=(3, 2)), "uniform", r"high - low < 0"),
     (lambda g: g.exponential([1, 2], size=3), "exponential", "shape mismatch"),
+    (lambda g: g.normal(0.0, [[1.0], [2.0]], size=4), "normal", "shape mismatch"),
+    (lambda g: g.uniform([0.0, 1.0, 2.0], 5.0, size=()), "uniform", "shape mismatch"),
     (lambda g: g.poisson(1.0, size=-1), "poisson", "negative dimensions"),
     (lambda g: g.choice(0), "choice", "a must be a positive integer"),
     (lambda g: g.choice([]), "choice", "a cannot be empty"),
