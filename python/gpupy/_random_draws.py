@@ -19,13 +19,19 @@ _HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)
 _MAX_ROUNDS = 10_000  # a rejection loop that needs more has a bug or a NaN; never hang
 
 
-def _shape(size):
+def _shape(size, op="random"):
+    """`size` as a shape tuple (() for None); negative entries are the caller's to refuse."""
     if size is None:
         return ()
     try:
         return (operator.index(size),)
     except TypeError:
+        pass
+    try:
         return tuple(operator.index(s) for s in size)
+    except TypeError:
+        msg = f"expected a sequence of integers or a single integer, got {size!r}"
+        raise TypeError(f"[{op}] {msg}") from None
 
 
 def _float_dtype(dtype, op):
@@ -63,12 +69,12 @@ def _check(op, message, bad, error=ValueError):
 def output_shape(op, size, shapes):
     """The draw's shape: `size`, which the parameters' shapes must broadcast to, or else their
     broadcast shape (NumPy's rule)."""
-    if size is not None and any(s < 0 for s in _shape(size)):
+    if size is not None and any(s < 0 for s in _shape(size, op)):
         raise ValueError(f"[{op}] negative dimensions are not allowed")
     try:
         shape = numpy.broadcast_shapes(*shapes)
         if size is not None:
-            want = _shape(size)
+            want = _shape(size, op)
             if numpy.broadcast_shapes(want, shape) != want:
                 raise ValueError
             shape = want

@@ -75,7 +75,9 @@ class _Sampling(_Draws):
             device = p.device
         pop, arr, axis = _population(a, axis, device, op)
         device = arr.device if arr is not None else device
-        shape = _shape(size)
+        shape = _shape(size, op)
+        if any(s < 0 for s in shape):
+            raise ValueError(f"[{op}] negative dimensions are not allowed")
         k = math.prod(shape)
         if pop <= 0 and k:
             what = "a cannot be empty" if arr is not None else "a must be a positive integer"
@@ -187,5 +189,7 @@ class _Sampling(_Draws):
     def bytes(self, length):
         """`length` random bytes (drawn on the default device, returned as Python bytes)."""
         n = operator.index(length)
+        if n < 0:  # NumPy returns a few arbitrary bytes here; refusing is clearer
+            raise ValueError(f"[bytes] length must be non-negative, got {n}")
         r = self.integers(0, 256, size=n, dtype=numpy.uint8)
         return r.get().tobytes()

@@ -84,7 +84,7 @@ class Generator(_MoreDistributions, _Sampling):
         return [_from_sequence(kid) for kid in kids]
 
     def _draw(self, size, dtype, dist, device, op):
-        shape = _shape(size)
+        shape = _shape(size, op)
         if any(s < 0 for s in shape):
             raise ValueError(f"[{op}] negative dimensions are not allowed")
         out = _core._philox_random(

@@ -440,6 +440,8 @@ ERRORS = [
     (lambda g: g.uniform([0.0, 1.0, 2.0], 5.0, size=()), "uniform", "shape mismatch"),
     (lambda g: g.poisson(1.0, size=-1), "poisson", "negative dimensions"),
     (lambda g: g.choice(0), "choice", "a must be a positive integer"),
+    (lambda g: g.choice(5, size=-2), "choice", "negative dimensions"),
+    (lambda g: g.bytes(-1), "bytes", "length must be non-negative"),
     (lambda g: g.choice([]), "choice", "a cannot be empty"),
     (lambda g: g.choice(3, p=[0.5, 0.6, 0.1]), "choice", "Probabilities do not sum to 1"),
     (lambda g: g.choice(3, p=[0.5, 0.5]), "choice", "a and p must have same size"),
@@ -537,3 +539,10 @@ def test_device_parameter_checks_read_back_once(monkeypatch):
     assert len(reads) == 1
     g.choice(3, 100, p=p)
     assert len(reads) == 2
+
+
+def test_size_must_be_integers():
+    with pytest.raises(TypeError, match=r"^\[random\] expected a sequence of integers"):
+        rng().random(size=2.5)
+    with pytest.raises(TypeError, match=r"^\[normal\] expected a sequence of integers"):
+        rng().normal(size=(2, 1.5))
