@@ -255,8 +255,7 @@ class _Continuous(_Draws):
         alpha = _param(alpha)
         if alpha.ndim != 1:
             raise ValueError(f"[{op}] alpha must be 1-dimensional, got {alpha.ndim} dimensions")
-        _check(op, "alpha < 0", alpha < 0)
-        _check(op, "alpha contains NaNs", alpha != alpha)
+        _check(op, "alpha < 0", alpha < 0)  # a NaN alpha gives NaN vectors, as in NumPy
         shape = _shape(size) + alpha.shape
         shape, device, (alpha,) = _place(op, shape, device, [alpha])
         g = self._std_gamma(alpha, shape, device, op)

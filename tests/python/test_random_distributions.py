@@ -546,3 +546,10 @@ def test_size_must_be_integers():
         rng().random(size=2.5)
     with pytest.raises(TypeError, match=r"^\[normal\] expected a sequence of integers"):
         rng().normal(size=(2, 1.5))
+
+
+def test_dirichlet_nan_alpha_gives_nan_vectors():
+    """NumPy 2.4 draws NaN vectors for a NaN alpha rather than raising."""
+    x = rng().dirichlet([math.nan, 1.0], size=3).get()
+    ref = numpy.random.default_rng(0).dirichlet([math.nan, 1.0], size=3)
+    assert x.shape == ref.shape and numpy.isnan(x).all() and numpy.isnan(ref).all()
