@@ -7,6 +7,10 @@ Everything but the eigenvalue steps is composed of gpupy operations on the data'
 polyfit's least squares is gpupy.linalg.lstsq. roots (and poly of a square matrix) need the
 eigenvalues of a general matrix, which gpupy computes with NumPy's LAPACK on the host only: they
 copy the (small) input to the host explicitly and return the result on the input's device.
+
+Single values read back where NumPy's result depends on the data: the leading zeros polymul
+drops and polydiv trims from its remainder (the result's length), poly's check that complex
+roots come in conjugate pairs (the result's dtype) and polyfit's rank (its RankWarning).
 """
 
 import functools

@@ -16,6 +16,11 @@ drawn before; ``uniform`` float64 values equal ``gpupy.cunumpy.rng.philox_unifor
 Seeding follows NumPy's shape: ``default_rng`` also takes a SeedSequence (NumPy's hash; the key
 is ``generate_state(1, uint64)[0]``), ``Generator.spawn`` derives children from it, and
 ``Generator.bit_generator.state`` reads or sets the (key, counter) pair.
+
+Draws stay on the device; what is read back to the host is NumPy's parameter validation for
+device parameters (one read per check, integers' bounds and choice's p in one read each), the
+number of rejected elements per round of the rejection samplers (a compaction), and in the
+small-mean Poisson and binomial searches one "still searching?" flag per 8 steps.
 """
 
 import math
