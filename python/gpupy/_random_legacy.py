@@ -46,8 +46,8 @@ def _seed_key(seed, op):
         words = [operator.index(w) for w in words.reshape(-1)]
     except TypeError:
         raise TypeError(f"[{op}] seed must be None, an integer or a sequence of integers") from None
-    if any(w < 0 for w in words):
-        raise ValueError(f"[{op}] Seed must be non-negative")
+    if any(w < 0 or w > 0xFFFFFFFF for w in words):  # MT19937's 32-bit seed words, as NumPy
+        raise ValueError(f"[{op}] Seed must be between 0 and 2**32 - 1")
     if numpy.ndim(seed) == 0:
         return _key_of(words[0])
     value = 0
