@@ -310,7 +310,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
             "Polyfit may be poorly conditioned", numpy.exceptions.RankWarning, stacklevel=2
         )
     if full:
-        return c, resids, rank, s, rcond
+        return c, resids, numpy.int32(rank), s, rcond  # NumPy's lstsq rank is a LAPACK int32
     if not cov:
         return c
     vbase = linalg.inv(matmul(lhs.T, lhs)) / outer(scale, scale)

@@ -228,3 +228,9 @@ def test_polydiv_scales_in_the_divisors_precision():
         return xp.polydiv(xp.asarray(u), xp.asarray(v))
 
     body()
+
+
+def test_polyfit_full_rank_is_numpys_int32():
+    rank = gpupy.polyfit([1.0, 2.0, 3.0], [1.0, 2.0, 3.5], 1, full=True)[2]
+    ref = numpy.polyfit([1.0, 2.0, 3.0], [1.0, 2.0, 3.5], 1, full=True)[2]
+    assert type(rank) is type(ref) and rank == ref == 2
