@@ -169,10 +169,14 @@ def polysub(a1, a2):
 
 def _trim_leading_zeros(a):
     """a without its leading zeros ([0] of a's dtype when all are zero), as numpy.poly1d keeps."""
-    nz = a._flatnonzero()
-    if nz.shape[0] == 0:
+    from gpupy import argmax, where
+
+    if a.shape[0] == 0:
         return _core.zeros((1,), a.dtype, a.device)
-    return a[int(nz[0]) :]
+    nonzero = a != 0
+    # The first nonzero position, or the last one when all are zero (leaving [0]): one read.
+    first = where(_core.any(nonzero), argmax(nonzero), a.shape[0] - 1)
+    return a[int(first) :]
 
 
 @_accepts_poly1d()
