@@ -17,6 +17,7 @@ from gpupy._random_draws import _F64, _I64, _done, _Draws, _param, _shape
 
 _CHECKS = ("warn", "raise", "ignore")
 _METHODS = ("svd", "eigh", "cholesky")
+_SPARSE_SAMPLE = 50  # without replacement, p=None: draw integers while k <= pop / 50 (NumPy's cut)
 
 
 def _population(a, axis, device, op):
@@ -138,6 +139,8 @@ class _Sampling(_Draws):
         return _core.minimum(searchsorted(cdf, u, side="right"), pop - 1)
 
     def _without_replacement(self, pop, p, k, device, op):
+        if p is None and k * _SPARSE_SAMPLE <= pop:
+            return self._sparse_subset(pop, k, device, op)
         if p is None:
             keys = self._uniform((pop,), device, op)
         else:
@@ -145,6 +148,23 @@ class _Sampling(_Draws):
                 raise ValueError(f"[{op}] Fewer non-zero entries in p than size")
             keys = self._exponential((pop,), device, op) / p  # p == 0 gives inf: never picked
         return _core.argsort(keys)[:k]
+
+    def _sparse_subset(self, pop, k, device, op):
+        """k distinct integers below pop in random order, in O(k) memory: the first k distinct
+        values of a stream of uniform integers (sequential sampling that skips repeats). With
+        pop >= 50 k a stream of 2 k + 16 draws nearly always holds k distinct values."""
+        from gpupy import argsort, concatenate, ones, sort
+
+        m = 2 * k + 16
+        while True:
+            draws = self.integers(0, pop, size=m, device=device)
+            order = argsort(draws, kind="stable")
+            ordered = draws[order]
+            first = concatenate([ones((1,), bool, device=device), ordered[1:] != ordered[:-1]])
+            first_positions = order[first]  # where each distinct value first appears
+            if first_positions.shape[0] >= k:
+                return draws[sort(first_positions)[:k]]
+            m *= 2
 
     def multivariate_normal(
         self, mean, cov, size=None, check_valid="warn", tol=1e-8, *, method="svd", device=None

@@ -394,6 +394,20 @@ def test_choice_without_replacement():
     assert x.shape == (5, 4) and numpy.unique(x).size == 20
 
 
+def test_choice_without_replacement_from_a_huge_population():
+    """k <= pop / 50 draws a stream of integers and keeps the first k distinct ones: O(k)
+    memory, so a population of 10**13 works (it needed 80 TB of keys before)."""
+    x = rng(5).choice(10**13, 7, replace=False).get()
+    assert x.shape == (7,) and numpy.unique(x).size == 7 and x.min() >= 0 and x.max() < 10**13
+    # Every ordered pair of a 4-subset of 200 is equally likely: the position-0 and position-3
+    # values are uniform and distinct (one sample of 300 subsets, 5-sigma bounds).
+    picks = numpy.array([rng(s).choice(200, 4, replace=False).get() for s in range(300)])
+    assert all(numpy.unique(row).size == 4 for row in picks)
+    for column in (picks[:, 0], picks[:, 3]):
+        hist = numpy.bincount(column // 20, minlength=10)  # 10 bins of 20 values
+        assert numpy.all(numpy.abs(hist - 30) < 5 * math.sqrt(300 * 0.1 * 0.9))
+
+
 ERRORS = [
     (lambda g: g.exponential(-1.0), "exponential", "scale < 0"),
     (lambda g: g.normal(0, gpupy.asarray([1.0, -1.0])), "normal", "scale < 0"),
