@@ -442,6 +442,8 @@ ERRORS = [
     (lambda g: g.multinomial(3, [0.7, 0.7, 0.1]), "multinomial", r"sum\(pvals\[:-1\]\)"),
     (lambda g: g.multinomial(-1, [0.5, 0.5]), "multinomial", "n < 0"),
     (lambda g: g.multinomial(3, [-0.5, 1.5]), "multinomial", "pvals < 0"),
+    (lambda g: g.multinomial(3, []), "multinomial", "pvals must have at least 1 dimension"),
+    (lambda g: g.multinomial(3, [[0.5, 0.5]] * 2, size=3), "multinomial", "shape mismatch"),
     (lambda g: g.negative_binomial(0, 0.5), "negative_binomial", "n <= 0"),
     (lambda g: g.negative_binomial(1, 0), "negative_binomial", "p <= 0, p > 1"),
     (lambda g: g.negative_binomial(math.nan, 0.5), "negative_binomial", "n must not be NaN"),
@@ -594,3 +596,17 @@ def test_dirichlet_tiny_and_zero_alphas():
     assert abs(p - q) < 5 * math.sqrt(2 * 0.25 / N)
     numpy.testing.assert_array_equal(rng().dirichlet([0.0, 0.0], size=2).get(), numpy.zeros((2, 2)))
     numpy.testing.assert_array_equal(rng().dirichlet([0.0, 1e-3], size=3).get()[:, 1], 1.0)
+
+
+def test_multinomial_with_a_batch_of_pvals():
+    """pvals with leading axes (one distribution per row) broadcast against n and size, as in
+    NumPy: each row's mean counts are n * p."""
+    pvals = numpy.array([[0.2, 0.3, 0.5], [0.6, 0.4, 0.0]])
+    n = numpy.array([[10], [40]])
+    x = rng(3).multinomial(n, pvals, size=(5000, 2, 2)).get()
+    ref_shape = numpy.random.default_rng(0).multinomial(n, pvals, size=(5000, 2, 2)).shape
+    assert x.shape == ref_shape == (5000, 2, 2, 3) and x.dtype == numpy.int64
+    numpy.testing.assert_array_equal(x.sum(axis=-1), numpy.broadcast_to(n, (5000, 2, 2)))
+    expected = n[..., None] * pvals  # (2, 2, 3): rows of n by rows of pvals
+    sigma = numpy.sqrt(expected * (1 - pvals) / 5000)
+    assert numpy.all(numpy.abs(x.mean(axis=0) - expected) <= 5 * sigma + 1e-12)
