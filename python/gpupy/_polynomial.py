@@ -192,6 +192,8 @@ def polydiv(u, v):
     from gpupy import abs, cumprod, sum, zeros
 
     u, v = _coefficients("polydiv", u, v)
+    if u.shape[0] == 0 or v.shape[0] == 0:  # NumPy fails indexing the leading coefficient
+        raise IndexError("[polydiv] the coefficients of u and v must not be empty")
     u, v = u + 0.0, v + 0.0
     dt = numpy.result_type(u.dtype, v.dtype)
     m, n = u.shape[0] - 1, v.shape[0] - 1

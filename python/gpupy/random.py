@@ -171,6 +171,10 @@ class Generator(_MoreDistributions, _Sampling):
 
     def _integers(self, op, low, high, size, dtype, endpoint, device):
         dt = numpy.dtype(dtype)
+        if dt.kind not in "iub":
+            raise TypeError(f"[{op}] dtype must be an integer type, got {dt}")
+        if size is not None and 0 in _shape(size, op):  # NumPy skips the bound checks too
+            return self._draw(size, numpy.uint64, _DIST.bits, device, op).astype(dt)
         if dt == numpy.bool_:  # NumPy allows bool for the range [0, 1]
             if high is None:
                 low, high = 0, low
@@ -182,8 +186,6 @@ class Generator(_MoreDistributions, _Sampling):
                 raise ValueError(f"[{op}] high is out of bounds for bool")
             r = self._integers(op, low, high, size, numpy.uint8, endpoint, device)
             return r != 0 if isinstance(r, _core.ndarray) else bool(r)
-        if dt.kind not in "iu":
-            raise TypeError(f"[{op}] dtype must be an integer type, got {dt}")
         if high is None:
             low, high = 0, low
         if _is_array(low) or _is_array(high):

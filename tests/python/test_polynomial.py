@@ -234,3 +234,12 @@ def test_polyfit_full_rank_is_numpys_int32():
     rank = gpupy.polyfit([1.0, 2.0, 3.0], [1.0, 2.0, 3.5], 1, full=True)[2]
     ref = numpy.polyfit([1.0, 2.0, 3.0], [1.0, 2.0, 3.5], 1, full=True)[2]
     assert type(rank) is type(ref) and rank == ref == 2
+
+
+def test_polydiv_of_empty_coefficients():
+    """NumPy fails indexing the empty operand's leading coefficient (IndexError)."""
+    for u, v in (([], [1.0, 2.0]), ([1.0, 2.0], [])):
+        with pytest.raises(IndexError, match=r"^\[polydiv\] .*must not be empty"):
+            gpupy.polydiv(u, v)
+        with pytest.raises(IndexError):
+            numpy.polydiv(u, v)

@@ -610,3 +610,12 @@ def test_multinomial_with_a_batch_of_pvals():
     expected = n[..., None] * pvals  # (2, 2, 3): rows of n by rows of pvals
     sigma = numpy.sqrt(expected * (1 - pvals) / 5000)
     assert numpy.all(numpy.abs(x.mean(axis=0) - expected) <= 5 * sigma + 1e-12)
+
+
+@pytest.mark.parametrize("low,high", [(0, 0), (5, 2), (0, 2**70)])
+def test_integers_of_an_empty_size_skip_the_bound_checks(low, high):
+    """As NumPy: nothing is drawn, so no bound is checked."""
+    for dtype in (numpy.int64, numpy.int8, bool):
+        r = rng().integers(low, high, size=(0, 3), dtype=dtype)
+        ref = numpy.random.default_rng(0).integers(low, high, size=(0, 3), dtype=dtype)
+        assert r.shape == ref.shape and r.dtype == ref.dtype
