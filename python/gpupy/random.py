@@ -25,6 +25,7 @@ small-mean Poisson and binomial searches one "still searching?" flag per 8 steps
 
 import math
 import operator
+import sys
 
 import numpy
 
@@ -92,6 +93,10 @@ class Generator(_MoreDistributions, _Sampling):
         shape = _shape(size, op)
         if any(s < 0 for s in shape):
             raise ValueError(f"[{op}] negative dimensions are not allowed")
+        if math.prod(shape) * numpy.dtype(dtype).itemsize > sys.maxsize:
+            raise ValueError(
+                f"[{op}] array is too big; the size {shape} overflows the address space"
+            )
         out = _core._philox_random(
             shape, numpy.dtype(dtype), dist, self._key, self._counter, device
         )

@@ -455,6 +455,7 @@ ERRORS = [
     (lambda g: g.normal(0.0, [[1.0], [2.0]], size=4), "normal", "shape mismatch"),
     (lambda g: g.uniform([0.0, 1.0, 2.0], 5.0, size=()), "uniform", "shape mismatch"),
     (lambda g: g.poisson(1.0, size=-1), "poisson", "negative dimensions"),
+    (lambda g: g.random(size=(2**40, 2**40)), "random", "array is too big"),
     (lambda g: g.choice(0), "choice", "a must be a positive integer"),
     (lambda g: g.choice(5, size=-2), "choice", "negative dimensions"),
     (lambda g: g.bytes(-1), "bytes", "length must be non-negative"),
