@@ -230,7 +230,9 @@ class _Continuous(_Draws):
         shape, device, (a, b) = _place("beta", size, device, [a, b])
         log_x = self._std_gamma(a, shape, device, "beta", log=True)
         log_y = self._std_gamma(b, shape, device, "beta", log=True)
-        return _done(1.0 / (1.0 + _core.exp(log_y - log_x)), size)
+        r = 1.0 / (1.0 + _core.exp(log_y - log_x))
+        # NumPy's x / (x + y) is inf / inf = nan for an infinite a; keep that.
+        return _done(_where(log_x == math.inf, math.nan, r), size)
 
     def chisquare(self, df, size=None, *, device=None):
         """Chi-square floats: 2 * standard_gamma(df / 2)."""

@@ -620,3 +620,11 @@ def test_integers_of_an_empty_size_skip_the_bound_checks(low, high):
         r = rng().integers(low, high, size=(0, 3), dtype=dtype)
         ref = numpy.random.default_rng(0).integers(low, high, size=(0, 3), dtype=dtype)
         assert r.shape == ref.shape and r.dtype == ref.dtype
+
+
+def test_beta_infinite_shapes_follow_numpy():
+    """x / (x + y) in NumPy: nan for an infinite a (inf / inf), 0 for an infinite b."""
+    inf = math.inf
+    got = [rng().beta(a, b) for a, b in ((inf, 1.0), (1.0, inf), (inf, inf))]
+    ref = [numpy.random.default_rng(0).beta(a, b) for a, b in ((inf, 1.0), (1.0, inf), (inf, inf))]
+    numpy.testing.assert_array_equal(got, ref)
