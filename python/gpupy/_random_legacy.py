@@ -148,6 +148,7 @@ class RandomState:
         """Hypergeometric int64 counts; as NumPy's legacy version, nsample must be at least 1
         and the population has no 10**9 limit."""
         return self._gen._hypergeometric(ngood, nbad, nsample, size, None, legacy=True)
+
     def uniform(self, low=0.0, high=1.0, size=None):
         """See numpy.random.RandomState.uniform: unlike Generator.uniform, high < low is
         allowed (the samples then lie in (high, low])."""
