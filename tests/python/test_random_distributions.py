@@ -628,3 +628,17 @@ def test_beta_infinite_shapes_follow_numpy():
     got = [rng().beta(a, b) for a, b in ((inf, 1.0), (1.0, inf), (inf, inf))]
     ref = [numpy.random.default_rng(0).beta(a, b) for a, b in ((inf, 1.0), (1.0, inf), (inf, inf))]
     numpy.testing.assert_array_equal(got, ref)
+
+
+def test_noncentral_chisquare_huge_noncentrality_with_small_df():
+    """df <= 1 mixes chi-squares over Poisson(nonc / 2); above int64's range that Poisson is
+    its normal limit, so huge and infinite nonc give draws (inf for inf) instead of a
+    rejection loop that never accepts (RuntimeError before). Mean df + nonc, variance
+    2 (df + 2 nonc)."""
+    nonc = 4e19
+    x = rng(12).noncentral_chisquare(0.5, nonc, size=N).get()
+    sd = math.sqrt(2 * (0.5 + 2 * nonc))
+    assert abs(x.mean() - (0.5 + nonc)) < 5 * sd / math.sqrt(N)
+    assert abs(x.std() / sd - 1) < 0.05
+    assert numpy.isinf(rng().noncentral_chisquare([0.5, 1.0, 3.0], math.inf).get()).all()
+    assert rng().noncentral_f(1.0, 1.0, math.inf) == math.inf
