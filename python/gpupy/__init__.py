@@ -49,6 +49,7 @@ from gpupy._sorting import *  # noqa: F401,F403
 from gpupy._statistics import *  # noqa: F401,F403
 from gpupy._utilities import *  # noqa: F401,F403
 from gpupy._vectorize import *  # noqa: F401,F403
+from gpupy._windows import *  # noqa: F401,F403
 
 newaxis = None
 pi = _math.pi

@@ -7,6 +7,10 @@ Everything but the eigenvalue steps is composed of gpupy operations on the data'
 polyfit's least squares is gpupy.linalg.lstsq. roots (and poly of a square matrix) need the
 eigenvalues of a general matrix, which gpupy computes with NumPy's LAPACK on the host only: they
 copy the (small) input to the host explicitly and return the result on the input's device.
+
+Single values read back where NumPy's result depends on the data: the leading zeros polymul
+drops and polydiv trims from its remainder (the result's length), poly's check that complex
+roots come in conjugate pairs (the result's dtype) and polyfit's rank (its RankWarning).
 """
 
 import functools
@@ -45,10 +49,13 @@ def _coefficients(op, *values):
     return out
 
 
-def _host_eigvals(matrix):
+def _host_eigvals(op, matrix):
     """Eigenvalues of a general square matrix with NumPy's LAPACK: an explicit host copy."""
     host = matrix.get() if isinstance(matrix, _core.ndarray) else numpy.asarray(matrix)
-    return numpy.linalg.eigvals(host)
+    try:
+        return numpy.linalg.eigvals(host)
+    except numpy.linalg.LinAlgError as exc:  # e.g. infs or NaNs in the coefficients
+        raise numpy.linalg.LinAlgError(f"[{op}] {exc}") from exc
 
 
 def _accepts_poly1d(returns_poly1d=True):
@@ -81,25 +88,26 @@ _INEXACT = {"f": "float32", "d": "float64", "F": "complex64", "D": "complex128"}
 def poly(seq_of_zeros):
     """See numpy.poly. A square matrix's eigenvalues are computed on the host (see the module
     docstring); the coefficients are built on the input's device."""
-    from gpupy import all, asarray, concatenate, conj, ones, real, sort, zeros
+    from gpupy import all, asarray, concatenate, conj, ones, real, sort
 
     (z,) = device_arrays("poly", seq_of_zeros)
     z = z.reshape(1) if z.ndim == 0 else z
     if z.ndim == 2 and z.shape[0] == z.shape[1] and z.shape[0] != 0:
-        z = asarray(_host_eigvals(z), device=z.device)
+        z = asarray(_host_eigvals("poly", z), device=z.device)
     elif z.ndim == 1:
         z = z.astype(_INEXACT.get(numpy.dtype(z.dtype).char, "float64"))
     else:
         raise ValueError("[poly] input must be 1d or non-empty square 2d array.")
     if z.shape[0] == 0:
         return 1.0
-    dt = z.dtype
-    a = ones((1,), dtype=dt, device=z.device)
-    zero = zeros((1,), dtype=dt, device=z.device)
+    a = ones((1,), dtype=z.dtype, device=z.device)
     for i in range(z.shape[0]):
-        # a * (x - z_i), the two-term convolution NumPy forms.
-        a = concatenate([a, zero]) - z[i] * concatenate([zero, a])
-    if numpy.dtype(dt).kind == "c":
+        # a * (x - z_i), the two-term convolution NumPy forms; its ends are single products (no
+        # 0 * z_i term, which would turn an infinite zero into nan).
+        minus_zi = -z[i]
+        a = concatenate([a[:1], a[1:] + a[:-1] * minus_zi, a[-1:] * minus_zi])
+    a = a + 0.0  # NumPy's convolution sums from +0, so its zero coefficients are never -0
+    if numpy.dtype(a.dtype).kind == "c":
         r = z.astype("complex128")
         if bool(all(sort(r) == sort(conj(r)))):
             a = real(a).copy()
@@ -127,7 +135,7 @@ def roots(p):
     if h.shape[0] > 1:
         companion = numpy.diag(numpy.ones(h.shape[0] - 2, h.dtype), -1)
         companion[0, :] = -h[1:] / h[0]
-        r = numpy.linalg.eigvals(companion)
+        r = _host_eigvals("roots", companion)
     else:
         r = numpy.array([])
     return asarray(numpy.concatenate([r, numpy.zeros(trailing, r.dtype)]), device=device)
@@ -161,10 +169,14 @@ def polysub(a1, a2):
 
 def _trim_leading_zeros(a):
     """a without its leading zeros ([0] of a's dtype when all are zero), as numpy.poly1d keeps."""
-    nz = a._flatnonzero()
-    if nz.shape[0] == 0:
+    from gpupy import argmax, where
+
+    if a.shape[0] == 0:
         return _core.zeros((1,), a.dtype, a.device)
-    return a[int(nz[0]) :]
+    nonzero = a != 0
+    # The first nonzero position, or the last one when all are zero (leaving [0]): one read.
+    first = where(_core.any(nonzero), argmax(nonzero), a.shape[0] - 1)
+    return a[int(first) :]
 
 
 @_accepts_poly1d()
@@ -180,10 +192,12 @@ def polydiv(u, v):
     from gpupy import abs, cumprod, sum, zeros
 
     u, v = _coefficients("polydiv", u, v)
+    if u.shape[0] == 0 or v.shape[0] == 0:  # NumPy fails indexing the leading coefficient
+        raise IndexError("[polydiv] the coefficients of u and v must not be empty")
     u, v = u + 0.0, v + 0.0
     dt = numpy.result_type(u.dtype, v.dtype)
     m, n = u.shape[0] - 1, v.shape[0] - 1
-    scale = 1.0 / v[0].astype(dt)
+    scale = 1.0 / v[0]  # in v's precision, as NumPy computes it
     q = zeros((max(m - n + 1, 1),), dtype=dt, device=u.device)
     r = u.astype(dt)
     for k in range(m - n + 1):
@@ -302,7 +316,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
             "Polyfit may be poorly conditioned", numpy.exceptions.RankWarning, stacklevel=2
         )
     if full:
-        return c, resids, rank, s, rcond
+        return c, resids, numpy.int32(rank), s, rcond  # NumPy's lstsq rank is a LAPACK int32
     if not cov:
         return c
     vbase = linalg.inv(matmul(lhs.T, lhs)) / outer(scale, scale)

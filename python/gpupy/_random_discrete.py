@@ -22,6 +22,7 @@ from gpupy._random_draws import (
     _place,
     log_poisson_pmf,
     loggam_ratio,
+    output_shape,
 )
 
 _SMALL_MEAN = 10.0  # Poisson: inversion below, PTRS above (PTRS needs lam >= 10)
@@ -228,36 +229,43 @@ class _Discrete(_Continuous):
         op = "negative_binomial"
         n, p = _param(n), _param(p)
         _check(op, "n <= 0", n <= 0)
+        _check(op, "n must not be NaN", n != n)
         _check(op, "p <= 0, p > 1 or p contains NaNs", (p <= 0) | (p > 1) | (p != p))
+        # NumPy's bound: the Poisson means stay below its limit with room for the gamma's spread
+        # (also what keeps an infinite n from reaching the Poisson sampler).
+        big = ((1.0 - p) / p) * (n + 10.0 * n**0.5) > _LAM_MAX
+        _check(op, "n too large or p too small, see Generator.negative_binomial Notes", big)
         shape, device, (n, p) = _place(op, size, device, [n, p])
         lam = self._std_gamma(n, shape, device, op) * ((1.0 - p) / p)
         return _done(self._poisson(lam.reshape(-1), op).reshape(shape), size)
 
     def multinomial(self, n, pvals, size=None, *, device=None):
-        """Multinomial int64 counts, shape ``size + (len(pvals),)`` (or n's shape + that): one
-        conditional binomial per category; the last category takes the remainder."""
-        from gpupy import stack
+        """Multinomial int64 counts, shape ``size + (k,)`` (or the broadcast shape of n and
+        pvals[..., 0], + (k,)) for k = pvals.shape[-1]: one conditional binomial per category;
+        the last category takes the remainder. pvals may carry leading axes, as in NumPy."""
+        from gpupy import asarray, stack
 
         op = "multinomial"
         n, pvals = _param(n, _I64), _param(pvals)
-        if pvals.ndim != 1:
-            raise ValueError(f"[{op}] pvals must be 1-dimensional, got {pvals.ndim} dimensions")
+        if pvals.ndim == 0 or pvals.shape[-1] == 0:
+            msg = "pvals must have at least 1 dimension and the last dimension of pvals must be "
+            raise ValueError(f"[{op}] {msg}greater than 0")
         _check(op, "n < 0", n < 0)
         msg = "pvals < 0, pvals > 1 or pvals contains NaNs"
         _check(op, msg, (pvals < 0) | (pvals > 1) | (pvals != pvals))
-        _check(op, "sum(pvals[:-1]) > 1.0", pvals[:-1].sum() > 1.0 + 1e-12)
-        shape, device, (n,) = _place(op, size, device, [n])
+        _check(op, "sum(pvals[:-1]) > 1.0", pvals[..., :-1].sum(axis=-1) > 1.0 + 1e-12)
+        shape = output_shape(op, size, [n.shape, pvals.shape[:-1]])
+        _, device, (n,) = _place(op, shape, device, [n])
         if not isinstance(pvals, _core.ndarray) or device is not None:
-            from gpupy import asarray
-
             pvals = asarray(pvals, device=device)
         left = _flat(n, shape, _I64, pvals.device)
-        rest = 1.0 - (_core.cumsum(pvals, 0) - pvals)  # probability left before category i
+        # The probability of category i given that none of 0..i-1 was drawn.
+        rest = 1.0 - (_core.cumsum(pvals, pvals.ndim - 1) - pvals)
         ratio = _core.minimum(pvals / _core.maximum(rest, 1e-300), 1.0)
         counts = []
-        for i in range(pvals.shape[0] - 1):
-            x = self._binomial(left, _flat(ratio[i], left.shape, device=left.device), op)
+        for i in range(pvals.shape[-1] - 1):
+            x = self._binomial(left, _flat(ratio[..., i], shape, device=left.device), op)
             counts.append(x)
             left = left - x
         counts.append(left)
-        return stack(counts, axis=-1).reshape(shape + (pvals.shape[0],))
+        return stack(counts, axis=-1).reshape(shape + (pvals.shape[-1],))

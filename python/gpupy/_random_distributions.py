@@ -5,7 +5,8 @@ Parameters broadcast against each other and against ``size`` as in NumPy; ``size
 scalar parameters returns a Python float (int for geometric). Samplers: inversion of the CDF
 (exponential family, laplace, logistic, gumbel, rayleigh, weibull, pareto, power, cauchy,
 triangular, geometric), Marsaglia-Tsang rejection for gamma (boosted by U**(1/a) for a < 1),
-and ratios of gammas for beta, chisquare, f, standard_t and dirichlet.
+and ratios of gammas for beta, chisquare, f, standard_t and dirichlet (beta and dirichlet from
+log-gammas, so that tiny shapes, whose gammas underflow, keep their tails).
 """
 
 import math
@@ -181,8 +182,9 @@ class _Continuous(_Draws):
         oshape, device, (a, scale) = _place("gamma", size, device, [a, scale])
         return _done(self._std_gamma(a, oshape, device, "gamma") * scale, size)
 
-    def _std_gamma(self, a, shape, device, op):
-        """Standard gamma of the placed parameter `a` broadcast to `shape` (float64)."""
+    def _std_gamma(self, a, shape, device, op, log=False):
+        """Standard gamma of the placed parameter `a` broadcast to `shape` (float64); with
+        log=True its logarithm, which stays finite where a tiny shape's draw underflows."""
         n = math.prod(shape)
         af = _flat(a, shape, device=device)
         device = af.device
@@ -203,25 +205,34 @@ class _Continuous(_Draws):
             return dd * v3, ok
 
         g = self._rejection(n, _F64, device, propose, op)
-        u = self._open_uniform((n,), device, op)  # drawn even if unused: testing costs a read
-        g = _where(boost, g * u ** (1.0 / safe), g)
-        g = _where(finite, _where(af == 0, 0.0, g), af)
+        # A host shape decides on the host; a device one always draws the boost's uniforms (n
+        # cheap draws) rather than read a flag back.
+        needs_boost = isinstance(a, _core.ndarray) or (0 < a < 1)
+        if log:
+            g = _core.log(g)
+        if n and needs_boost:
+            u = self._open_uniform((n,), device, op)
+            if log:
+                g = _where(boost, g + _core.log(u) / safe, g)
+            else:
+                g = _where(boost, g * u ** (1.0 / safe), g)
+        special = _core.log(af) if log else af  # log(0) = -inf for a zero shape
+        g = _where(finite, _where(af == 0, -math.inf if log else 0.0, g), special)
         return g.reshape(shape)
 
     def beta(self, a, b, size=None, *, device=None):
-        """Beta floats: X / (X + Y) for X ~ Gamma(a), Y ~ Gamma(b); where both underflow to 0
-        (tiny a and b) the draw is 1 with probability a / (a + b), else 0."""
+        """Beta floats: X / (X + Y) for X ~ Gamma(a), Y ~ Gamma(b), formed from log X and log Y
+        as 1 / (1 + exp(log Y - log X)): tiny shapes' gammas underflow to 0 (a ** (1/a) with
+        a = 1e-3), their logarithms do not, so the tails near 0 and 1 stay right."""
         a, b = _param(a), _param(b)
         _check("beta", "a <= 0", a <= 0)
         _check("beta", "b <= 0", b <= 0)
         shape, device, (a, b) = _place("beta", size, device, [a, b])
-        x = self._std_gamma(a, shape, device, "beta")
-        y = self._std_gamma(b, shape, device, "beta")
-        s = x + y
-        r = x / _where(s > 0, s, 1.0)
-        u = self._uniform(shape, x.device, "beta")  # drawn even if unused: testing costs a read
-        r = _where(s > 0, r, (u * (a + b) < a).astype(_F64))
-        return _done(r, size)
+        log_x = self._std_gamma(a, shape, device, "beta", log=True)
+        log_y = self._std_gamma(b, shape, device, "beta", log=True)
+        r = 1.0 / (1.0 + _core.exp(log_y - log_x))
+        # NumPy's x / (x + y) is inf / inf = nan for an infinite a; keep that.
+        return _done(_where(log_x == math.inf, math.nan, r), size)
 
     def chisquare(self, df, size=None, *, device=None):
         """Chi-square floats: 2 * standard_gamma(df / 2)."""
@@ -251,12 +262,18 @@ class _Continuous(_Draws):
         alpha = _param(alpha)
         if alpha.ndim != 1:
             raise ValueError(f"[{op}] alpha must be 1-dimensional, got {alpha.ndim} dimensions")
-        _check(op, "alpha < 0", alpha < 0)
-        _check(op, "alpha contains NaNs", alpha != alpha)
+        _check(op, "alpha < 0", alpha < 0)  # a NaN alpha gives NaN vectors, as in NumPy
         shape = _shape(size) + alpha.shape
         shape, device, (alpha,) = _place(op, shape, device, [alpha])
-        g = self._std_gamma(alpha, shape, device, op)
-        return g / _core.sum(g, axis=-1, keepdims=True) if g.size else g
+        if not math.prod(shape):
+            return _core.zeros(shape, _F64, device)
+        # Normalised in log space: tiny alphas' gammas underflow to 0 (0 / 0 = nan) while their
+        # logarithms stay finite; all-zero alphas give zeros, as in NumPy.
+        log_g = self._std_gamma(alpha, shape, device, op, log=True)
+        top = _core.max(log_g, (len(shape) - 1,), None, True)
+        w = _core.exp(log_g - _where(top == -math.inf, 0.0, top))
+        total = _core.sum(w, axis=-1, keepdims=True)
+        return w / _where(total == 0, 1.0, total)
 
 
 def _negative(x):

@@ -19,13 +19,19 @@ _HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)
 _MAX_ROUNDS = 10_000  # a rejection loop that needs more has a bug or a NaN; never hang
 
 
-def _shape(size):
+def _shape(size, op="random"):
+    """`size` as a shape tuple (() for None); negative entries are the caller's to refuse."""
     if size is None:
         return ()
     try:
         return (operator.index(size),)
     except TypeError:
+        pass
+    try:
         return tuple(operator.index(s) for s in size)
+    except TypeError:
+        msg = f"expected a sequence of integers or a single integer, got {size!r}"
+        raise TypeError(f"[{op}] {msg}") from None
 
 
 def _float_dtype(dtype, op):
@@ -52,30 +58,37 @@ def _param(x, dtype=_F64):
     return numpy.asarray(x, dtype=dtype)
 
 
-def _check(op, message, bad):
-    """Raises ValueError('[op] message') when any element of the boolean array `bad` is set."""
+def _check(op, message, bad, error=ValueError):
+    """Raises error('[op] message') when any element of the boolean array `bad` is set (one read
+    back for a gpupy array: the validation NumPy makes)."""
     hit = _core.any(bad) if isinstance(bad, _core.ndarray) else numpy.any(bad)
     if bool(hit):
-        raise ValueError(f"[{op}] {message}")
+        raise error(f"[{op}] {message}")
 
 
-def _place(op, size, device, params):
-    """(shape, device, params): the output shape (`size`, or the parameters' broadcast shape),
-    the device (given, else the first gpupy parameter's) and the parameters ready for gpupy
-    arithmetic: host scalars as Python numbers, everything else as gpupy arrays on the device."""
-    shapes = [p.shape for p in params]
-    if size is not None and any(s < 0 for s in _shape(size)):
+def output_shape(op, size, shapes):
+    """The draw's shape: `size`, which the parameters' shapes must broadcast to, or else their
+    broadcast shape (NumPy's rule)."""
+    if size is not None and any(s < 0 for s in _shape(size, op)):
         raise ValueError(f"[{op}] negative dimensions are not allowed")
     try:
         shape = numpy.broadcast_shapes(*shapes)
         if size is not None:
-            want = _shape(size)
+            want = _shape(size, op)
             if numpy.broadcast_shapes(want, shape) != want:
                 raise ValueError
             shape = want
     except ValueError:
         msg = "shape mismatch: objects cannot be broadcast to a single shape"
         raise ValueError(f"[{op}] {msg} (parameters {shapes}, size {size})") from None
+    return shape
+
+
+def _place(op, size, device, params):
+    """(shape, device, params): the output shape (`size`, or the parameters' broadcast shape),
+    the device (given, else the first gpupy parameter's) and the parameters ready for gpupy
+    arithmetic: host scalars as Python numbers, everything else as gpupy arrays on the device."""
+    shape = output_shape(op, size, [p.shape for p in params])
     if device is None:
         device = next((p.device for p in params if isinstance(p, _core.ndarray)), None)
     return shape, device, [_placed(p, device) for p in params]

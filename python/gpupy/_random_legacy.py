@@ -27,7 +27,7 @@ _SAMPLERS = (
     "beta binomial chisquare dirichlet exponential f gamma geometric gumbel laplace logistic "
     "lognormal logseries multinomial multivariate_normal negative_binomial noncentral_chisquare "
     "noncentral_f normal pareto poisson power rayleigh standard_cauchy standard_exponential "
-    "standard_gamma standard_normal standard_t triangular uniform vonmises wald weibull zipf"
+    "standard_gamma standard_normal standard_t triangular vonmises wald weibull zipf"
 ).split()
 
 
@@ -46,8 +46,8 @@ def _seed_key(seed, op):
         words = [operator.index(w) for w in words.reshape(-1)]
     except TypeError:
         raise TypeError(f"[{op}] seed must be None, an integer or a sequence of integers") from None
-    if any(w < 0 for w in words):
-        raise ValueError(f"[{op}] Seed must be non-negative")
+    if any(w < 0 or w > 0xFFFFFFFF for w in words):  # MT19937's 32-bit seed words, as NumPy
+        raise ValueError(f"[{op}] Seed must be between 0 and 2**32 - 1")
     if numpy.ndim(seed) == 0:
         return _key_of(words[0])
     value = 0
@@ -149,6 +149,11 @@ class RandomState:
         and the population has no 10**9 limit."""
         return self._gen._hypergeometric(ngood, nbad, nsample, size, None, legacy=True)
 
+    def uniform(self, low=0.0, high=1.0, size=None):
+        """See numpy.random.RandomState.uniform: unlike Generator.uniform, high < low is
+        allowed (the samples then lie in (high, low])."""
+        return self._gen._uniform_range(low, high, size, numpy.float64, None, reversed_ok=True)
+
 
 def _sampler(name):
     """RandomState.name: the Generator's sampler under NumPy's legacy signature (no dtype, out,
@@ -181,7 +186,7 @@ for _name in _SAMPLERS:
 _global = RandomState()
 _FUNCTIONS = (
     "seed get_state set_state rand randn random random_sample randint random_integers choice "
-    "permutation shuffle bytes hypergeometric"
+    "permutation shuffle bytes hypergeometric uniform"
 ).split() + _SAMPLERS
 for _name in _FUNCTIONS:
     globals()[_name] = getattr(_global, _name)

@@ -12,7 +12,7 @@ Stadlober's ratio-of-uniforms (HRUA) otherwise.
 import math
 
 from gpupy import _core
-from gpupy._random_discrete import _by_method, _Discrete
+from gpupy._random_discrete import _LAM_MAX, _by_method, _Discrete
 from gpupy._random_distributions import _where
 from gpupy._random_draws import (
     _F64,
@@ -121,7 +121,12 @@ class _MoreDistributions(_Discrete):
             return 2.0 * self._std_gamma((d - 1.0) * 0.5, d.shape, d.device, op) + z * z
 
         def mixture(d, c):  # df <= 1: chi2(df + 2 Poisson(nonc / 2))
-            i = self._poisson(c * 0.5, op).astype(_F64)
+            lam = c * 0.5
+            huge = lam > _LAM_MAX  # beyond int64 counts, and inf would never be accepted
+            i = self._poisson(_where(huge, 0.0, lam), op).astype(_F64)
+            # There Poisson(lam) is lam + sqrt(lam) N to within a relative 1 / sqrt(lam) < 1e-9.
+            normal = self._normal(d.shape, d.device, op)
+            i = _where(huge, lam * (1.0 + normal / _core.sqrt(lam)), i)  # inf stays inf
             return 2.0 * self._std_gamma(d * 0.5 + i, d.shape, d.device, op)
 
         out = _by_method(dff > 1.0, shifted, mixture, dff, nc, dtype=_F64)

@@ -17,6 +17,7 @@ from gpupy._random_draws import _F64, _I64, _done, _Draws, _param, _shape
 
 _CHECKS = ("warn", "raise", "ignore")
 _METHODS = ("svd", "eigh", "cholesky")
+_SPARSE_SAMPLE = 50  # without replacement, p=None: draw integers while k <= pop / 50 (NumPy's cut)
 
 
 def _population(a, axis, device, op):
@@ -44,12 +45,19 @@ def _probabilities(p, pop, op):
         raise ValueError(f"[{op}] p must be 1-dimensional")
     if p.shape[0] != pop:
         raise ValueError(f"[{op}] a and p must have same size")
-    hit = _core.any if isinstance(p, _core.ndarray) else numpy.any
-    if bool(hit(p != p)):
+    if isinstance(p, _core.ndarray):
+        # NumPy's three checks, read back together: one host sync for device probabilities.
+        from gpupy import stack
+
+        summary = stack([_core.any(p != p), _core.any(p < 0), p.sum()]).get()
+    else:
+        summary = (numpy.any(p != p), numpy.any(p < 0), p.sum())
+    has_nan, has_negative, total = summary
+    if has_nan:
         raise ValueError(f"[{op}] Probabilities contain NaN")
-    if bool(hit(p < 0)):
+    if has_negative:
         raise ValueError(f"[{op}] Probabilities are not non-negative")
-    if abs(float(p.sum()) - 1.0) > max(atol, math.sqrt(numpy.finfo(_F64).eps)):
+    if abs(float(total) - 1.0) > max(atol, math.sqrt(numpy.finfo(_F64).eps)):
         raise ValueError(f"[{op}] Probabilities do not sum to 1")
     return p
 
@@ -68,7 +76,9 @@ class _Sampling(_Draws):
             device = p.device
         pop, arr, axis = _population(a, axis, device, op)
         device = arr.device if arr is not None else device
-        shape = _shape(size)
+        shape = _shape(size, op)
+        if any(s < 0 for s in shape):
+            raise ValueError(f"[{op}] negative dimensions are not allowed")
         k = math.prod(shape)
         if pop <= 0 and k:
             what = "a cannot be empty" if arr is not None else "a must be a positive integer"
@@ -129,6 +139,8 @@ class _Sampling(_Draws):
         return _core.minimum(searchsorted(cdf, u, side="right"), pop - 1)
 
     def _without_replacement(self, pop, p, k, device, op):
+        if p is None and k * _SPARSE_SAMPLE <= pop:
+            return self._sparse_subset(pop, k, device, op)
         if p is None:
             keys = self._uniform((pop,), device, op)
         else:
@@ -136,6 +148,23 @@ class _Sampling(_Draws):
                 raise ValueError(f"[{op}] Fewer non-zero entries in p than size")
             keys = self._exponential((pop,), device, op) / p  # p == 0 gives inf: never picked
         return _core.argsort(keys)[:k]
+
+    def _sparse_subset(self, pop, k, device, op):
+        """k distinct integers below pop in random order, in O(k) memory: the first k distinct
+        values of a stream of uniform integers (sequential sampling that skips repeats). With
+        pop >= 50 k a stream of 2 k + 16 draws nearly always holds k distinct values."""
+        from gpupy import argsort, concatenate, ones, sort
+
+        m = 2 * k + 16
+        while True:
+            draws = self.integers(0, pop, size=m, device=device)
+            order = argsort(draws, kind="stable")
+            ordered = draws[order]
+            first = concatenate([ones((1,), bool, device=device), ordered[1:] != ordered[:-1]])
+            first_positions = order[first]  # where each distinct value first appears
+            if first_positions.shape[0] >= k:
+                return draws[sort(first_positions)[:k]]
+            m *= 2
 
     def multivariate_normal(
         self, mean, cov, size=None, check_valid="warn", tol=1e-8, *, method="svd", device=None
@@ -180,5 +209,7 @@ class _Sampling(_Draws):
     def bytes(self, length):
         """`length` random bytes (drawn on the default device, returned as Python bytes)."""
         n = operator.index(length)
+        if n < 0:  # NumPy returns a few arbitrary bytes here; refusing is clearer
+            raise ValueError(f"[bytes] length must be non-negative, got {n}")
         r = self.integers(0, 256, size=n, dtype=numpy.uint8)
         return r.get().tobytes()

@@ -1,9 +1,9 @@
-"""convolve, correlate, gradient, trapezoid, interp, unwrap, cross, kron, vander and the window
-functions (hamming, hanning, bartlett, blackman, kaiser): see the NumPy functions of the same names.
+"""convolve, correlate, gradient, trapezoid, interp, unwrap, cross, kron and vander: see the NumPy
+functions of the same names (the window functions are in _windows.py).
 
 All of them are composed of gpupy operations and run on the data's device. convolve and correlate
 are direct sums (no FFT: its error is relative to the largest output, not to each one), so
-integer results are exact. The windows take no array, so they are built on the default device.
+integer results are exact.
 """
 
 import builtins
@@ -18,16 +18,11 @@ from gpupy._indexing import _axis
 from gpupy._statistics import device_arrays
 
 __all__ = [
-    "bartlett",
-    "blackman",
     "convolve",
     "correlate",
     "cross",
     "gradient",
-    "hamming",
-    "hanning",
     "interp",
-    "kaiser",
     "kron",
     "trapezoid",
     "unwrap",
@@ -38,10 +33,11 @@ __all__ = [
 def _sliding_dot(a, v, start, length):
     """out[i] = sum_j ap[start + i + j] * v[j], ap = a padded by len(v)-1 zeros on each side.
 
-    One multiply-add over the whole output per element of the shorter operand: O(n*m) work in
-    min(n, m) passes with O(n + m) memory, and sums in the inputs' common dtype (exact for
-    integers, wrapping as NumPy's do)."""
-    from gpupy import concatenate, flip, zeros
+    One multiply-add over the overlapping part of the output per element of the shorter
+    operand: O(n*m) work in min(n, m) passes with O(n + m) memory, summed in the inputs' common
+    dtype (exact for integers, wrapping as NumPy's do). The padding is never multiplied, so an
+    inf stays inf at the ends instead of becoming 0 * inf = nan."""
+    from gpupy import flip, zeros
 
     n, m = a.shape[0], v.shape[0]
     if m > n:
@@ -49,12 +45,13 @@ def _sliding_dot(a, v, start, length):
         full = flip(_sliding_dot(v, a, 0, n + m - 1))
         return full[start : start + length]
     dt = numpy.result_type(a.dtype, v.dtype)
-    pad = zeros((m - 1,), dtype=dt, device=a.device)
-    ap = concatenate([pad, a.astype(dt), pad])
-    v = v.astype(dt)
-    out = ap[start : start + length] * v[0]
-    for j in range(1, m):
-        out = out + ap[start + j : start + j + length] * v[j]
+    a, v = a.astype(dt, copy=False), v.astype(dt, copy=False)
+    out = zeros((length,), dtype=dt, device=a.device)
+    for j in range(m):
+        shift = start + j - (m - 1)  # out[i] takes a[i + shift] * v[j] where that index exists
+        lo, hi = builtins.max(0, -shift), builtins.min(length, n - shift)
+        if hi > lo:
+            out[lo:hi] = out[lo:hi] + a[lo + shift : hi + shift] * v[j]
     return out
 
 
@@ -202,10 +199,7 @@ def gradient(f, *varargs, axis=None, edge_order=1):
     if edge_order > 2:
         raise ValueError("[gradient] 'edge_order' greater than 2 not supported")
     kind = numpy.dtype(f.dtype).kind
-    if kind == "b":
-        raise TypeError("[gradient] numpy boolean subtract is not supported")
     otype = numpy.dtype(f.dtype) if kind in "fc" else numpy.dtype("float64")
-    f = f.astype(otype, copy=False)
     out = []
     for ax, h in zip(axes, spacings, strict=True):
         if f.shape[ax] < edge_order + 1:
@@ -213,6 +207,9 @@ def gradient(f, *varargs, axis=None, edge_order=1):
                 "[gradient] Shape of array too small to calculate a numerical gradient, at least "
                 "(edge_order + 1) elements are required."
             )
+        if kind == "b":  # NumPy fails at the first difference, after the shape check
+            raise TypeError("[gradient] numpy boolean subtract is not supported")
+        f = f.astype(otype, copy=False)
         out.append(_gradient_axis(f, ax, h, edge_order, otype))
     return out[0] if len(axes) == 1 else tuple(out)
 
@@ -249,25 +246,10 @@ def _interp_periodic(x, xp, fp, period):
     return x, xp, fp
 
 
-def interp(x, xp, fp, left=None, right=None, period=None):
-    """See numpy.interp: float64 results (complex128 for complex fp)."""
+def _interp_real(x, xp, fp, left, right):
+    """interp of float64 x, xp, fp (xp sorted, at least one point) with float edge values."""
     from gpupy import clip, isnan, searchsorted, take, where
 
-    x, xp, fp = device_arrays("interp", x, xp, fp)
-    if numpy.dtype(x.dtype).kind == "c" or numpy.dtype(xp.dtype).kind == "c":
-        raise TypeError("[interp] x and xp must be real numbers")
-    complex_fp = numpy.dtype(fp.dtype).kind == "c"
-    fp = fp.astype("complex128" if complex_fp else "float64")
-    x, xp = x.astype("float64"), xp.astype("float64")
-    if xp.ndim != 1 or fp.ndim != 1:
-        raise ValueError("[interp] xp and fp must be 1-D sequences")
-    if xp.shape[0] != fp.shape[0]:
-        raise ValueError("[interp] fp and xp are not of the same length.")
-    if xp.shape[0] == 0:
-        raise ValueError("[interp] array of sample points is empty")
-    if period is not None:
-        x, xp, fp = _interp_periodic(x, xp, fp, period)
-        left = right = None
     n = xp.shape[0]
     lval = fp[0] if left is None else left
     rval = fp[-1] if right is None else right
@@ -285,7 +267,42 @@ def interp(x, xp, fp, left=None, right=None, period=None):
         inner = where(x == xp[-1], fp[-1], inner)
         inner = where(isnan(x), x, inner)
     out = where(x < xp[0], lval, where(x > xp[-1], rval, inner))
-    return out.astype(fp.dtype, copy=False)
+    return out.astype("float64", copy=False)
+
+
+def _part(value, name):
+    """The real or imaginary part of an edge value (None stays None)."""
+    return None if value is None else getattr(numpy, name)(value)
+
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    """See numpy.interp: float64 results (complex128 for complex fp, whose real and imaginary
+    parts are interpolated separately, as NumPy does)."""
+    from gpupy import imag, real, stack
+
+    x, xp, fp = device_arrays("interp", x, xp, fp)
+    if numpy.dtype(x.dtype).kind == "c" or numpy.dtype(xp.dtype).kind == "c":
+        raise TypeError("[interp] x and xp must be real numbers")
+    complex_fp = numpy.dtype(fp.dtype).kind == "c"
+    fp = fp.astype("complex128" if complex_fp else "float64")
+    x, xp = x.astype("float64"), xp.astype("float64")
+    if xp.ndim != 1 or fp.ndim != 1:
+        raise ValueError("[interp] xp and fp must be 1-D sequences")
+    if xp.shape[0] != fp.shape[0]:
+        raise ValueError("[interp] fp and xp are not of the same length.")
+    if xp.shape[0] == 0:
+        raise ValueError("[interp] array of sample points is empty")
+    if period is not None:
+        x, xp, fp = _interp_periodic(x, xp, fp, period)
+        left = right = None
+    if not complex_fp:
+        return _interp_real(x, xp, fp, left, right)
+    parts = [
+        _interp_real(x, xp, part(fp), _part(left, part.__name__), _part(right, part.__name__))
+        for part in (real, imag)
+    ]
+    # Paired as (re, im) in memory rather than re + 1j * im, which turns an inf into nan.
+    return stack(parts, axis=-1).view("complex128").reshape(x.shape)
 
 
 def unwrap(p, discont=None, axis=-1, *, period=2 * math.pi):
@@ -348,11 +365,17 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     z = a0 * b1 - a1 * b0
     if a.shape[-1] == 2 and b.shape[-1] == 2:
         return z
-    zero = _core.zeros((), dt, a.device)
-    a2 = _component(a, 2) if a.shape[-1] == 3 else zero
-    b2 = _component(b, 2) if b.shape[-1] == 3 else zero
-    x = a1 * b2 - a2 * b1
-    y = a2 * b0 - a0 * b2
+    # A 2-vector's missing third component is left out of the products (not multiplied as 0),
+    # so an inf in the other operand gives NumPy's inf rather than 0 * inf = nan.
+    if a.shape[-1] == 2:
+        b2 = _component(b, 2)
+        x, y = a1 * b2, -(a0 * b2)
+    elif b.shape[-1] == 2:
+        a2 = _component(a, 2)
+        x, y = -(a2 * b1), a2 * b0
+    else:
+        a2, b2 = _component(a, 2), _component(b, 2)
+        x, y = a1 * b2 - a2 * b1, a2 * b0 - a0 * b2
     x, y, z = broadcast_arrays(x, y, z)
     cp = stack([x, y, z], axis=-1)
     return moveaxis(cp, -1, _axis(axisc, cp.ndim, "cross"))
@@ -388,64 +411,3 @@ def vander(x, N=None, increasing=False):  # noqa: N803 - NumPy's name
     if n > 1:
         v[:, 1:] = cumprod(broadcast_to(x.astype(dt)[:, None], (x.shape[0], n - 1)), axis=1)
     return v if increasing else flip(v, axis=1).copy()
-
-
-# ---- windows -----------------------------------------------------------------------------------
-
-
-def _window(m, body):
-    """NumPy's window skeleton: float64, empty below 1 sample, [1.0] for one sample."""
-    from gpupy import arange, ones
-
-    m = float(m)
-    if m < 1:
-        return _core.empty((0,), "float64", None)
-    if m == 1:
-        return ones((1,), dtype="float64")
-    return body(arange(1 - m, m, 2, dtype="float64"), m)
-
-
-def hamming(M):  # noqa: N803 - NumPy's name
-    """See numpy.hamming."""
-    from gpupy import cos
-
-    return _window(M, lambda n, m: 0.54 + 0.46 * cos(math.pi * n / (m - 1)))
-
-
-def hanning(M):  # noqa: N803
-    """See numpy.hanning."""
-    from gpupy import cos
-
-    return _window(M, lambda n, m: 0.5 + 0.5 * cos(math.pi * n / (m - 1)))
-
-
-def bartlett(M):  # noqa: N803
-    """See numpy.bartlett."""
-    from gpupy import where
-
-    return _window(M, lambda n, m: where(n <= 0, 1 + n / (m - 1), 1 - n / (m - 1)))
-
-
-def blackman(M):  # noqa: N803
-    """See numpy.blackman."""
-    from gpupy import cos
-
-    def body(n, m):
-        return 0.42 + 0.5 * cos(math.pi * n / (m - 1)) + 0.08 * cos(2.0 * math.pi * n / (m - 1))
-
-    return _window(M, body)
-
-
-def kaiser(M, beta):  # noqa: N803
-    """See numpy.kaiser (I0 evaluated with gpupy operations on the default device)."""
-    from gpupy import asarray, i0, sqrt
-
-    def body(_n, m):
-        from gpupy import arange
-
-        n = arange(0, m, dtype="float64")
-        alpha = (m - 1) / 2.0
-        b = asarray(float(beta))
-        return i0(b * sqrt(1 - ((n - alpha) / alpha) ** 2.0)) / i0(b)
-
-    return _window(M, body)

@@ -160,7 +160,9 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         fact = w_sum - ddof
     else:
         fact = w_sum - ddof * _core.sum(w * aw) / w_sum
-    if float(fact) <= 0:
+    if isinstance(fact, _core.ndarray) and numpy.dtype(fact.dtype).kind == "c":
+        fact = _core.real(fact)  # the weights are real: complex data gives a complex sum, imag 0
+    if float(fact) <= 0:  # a read back of a weighted count: NumPy's check, for its warning
         import warnings
 
         warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)

@@ -62,13 +62,21 @@ irfftn = _n_axes("irfftn", _np.irfftn)
 
 def _two_axes(name, transform_n):
     def transform(a, s=None, axes=(-2, -1), norm=None, out=None):
+        _check_norm(name, norm)
         ndim = numpy.ndim(a)
         for ax in () if axes is None else axes:
             if not -ndim <= ax < ndim:
-                raise IndexError(
+                # NumPy's AxisError: both a ValueError and an IndexError.
+                raise numpy.exceptions.AxisError(
                     f"[fft.{name}] axis {ax} is out of bounds for array of dimension {ndim}"
                 )
-        result = transform_n(a, s=s, axes=axes, norm=norm)
+        try:
+            result = transform_n(a, s=s, axes=axes, norm=norm)
+        except (ValueError, TypeError) as exc:
+            if str(exc).startswith("["):
+                raise
+            # The host library's own message (e.g. a zero-length axis), named after the call.
+            raise type(exc)(f"[fft.{name}] {exc}") from exc
         if out is None:
             return result
         if out.shape != result.shape:

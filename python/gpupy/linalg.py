@@ -139,11 +139,12 @@ def _chain_product(arrays, split, i, j):
 def multi_dot(arrays, *, out=None):
     """See numpy.linalg.multi_dot: the products in the cheapest order (matrix-chain order)."""
     from gpupy import dot
+    from gpupy._statistics import device_arrays
 
     n = len(arrays)
     if n < 2:
         raise ValueError("[linalg.multi_dot] Expecting at least two arrays.")
-    arrays = [asarray(a) for a in arrays]
+    arrays = device_arrays("linalg.multi_dot", *arrays)
     if n == 2:
         result = dot(arrays[0], arrays[1])
     else:
@@ -172,7 +173,7 @@ def multi_dot(arrays, *, out=None):
 
 def tensorinv(a, ind=2):
     """See numpy.linalg.tensorinv."""
-    a = asarray(a)
+    a = asarray(a)  # one array: NumPy data goes to the default device
     if ind <= 0:
         raise ValueError("[linalg.tensorinv] Invalid ind argument.")
     inv_shape = a.shape[ind:] + a.shape[:ind]
@@ -182,7 +183,9 @@ def tensorinv(a, ind=2):
 
 def tensorsolve(a, b, axes=None):
     """See numpy.linalg.tensorsolve."""
-    a, b = asarray(a), asarray(b)
+    from gpupy._statistics import device_arrays
+
+    a, b = device_arrays("linalg.tensorsolve", a, b)
     if axes is not None:
         order = list(range(a.ndim))
         for k in axes:

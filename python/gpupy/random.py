@@ -16,15 +16,21 @@ drawn before; ``uniform`` float64 values equal ``gpupy.cunumpy.rng.philox_unifor
 Seeding follows NumPy's shape: ``default_rng`` also takes a SeedSequence (NumPy's hash; the key
 is ``generate_state(1, uint64)[0]``), ``Generator.spawn`` derives children from it, and
 ``Generator.bit_generator.state`` reads or sets the (key, counter) pair.
+
+Draws stay on the device; what is read back to the host is NumPy's parameter validation for
+device parameters (one read per check, integers' bounds and choice's p in one read each), the
+number of rejected elements per round of the rejection samplers (a compaction), and in the
+small-mean Poisson and binomial searches one "still searching?" flag per 8 steps.
 """
 
 import math
 import operator
+import sys
 
 import numpy
 
 from gpupy import _core
-from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape
+from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape, output_shape
 from gpupy._random_more import _MoreDistributions
 from gpupy._random_sampling import _Sampling
 from gpupy._random_seeding import PhiloxBits, SeedSequence, key_of_sequence
@@ -84,9 +90,13 @@ class Generator(_MoreDistributions, _Sampling):
         return [_from_sequence(kid) for kid in kids]
 
     def _draw(self, size, dtype, dist, device, op):
-        shape = _shape(size)
+        shape = _shape(size, op)
         if any(s < 0 for s in shape):
             raise ValueError(f"[{op}] negative dimensions are not allowed")
+        if math.prod(shape) * numpy.dtype(dtype).itemsize > sys.maxsize:
+            raise ValueError(
+                f"[{op}] array is too big; the size {shape} overflows the address space"
+            )
         out = _core._philox_random(
             shape, numpy.dtype(dtype), dist, self._key, self._counter, device
         )
@@ -115,16 +125,14 @@ class Generator(_MoreDistributions, _Sampling):
 
     def _scaled(self, dist, a, b, size, dtype, device, op):
         """a + b * draw, broadcasting array parameters as NumPy does."""
-        from gpupy import asarray, broadcast_shapes
+        from gpupy import asarray
 
         dt = _float_dtype(dtype, op)
         arrays = [x for x in (a, b) if isinstance(x, _core.ndarray) or numpy.ndim(x) > 0]
         arrays = [asarray(x, device=device) for x in arrays]
         if device is None and arrays:
             device = arrays[0].device
-        shape = broadcast_shapes(*(x.shape for x in arrays)) if arrays else ()
-        if size is not None:
-            shape = _shape(size)
+        shape = output_shape(op, size, [x.shape for x in arrays])
         z = self._draw(shape, dt, dist, device, op)
         if not isinstance(a, _core.ndarray):
             a = numpy.asarray(a, dtype=dt)[()] if numpy.ndim(a) == 0 else asarray(a, dt, device)
@@ -140,12 +148,23 @@ class Generator(_MoreDistributions, _Sampling):
 
     def uniform(self, low=0.0, high=1.0, size=None, *, dtype=numpy.float64, device=None):
         """Uniform floats in [low, high): low + (high - low) * random."""
-        from gpupy import asarray
+        return self._uniform_range(low, high, size, dtype, device, reversed_ok=False)
+
+    def _uniform_range(self, low, high, size, dtype, device, reversed_ok):
+        """uniform; reversed_ok: high < low is allowed (RandomState.uniform's rule)."""
+        from gpupy import asarray, isfinite
 
         if isinstance(low, _core.ndarray) or isinstance(high, _core.ndarray):
             width = asarray(high) - asarray(low)
+            finite = isfinite(width)
         else:
-            width = numpy.subtract(high, low, dtype=numpy.float64)
+            with numpy.errstate(invalid="ignore", over="ignore"):
+                width = numpy.subtract(high, low, dtype=numpy.float64)
+            finite = numpy.isfinite(width)
+        msg = "high - low range exceeds valid bounds"
+        _check("uniform", msg, ~finite, OverflowError)
+        if not reversed_ok:
+            _check("uniform", "high - low < 0", width < 0)
         return self._scaled(_DIST.uniform, low, width, size, dtype, device, "uniform")
 
     def integers(
@@ -157,6 +176,10 @@ class Generator(_MoreDistributions, _Sampling):
 
     def _integers(self, op, low, high, size, dtype, endpoint, device):
         dt = numpy.dtype(dtype)
+        if dt.kind not in "iub":
+            raise TypeError(f"[{op}] dtype must be an integer type, got {dt}")
+        if size is not None and 0 in _shape(size, op):  # NumPy skips the bound checks too
+            return self._draw(size, numpy.uint64, _DIST.bits, device, op).astype(dt)
         if dt == numpy.bool_:  # NumPy allows bool for the range [0, 1]
             if high is None:
                 low, high = 0, low
@@ -168,8 +191,6 @@ class Generator(_MoreDistributions, _Sampling):
                 raise ValueError(f"[{op}] high is out of bounds for bool")
             r = self._integers(op, low, high, size, numpy.uint8, endpoint, device)
             return r != 0 if isinstance(r, _core.ndarray) else bool(r)
-        if dt.kind not in "iu":
-            raise TypeError(f"[{op}] dtype must be an integer type, got {dt}")
         if high is None:
             low, high = 0, low
         if _is_array(low) or _is_array(high):
@@ -194,7 +215,7 @@ class Generator(_MoreDistributions, _Sampling):
         return r[()].item() if size is None else r
 
     def _integers_array(self, op, low, high, size, dt, endpoint, device):
-        from gpupy import asarray, broadcast_shapes
+        from gpupy import asarray, broadcast_shapes, stack
 
         if dt == numpy.uint64:
             raise NotImplementedError(f"[{op}] array bounds need a signed or narrower dtype")
@@ -205,11 +226,14 @@ class Generator(_MoreDistributions, _Sampling):
         lo, hi = lo.astype("int64"), hi.astype("int64")
         info = numpy.iinfo(dt)
         top = hi if endpoint else hi - 1
-        if lo.size and int(_core.min(lo)) < info.min:
+        # NumPy's three checks, read back together (one host sync instead of three).
+        bad = (lo < info.min, top > info.max, hi < lo if endpoint else hi <= lo)
+        low_out, high_out, empty_range = stack([_core.any(b) for b in bad]).get()
+        if low_out:
             raise ValueError(f"[{op}] low is out of bounds for {dt}")
-        if top.size and int(_core.max(top)) > info.max:
+        if high_out:
             raise ValueError(f"[{op}] high is out of bounds for {dt}")
-        if bool(_core.any(hi < lo if endpoint else hi <= lo)):
+        if empty_range:
             raise ValueError(f"[{op}] low > high" if endpoint else f"[{op}] low >= high")
         shape = broadcast_shapes(lo.shape, hi.shape) if size is None else _shape(size)
         bits = self._draw(shape, numpy.uint64, _DIST.bits, lo.device, op)

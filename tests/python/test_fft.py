@@ -226,3 +226,22 @@ def test_irfft2_round_trip_and_out(s):
         gpupy.fft.fft2(gpupy.asarray([1.0, 2.0]))
     with pytest.raises(ValueError, match=r"\[fft.fft2\] out has shape"):
         gpupy.fft.fft2(gpupy.asarray(x), out=gpupy.empty((3, 4, 5), dtype="complex128"))
+
+
+@pytest.mark.parametrize(
+    "name,x,kwargs,error,message",
+    [
+        ("fft2", np.zeros((0, 3)), {}, ValueError, "Invalid number of FFT data points"),
+        ("irfft2", np.zeros((3, 1)), {}, ValueError, "Invalid number of FFT data points"),
+        ("rfft2", np.zeros((2, 3), complex), {}, TypeError, "not supported"),
+        ("ifft2", np.zeros((2, 2)), {"norm": "x"}, ValueError, "norm must be one of"),
+        ("rfft2", np.zeros(3), {}, IndexError, "axis -2 is out of bounds"),
+    ],
+)
+def test_fft2_family_errors_name_the_call(name, x, kwargs, error, message):
+    """NumPy's exception type (an out-of-range axis is an AxisError: ValueError and IndexError),
+    with the message naming the two-axis transform that was called."""
+    with pytest.raises(error, match=rf"^\[fft.{name}\] .*{message}"):
+        getattr(gpupy.fft, name)(gpupy.asarray(x), **kwargs)
+    with pytest.raises(error):
+        getattr(np.fft, name)(x, **kwargs)

@@ -497,3 +497,19 @@ def test_tensorinv_tensorsolve_errors():
         gpupy.linalg.tensorsolve(gpupy.ones((2, 3, 4)), gpupy.ones(2))
     with pytest.raises(gpupy.linalg.LinAlgError):
         gpupy.linalg.tensorinv(gpupy.ones((2, 3)), ind=1)
+
+
+def test_multi_dot_and_tensorsolve_follow_the_gpupy_operand(device_name):
+    """NumPy arrays and lists among gpupy operands go to the gpupy operands' device rather than
+    to the default device, as in every other gpupy function."""
+    if device_name == "cpu":
+        pytest.skip("needs a device other than the default cpu")
+    here = [gpupy.asarray(np.full((4, 2), 2.0)), gpupy.ones(2)]
+    a = np.eye(6).reshape(6, 2, 3)
+    b = gpupy.arange(6.0)
+    with gpupy.Device("cpu"):
+        got = gpupy.linalg.multi_dot([np.ones((3, 4)), *here])
+        x = gpupy.linalg.tensorsolve(a.tolist(), b)
+    assert got.device == x.device == gpupy.Device(device_name)
+    np.testing.assert_array_equal(got.get(), np.full(3, 16.0))
+    np.testing.assert_array_equal(x.get(), np.linalg.tensorsolve(a, np.arange(6.0)))

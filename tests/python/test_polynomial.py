@@ -192,3 +192,54 @@ def test_numpy_dispatch_reaches_gpupy():
         *numpy.polydiv(p, p),
     ):
         assert isinstance(out, gpupy.ndarray)
+
+
+def test_poly_infinite_and_signed_zero_roots():
+    """Each factor (x - z) is a two-term convolution without a 0 * z product: an infinite root
+    gives NumPy's alternating infinities, and zero coefficients come out as +0."""
+    for zeros in ([1.0, numpy.inf, 2.0], [0.0, -0.0, 1.0], [1j, 2.0]):
+
+        @testing.numpy_gpupy_allclose(rtol=1e-15)
+        def body(xp, zeros=zeros):
+            return xp.poly(xp.asarray(zeros))
+
+        body()
+        signs = numpy.signbit(numpy.real(gpupy.poly(zeros).get()))
+        numpy.testing.assert_array_equal(signs, numpy.signbit(numpy.real(numpy.poly(zeros))))
+
+
+def test_roots_and_poly_of_nonfinite_coefficients():
+    """NumPy's LinAlgError from the eigenvalue step, named after the call."""
+    with pytest.raises(numpy.linalg.LinAlgError, match=r"^\[roots\] .*infs or NaNs"):
+        gpupy.roots([1.0, numpy.nan, 2.0])
+    with pytest.raises(numpy.linalg.LinAlgError, match=r"^\[poly\] .*infs or NaNs"):
+        gpupy.poly([[1.0, numpy.inf], [0.0, 1.0]])
+    with pytest.raises(numpy.linalg.LinAlgError):
+        numpy.roots([1.0, numpy.nan, 2.0])
+
+
+def test_polydiv_scales_in_the_divisors_precision():
+    """NumPy forms 1 / v[0] in v's dtype (float32 here) before dividing float64 coefficients."""
+    u = numpy.array([1.3, 2.7, 3.1, 4.9, 0.3])
+    v = numpy.array([3.3, 1.7], numpy.float32)
+
+    @testing.numpy_gpupy_allclose(rtol=1e-15)
+    def body(xp):
+        return xp.polydiv(xp.asarray(u), xp.asarray(v))
+
+    body()
+
+
+def test_polyfit_full_rank_is_numpys_int32():
+    rank = gpupy.polyfit([1.0, 2.0, 3.0], [1.0, 2.0, 3.5], 1, full=True)[2]
+    ref = numpy.polyfit([1.0, 2.0, 3.0], [1.0, 2.0, 3.5], 1, full=True)[2]
+    assert type(rank) is type(ref) and rank == ref == 2
+
+
+def test_polydiv_of_empty_coefficients():
+    """NumPy fails indexing the empty operand's leading coefficient (IndexError)."""
+    for u, v in (([], [1.0, 2.0]), ([1.0, 2.0], [])):
+        with pytest.raises(IndexError, match=r"^\[polydiv\] .*must not be empty"):
+            gpupy.polydiv(u, v)
+        with pytest.raises(IndexError):
+            numpy.polydiv(u, v)

@@ -191,7 +191,13 @@ def test_every_legacy_name_is_exported():
         (lambda: R.randint(1.5), TypeError, r"^\[randint\] low and high must be integers"),
         (lambda: R.randint(3, dtype=bool), ValueError, r"^\[randint\] high is out of bounds"),
         (lambda: R.randint(-1, 1, dtype=bool), ValueError, r"^\[randint\] low is out of bounds"),
-        (lambda: R.seed(-1), ValueError, r"^\[seed\] Seed must be non-negative"),
+        (lambda: R.seed(-1), ValueError, r"^\[seed\] Seed must be between 0 and 2\*\*32 - 1"),
+        (
+            lambda: R.seed([1, 2**32]),
+            ValueError,
+            r"^\[seed\] Seed must be between 0 and 2\*\*32 - 1",
+        ),
+        (lambda: R.RandomState(2**40), ValueError, r"^\[RandomState\] Seed must be between"),
         (lambda: R.seed(1.5), TypeError, r"^\[seed\] seed must be"),
         (lambda: R.RandomState("x"), TypeError, r"^\[RandomState\] seed must be"),
         (lambda: R.set_state(("MT19937", [0] * 624, 0)), ValueError, r"^\[set_state\] state"),
@@ -208,3 +214,12 @@ def test_every_legacy_name_is_exported():
 def test_errors(call, exc, message):
     with pytest.raises(exc, match=message):
         call()
+
+
+def test_legacy_uniform_allows_reversed_bounds():
+    """RandomState.uniform, unlike Generator.uniform, takes high < low: samples in (high, low]."""
+    for draw in (gpupy.random.uniform, gpupy.random.RandomState(3).uniform):
+        x = draw(5.0, 2.0, 1000).get()
+        assert x.min() > 2.0 and x.max() <= 5.0
+        with pytest.raises(OverflowError, match=r"^\[uniform\] high - low range exceeds"):
+            draw(0.0, math.inf)

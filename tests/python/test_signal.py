@@ -288,3 +288,65 @@ def test_numpy_dispatch_reaches_gpupy():
         numpy.cross(a.reshape(2, 3), a.reshape(2, 3)),
     ):
         assert isinstance(out, gpupy.ndarray)
+
+
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+def test_convolve_correlate_keep_infinities_at_the_ends(mode):
+    """The zero padding never multiplies an inf (0 * inf would be nan where NumPy has inf)."""
+    a = numpy.array([1.0, 2.0, numpy.inf, 4.0])
+    v = numpy.array([1.0, 2.0, 2.0, 3.0, -numpy.inf])
+
+    @testing.numpy_gpupy_allclose(rtol=1e-15)
+    def body(xp):
+        x, k = xp.asarray(a), xp.asarray(v)
+        return [xp.convolve(x, k, mode), xp.convolve(k, x, mode), xp.correlate(x, k, mode)]
+
+    body()
+
+
+def test_cross_with_two_vectors_and_infinities():
+    """A 2-vector's missing component is not multiplied as 0 (0 * inf would be nan)."""
+    a = numpy.array([[1.0, numpy.inf, 2.0], [3.0, 4.0, -numpy.inf]])
+    b = numpy.array([1.0, 2.0])
+
+    @testing.numpy_gpupy_allclose(rtol=1e-15)
+    def body(xp):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return [xp.cross(xp.asarray(a), xp.asarray(b)), xp.cross(xp.asarray(b), xp.asarray(a))]
+
+    body()
+
+
+def test_interp_complex_parts_are_separate():
+    """Real and imaginary parts are interpolated on their own, as NumPy does: a nan or inf in
+    one part of fp does not spread into the other."""
+    fp = numpy.array([1 + 1j, numpy.nan + 2j, 3 + 1j * numpy.inf, 4 - 1j])
+
+    @testing.numpy_gpupy_allclose(rtol=1e-15)
+    def body(xp):
+        x = xp.asarray([-1.0, 0.5, 1.5, 2.5, 3.0, 9.0])
+        xp_ = xp.asarray([0.0, 1.0, 2.0, 3.0])
+        out = [
+            xp.interp(x, xp_, xp.asarray(fp)),
+            xp.interp(x, xp_, xp.asarray(fp.astype("complex64")), left=2j, right=-1.0),
+            xp.interp(x, xp_, xp.asarray(fp), period=2.5),
+        ]
+        # Compared part by part: a nan anywhere in a complex value would hide the other part.
+        return [part for r in out for part in (xp.real(r), xp.imag(r))]
+
+    body()
+
+
+def test_gradient_of_booleans_checks_the_shape_first():
+    """As in NumPy: too short an axis is a ValueError even for booleans, a 0-d array has no
+    axes (an empty tuple), and otherwise booleans cannot be subtracted (TypeError)."""
+
+    @testing.numpy_gpupy_allclose()
+    def body(xp):
+        return xp.gradient(xp.asarray([True]))
+
+    body()
+    assert gpupy.gradient(gpupy.asarray(True)) == numpy.gradient(numpy.asarray(True)) == ()
+    with pytest.raises(TypeError, match=r"^\[gradient\] numpy boolean subtract"):
+        gpupy.gradient(gpupy.asarray([True, False]))

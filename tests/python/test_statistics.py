@@ -233,3 +233,21 @@ def test_numpy_dispatch_reaches_gpupy():
         assert isinstance(out, gpupy.ndarray)
     h, xe, ye = numpy.histogram2d(a[0], a[1], bins=2)
     assert isinstance(h, gpupy.ndarray) and isinstance(xe, gpupy.ndarray)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_cov_complex_with_weights(dtype):
+    """The weighted count of complex data is complex (imaginary part 0) in NumPy's average; the
+    degrees-of-freedom check compares its real part."""
+    x = (numpy.arange(10.0) % 4 + 1j * (numpy.arange(10.0) % 3)).reshape(2, 5).astype(dtype)
+
+    @testing.numpy_gpupy_allclose(rtol=1e-5 if dtype == "complex64" else 1e-12)
+    def body(xp):
+        fw, aw = xp.asarray([1, 2, 0, 3, 1]), xp.asarray([0.5, 1.0, 2.0, 0.3, 1.5])
+        return [
+            xp.cov(xp.asarray(x), fweights=fw, aweights=aw),
+            xp.cov(xp.asarray(x), aweights=aw, ddof=0),
+            xp.corrcoef(xp.asarray(x)),
+        ]
+
+    body()
