@@ -109,9 +109,21 @@ radians = deg2rad
 degrees = rad2deg
 
 
+def _unaliased(x, outs):
+    """x, or a copy of it when it shares memory with one of `outs` (gpupy arrays or None)."""
+    from gpupy._core import ndarray
+
+    if isinstance(x, ndarray) and any(o is not None and o._same_buffer(x) for o in outs):
+        return x.copy()
+    return x
+
+
 def divmod(x1, x2, /, out=None):  # noqa: A001 - NumPy's name
     """See numpy.divmod: (floor_divide(x1, x2), remainder(x1, x2)); ``out`` is a pair."""
     q_out, r_out = (None, None) if out is None else out
+    # The quotient is written before the remainder reads the inputs: an input that shares
+    # memory with an output is read from a copy.
+    x1, x2 = (_unaliased(x, (q_out, r_out)) for x in (x1, x2))
     return floor_divide(x1, x2, out=q_out), remainder(x1, x2, out=r_out)
 
 
@@ -126,6 +138,7 @@ def modf(x, /, out=None):
     if x.dtype.kind not in "fc":
         x = x.astype("float32" if x.dtype.itemsize <= 2 else "float64")
     frac_out, int_out = (None, None) if out is None else out
+    x = _unaliased(x, (int_out,))  # the integral part is written before the fraction reads x
     integral = trunc(x, out=int_out)
     fraction = subtract(x, integral)
     fraction = where(isinf(x), 0, fraction)  # ±inf - ±inf is NaN; NumPy's fraction is ±0

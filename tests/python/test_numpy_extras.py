@@ -100,3 +100,28 @@ def test_radians_and_degrees_are_deg2rad_and_rad2deg():
     x = np.array([0.0, 90.0, -180.0, 1e-3], dtype=np.float32)
     np.testing.assert_array_equal(gpupy.asnumpy(gpupy.radians(gpupy.asarray(x))), np.radians(x))
     np.testing.assert_array_equal(gpupy.asnumpy(gpupy.degrees(gpupy.asarray(x))), np.degrees(x))
+
+
+@pytest.mark.parametrize("which", ["quotient_over_x1", "quotient_over_x2", "remainder_over_x2"])
+def test_divmod_out_may_overlap_the_inputs(which):
+    x1, x2 = np.array([7, 8, -9, 20]), np.array([3, 7, 4, -6])
+    expected = np.divmod(x1, x2)
+    a, b = gpupy.asarray(x1), gpupy.asarray(x2)
+    out = {
+        "quotient_over_x1": (a, None),
+        "quotient_over_x2": (b, None),
+        "remainder_over_x2": (None, b),
+    }[which]
+    q, r = gpupy.divmod(a, b, out=out)
+    np.testing.assert_array_equal(q.get(), expected[0])
+    np.testing.assert_array_equal(r.get(), expected[1])
+
+
+def test_modf_integral_out_may_be_the_input():
+    x = np.array([1.5, -2.25, 7.0, -0.5])
+    expected = np.modf(x)
+    g = gpupy.asarray(x)
+    fraction, integral = gpupy.modf(g, out=(None, g))
+    assert integral is g
+    np.testing.assert_array_equal(fraction.get(), expected[0])
+    np.testing.assert_array_equal(g.get(), expected[1])
