@@ -338,6 +338,42 @@ def test_as_strided():
         as_strided(x, (2, 2), (8,))
 
 
+@pytest.mark.parametrize(
+    "shape, strides",
+    [
+        ((2**61 + 1,), (8,)),  # the span wraps int64 to 0
+        ((2**61 + 1,), (-8,)),
+        ((2**62, 3), (0, 0)),  # the size wraps (negative)
+        ((2**40, 2**30), (0, 0)),  # the size wraps to 0
+        ((2**60 + 1, 2), (16, 8)),
+    ],
+)
+def test_as_strided_refuses_sizes_that_overflow(shape, strides):
+    # NumPy refuses these sizes too; an unchecked product would let the view read past x.
+    x = gpupy.zeros(4, dtype="int64")
+    with pytest.raises(ValueError, match=r"\[as_strided\] array is too big"):
+        as_strided(x, shape, strides)
+
+
+@pytest.mark.parametrize(
+    "shape, strides",
+    [((2,), (2**63 - 1,)), ((3,), (2**62,)), ((2, 2), (2**62, 2**62)), ((2,), (-(2**63),))],
+)
+def test_as_strided_refuses_spans_that_overflow(shape, strides):
+    x = gpupy.zeros(4, dtype="int8")
+    with pytest.raises(ValueError, match=r"\[as_strided\] the view would reach outside"):
+        as_strided(x, shape, strides)
+
+
+def test_as_strided_values_beyond_int64():
+    x = gpupy.zeros(4, dtype="int8")
+    with pytest.raises(OverflowError, match=r"\[as_strided\] shape"):
+        as_strided(x, (2**63,), (0,))
+    with pytest.raises(OverflowError, match=r"\[as_strided\] strides"):
+        as_strided(x, (2,), (2**64,))
+    assert as_strided(x, (10**6, 10**6), (0, 0)).shape == (10**6, 10**6)
+
+
 # ---- ndarray methods ----------------------------------------------------------------------------
 
 

@@ -17,9 +17,16 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
     """See numpy.lib.stride_tricks.as_strided: strides in bytes; a view of ``x``'s memory
     (read-only when ``writeable`` is False or ``x`` is read-only)."""
     x = _arr(x)
-    shape = x.shape if shape is None else tuple(operator.index(n) for n in shape)
-    strides = x.strides if strides is None else tuple(operator.index(s) for s in strides)
+    shape = x.shape if shape is None else _int64s(shape, "shape")
+    strides = x.strides if strides is None else _int64s(strides, "strides")
     return x._strided_view(shape, strides, 0, None, not writeable, "as_strided")
+
+
+def _int64s(values, what):
+    values = tuple(operator.index(v) for v in values)
+    if any(not -(2**63) <= v < 2**63 for v in values):
+        raise OverflowError(f"[as_strided] {what} {values} do not fit in 64-bit integers")
+    return values
 
 
 def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=False):
