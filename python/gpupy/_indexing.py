@@ -4,6 +4,8 @@
 on it. Index arrays given as lists or NumPy arrays are copied to the device of the indexed array.
 """
 
+from numpy.exceptions import AxisError
+
 from gpupy import _core
 from gpupy._core import ndarray
 
@@ -23,8 +25,9 @@ def _index(indices, like):
 
 
 def _axis(axis, ndim, op):
+    # NumPy's AxisError subclasses both ValueError and IndexError, so either except clause works.
     if not -ndim <= axis < ndim:
-        raise ValueError(f"[{op}] axis {axis} is out of bounds for array of dimension {ndim}")
+        raise AxisError(f"[{op}] axis {axis} is out of bounds for array of dimension {ndim}")
     return axis % ndim
 
 

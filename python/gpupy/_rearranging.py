@@ -66,7 +66,7 @@ def append(arr, values, axis=None):
         values = asarray(values, device=arr.device)
     if axis is None:
         arr, values, axis = arr.ravel(), values.ravel(), 0
-    return concatenate((arr, values), axis=axis)
+    return concatenate((arr, values), axis=_axis(axis, arr.ndim, "append"))
 
 
 def insert(arr, obj, values, axis=None):

@@ -131,6 +131,25 @@ def test_delete_axis_error(xp):
     return xp.delete(xp.zeros((2, 2)), 0, axis=2)
 
 
+@pytest.mark.parametrize(
+    "name, call",
+    [
+        ("delete", lambda xp: xp.delete(xp.asarray(3.0), [], axis=0)),
+        ("insert", lambda xp: xp.insert(xp.zeros((2, 2)), 0, 7, axis=-3)),
+        ("append", lambda xp: xp.append(xp.zeros((2, 2)), xp.zeros((2, 2)), axis=2)),
+        ("rollaxis", lambda xp: xp.rollaxis(xp.asarray(3.0), -1, 0)),
+        ("trim_zeros", lambda xp: xp.trim_zeros(xp.zeros((2, 2)), axis=2)),
+        ("apply_along_axis", lambda xp: xp.apply_along_axis(sum, 1, xp.zeros(3))),
+        ("size", lambda xp: xp.size(xp.asarray(3.0), axis=0)),
+    ],
+)
+def test_axis_errors_are_numpy_axis_errors(name, call):
+    with pytest.raises(numpy.exceptions.AxisError):
+        call(numpy)
+    with pytest.raises(numpy.exceptions.AxisError, match=rf"^\[{name}\] axis"):
+        call(gpupy)
+
+
 @pytest.mark.parametrize("new_shape", [7, (2, 5), (3,), 0, (0, 4), (2, 2, 3)])
 @pytest.mark.parametrize("dtype", ["int16", "complex64"])
 @numpy_gpupy_allclose()
