@@ -174,7 +174,7 @@ def _last_axis(a, axis, op):
     if axis is None:
         return a.reshape(-1), None
     if a.ndim == 0:
-        raise ValueError(f"[{op}] axis {axis} is out of bounds for array of dimension 0")
+        a = a.reshape(1)  # NumPy packs a 0-d array along an axis as a 1-d one
     axis = _axis(axis, a.ndim, op)
     return _core.moveaxis(a, axis, -1), axis
 
