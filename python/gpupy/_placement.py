@@ -106,6 +106,24 @@ def _apply_mode(idx, n, mode, op):
     return idx
 
 
+def _fill_values(values, a, op):
+    """putmask/place values on a's device in a's dtype. As in NumPy, an array must cast to it
+    safely, while lists and scalars convert as in an assignment (an int that does not fit is
+    refused)."""
+    if isinstance(values, (ndarray, numpy.ndarray)):
+        if not numpy.can_cast(values.dtype, a.dtype, "safe"):
+            raise TypeError(
+                f"[{op}] Cannot cast array data from {numpy.dtype(values.dtype)!r} to "
+                f"{numpy.dtype(a.dtype)!r} according to the rule 'safe'"
+            )
+        return _on(values, a.device, op).astype(a.dtype, copy=False)
+    try:
+        host = numpy.asarray(values, dtype=a.dtype)
+    except OverflowError as e:
+        raise OverflowError(f"[{op}] {e}") from None
+    return _core._asarray(host, device=a.device)
+
+
 def put(a, ind, v, mode="raise"):
     """See numpy.put: a.flat[ind] = v, with v repeated to len(ind); in place on a's device.
 
@@ -133,7 +151,7 @@ def putmask(a, mask, values):
     mask = _on(mask, a.device, "putmask")
     if mask.size != a.size:
         raise ValueError("[putmask] mask and data must be the same size")
-    values = _on(values, a.device, "putmask").reshape(-1)
+    values = _fill_values(values, a, "putmask").reshape(-1)
     if values.size == 0:
         return
     where = mask.astype("bool", copy=False).reshape(-1)._flatnonzero()
@@ -147,7 +165,7 @@ def place(arr, mask, vals):
     if mask.size != arr.size:
         raise ValueError("[place] mask and data must be the same size")
     where = mask.astype("bool", copy=False).reshape(-1)._flatnonzero()
-    vals = _on(vals, arr.device, "place").reshape(-1)
+    vals = _fill_values(vals, arr, "place").reshape(-1)
     if where.size == 0:
         return
     if vals.size == 0:
@@ -188,7 +206,16 @@ def copyto(dst, src, casting="same_kind", where=True):
     src = _on(src, dst.device, "copyto")
     if src.dtype != dst.dtype:
         src = src.astype(dst.dtype)
-    src = _core._broadcast_to(src, dst.shape)
+    # As in NumPy's assignment, leading length-1 axes of src beyond dst's dimensions drop.
+    while src.ndim > dst.ndim and src.shape[0] == 1:
+        src = src.reshape(src.shape[1:])
+    try:
+        src = _core._broadcast_to(src, dst.shape)
+    except ValueError:
+        raise ValueError(
+            f"[copyto] could not broadcast input array from shape {src.shape} into shape "
+            f"{dst.shape}"
+        ) from None
     if where is True:
         dst[...] = src
         return

@@ -118,6 +118,35 @@ def test_place_empty_values(xp):
     xp.place(xp.arange(3.0), xp.asarray([True, False, False]), [])
 
 
+@pytest.mark.parametrize(
+    "values",
+    [
+        np.array([1, 2]),  # int64 array into int8: refused (safe casting)
+        np.array([1, 2], dtype="uint8"),
+        np.array([1.0, 2.0]),
+        np.array(2.5),
+        np.array([], dtype="uint32"),  # refused before the empty check
+        [1.5, 2.5],  # lists and scalars convert as an assignment does
+        np.float64(2.5),
+        np.array([1, 2], dtype="int8"),
+        300,  # OverflowError
+    ],
+)
+@pytest.mark.parametrize("func", ["putmask", "place"])
+@testing.numpy_gpupy_allclose()
+def test_putmask_place_cast_values_safely(func, values, xp):
+    a = xp.zeros(3, dtype="int8")
+    values = xp.asarray(values) if isinstance(values, np.ndarray) and values.ndim else values
+    getattr(xp, func)(a, xp.asarray([True, False, True]), values)
+    return a
+
+
+def test_putmask_place_cast_error_names_the_function():
+    for func in ("putmask", "place"):
+        with pytest.raises(TypeError, match=rf"^\[{func}\] Cannot cast array data"):
+            getattr(gpupy, func)(gpupy.zeros(2, "int8"), [True, True], gpupy.asarray([1.0]))
+
+
 # ---- copyto --------------------------------------------------------------------------------------
 
 
@@ -148,6 +177,19 @@ def test_copyto_where(xp):
     empty = xp.zeros((0, 3))
     xp.copyto(empty, xp.ones(3))
     return dst, other, empty
+
+
+@testing.numpy_gpupy_allclose()
+def test_copyto_drops_leading_unit_axes_of_src(xp):
+    dst, dst0 = xp.zeros((2, 3)), xp.zeros((), dtype="int8")
+    xp.copyto(dst, xp.ones((1, 1, 3)))
+    xp.copyto(dst0, xp.asarray([[True]]), casting="unsafe")
+    return dst, dst0
+
+
+def test_copyto_broadcast_error_names_copyto():
+    with pytest.raises(ValueError, match=r"^\[copyto\] could not broadcast"):
+        gpupy.copyto(gpupy.zeros(3), gpupy.ones(2))
 
 
 @pytest.mark.parametrize(
