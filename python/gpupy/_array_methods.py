@@ -135,21 +135,31 @@ class _FlatIter:
 
     def _where(self, key):
         # The flat positions `key` selects, as coordinates into the base array.
-        from gpupy import arange, asarray, unravel_index
+        from gpupy import arange, unravel_index
+        from gpupy._indexing import _index
 
         a = self.base
         if a._c_contiguous:
             return None
         flat = arange(a.size, dtype="int64", device=a.device)
         if not isinstance(key, (int, numpy.integer, slice)):
-            key = asarray(key, device=a.device)
+            key = _index(key, flat)
         return unravel_index(flat[key], a.shape)
 
+    @staticmethod
+    def _flat_key(key):
+        # NumPy's flatiter takes a 1-tuple as its item and `...` as every position.
+        if isinstance(key, tuple) and len(key) == 1:
+            key = key[0]
+        return slice(None) if key is Ellipsis else key
+
     def __getitem__(self, key):
+        key = self._flat_key(key)
         coords = self._where(key)
         return self.base.reshape(-1)[key] if coords is None else self.base[coords]
 
     def __setitem__(self, key, value):
+        key = self._flat_key(key)
         coords = self._where(key)
         if coords is None:
             self.base.reshape(-1)[key] = value

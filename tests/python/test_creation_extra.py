@@ -482,6 +482,10 @@ def test_flat(layout):
     assert float(av.flat[5]) == hv.flat[5]
     for key in (slice(2, 9, 3), [1, 4, 4], numpy.array([True, False] * (hv.size // 2))):
         numpy.testing.assert_array_equal(av.flat[key].get(), hv.flat[key])
+    for key in ([], ([2, 0],), ..., (3,)):  # an empty list is an integer index; 1-tuples unwrap
+        got, expected = av.flat[key], hv.flat[key]
+        assert numpy.shape(got) == numpy.shape(expected)
+        numpy.testing.assert_array_equal(numpy.asarray(gpupy.asnumpy(got)), expected)
     assert list(av.flat) == list(hv.flat)
     av.flat[[0, 3]] = -1
     hv.flat[[0, 3]] = -1
