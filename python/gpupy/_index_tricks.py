@@ -182,22 +182,22 @@ class _Concatenator:
             raise ValueError(f"[{self.name}] unknown special directive {item!r}")
         return (values + [self.ndmin, self.trans1d][len(values) - 1 :])[:3]
 
-    def _item(self, item, ndmin, trans1d):
+    def _item(self, item, ndmin, trans1d, device):
         from gpupy import arange, asarray, linspace
 
         if isinstance(item, slice):
             start, stop, step = _slice_parts(item)
             if isinstance(step, (complex, numpy.complexfloating)):
-                out = linspace(start, stop, int(abs(step)))
+                out = linspace(start, stop, int(abs(step)), device=device)
             else:
-                out = arange(start, stop, step)
+                out = arange(start, stop, step, device=device)
             if ndmin > 1:
                 out = out.reshape((1,) * (ndmin - 1) + out.shape)
                 if trans1d != -1:
                     out = out.swapaxes(-1, trans1d)
             return out
         item_ndim = item.ndim if isinstance(item, _core.ndarray) else numpy.ndim(item)
-        out = asarray(item)
+        out = asarray(item, device=device)
         if out.ndim < ndmin:
             out = out.reshape((1,) * (ndmin - out.ndim) + out.shape)
         if trans1d != -1 and item_ndim < ndmin:
@@ -211,6 +211,8 @@ class _Concatenator:
         from gpupy import asarray, concatenate, result_type
 
         key = key if isinstance(key, tuple) else (key,)
+        # Scalars, lists and ranges join the first gpupy array's device (else the default).
+        device = next((x.device for x in key if isinstance(x, _core.ndarray)), None)
         axis, ndmin, trans1d = self.axis, self.ndmin, self.trans1d
         objs, types = [], []
         for k, item in enumerate(key):
@@ -223,12 +225,12 @@ class _Concatenator:
                 objs.append(item)
                 types.append(item)
                 continue
-            objs.append(self._item(item, ndmin, trans1d))
+            objs.append(self._item(item, ndmin, trans1d, device))
             types.append(objs[-1].dtype)
         dtype = result_type(*types) if types else None
         arrays = []
         for o in objs:
-            a = asarray(o, dtype=dtype)
+            a = asarray(o, dtype=dtype, device=device)
             arrays.append(a.reshape((1,) * (ndmin - a.ndim) + a.shape) if a.ndim < ndmin else a)
         return concatenate(arrays, axis=axis)
 

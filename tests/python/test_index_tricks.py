@@ -128,6 +128,17 @@ def test_c_(xp):
     )
 
 
+def test_r_c_join_the_arrays_device(device_name):
+    # Scalars, lists and ranges go to the array's device, not the default one.
+    a = gpupy.asarray([1, 2], device=device_name)
+    with gpupy.Device("cpu"):
+        r = gpupy.r_[a, 0, 1:3, -1:1:3j, [5]]
+        c = gpupy.c_[a, 0:2, [7, 8]]
+    assert r.device == a.device and c.device == a.device
+    numpy.testing.assert_array_equal(r.get(), numpy.r_[[1, 2], 0, 1:3, -1:1:3j, [5]])
+    numpy.testing.assert_array_equal(c.get(), numpy.c_[[1, 2], 0:2, [7, 8]])
+
+
 @pytest.mark.parametrize("key", ["late", "bad", "bad_tuple", "shapes", "empty"])
 @numpy_gpupy_raises()
 def test_r_errors(key, xp):
