@@ -307,16 +307,23 @@ def block(arrays):
 # ---- trim_zeros, ediff1d ---------------------------------------------------------------------
 
 
-def _nonzero_bounds(a, axis):
-    """First and last index along `axis` of a slice holding a nonzero (None when all are zero)."""
+def _nonzero_bounds(a, axes):
+    """Per axis in `axes`, the first and last index of a slice holding a nonzero, or None when
+    all are zero; computed on the device and read back together in one transfer."""
     from gpupy import any as any_
+    from gpupy import argmax, stack
 
-    others = tuple(d for d in range(a.ndim) if d != axis)
-    hits = any_(a != 0, axis=others) if others else a != 0
-    where = hits._flatnonzero()
-    if where.size == 0:
-        return None
-    return int(where[0]), int(where[-1])
+    if a.size == 0:
+        return [None] * len(axes)
+    found = []
+    for axis in axes:
+        others = tuple(d for d in range(a.ndim) if d != axis)
+        hits = any_(a != 0, axis=others) if others else a != 0
+        n = hits.shape[0]
+        last = (n - 1) - argmax(hits[::-1])
+        found.append(stack([any_(hits).astype("int64"), argmax(hits), last]))
+    host = stack(found).get()
+    return [(int(first), int(last)) if has else None for has, first, last in host]
 
 
 def trim_zeros(filt, trim="fb", axis=None):
@@ -338,8 +345,7 @@ def trim_zeros(filt, trim="fb", axis=None):
     if not axes:
         return a
     key = [slice(None)] * a.ndim
-    for ax in axes:
-        bounds = _nonzero_bounds(a, ax)
+    for ax, bounds in zip(axes, _nonzero_bounds(a, axes), strict=True):
         if bounds is None:
             key[ax] = slice(0, 0)
         else:
