@@ -175,6 +175,17 @@ def test_asanyarray_chkfinite_asfortranarray():
     assert gpupy.isfortran(numpy.asfortranarray(numpy.ones((2, 2))))
 
 
+@pytest.mark.parametrize(
+    "view", [lambda x: x[:, ::2], lambda x: x.T[::2], lambda x: x[::-1, ::-3], lambda x: x[1:1]]
+)
+def test_empty_views_are_contiguous_both_ways(view):
+    # As in NumPy, an array without items is C- and F-contiguous whatever its strides.
+    got, expected = view(gpupy.zeros((0, 4), dtype=bool)), view(numpy.zeros((0, 4), dtype=bool))
+    assert got.flags.c_contiguous == expected.flags.c_contiguous
+    assert got.flags.f_contiguous == expected.flags.f_contiguous
+    assert gpupy.isfortran(got) == numpy.isfortran(expected)
+
+
 def test_require():
     a = gpupy.arange(6).reshape(2, 3)
     assert gpupy.require(a) is a
