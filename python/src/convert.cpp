@@ -156,6 +156,45 @@ nb::object to_numpy(const Array& a) {
   return out;
 }
 
+namespace {
+// One dimension: anything with __index__; a clear TypeError or ValueError naming `op` otherwise.
+// Returns false (with no Python error set) when `item` is not an integer at all.
+bool index_dim(nb::handle item, const char* op, int64_t& out) {
+  if (!PyIndex_Check(item.ptr())) return false;
+  nb::object index = nb::steal(PyNumber_Index(item.ptr()));
+  if (!index) {
+    PyErr_Clear();
+    return false;
+  }
+  int overflow = 0;
+  long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow) throw ValueError(std::string("[") + op + "] Maximum allowed dimension exceeded");
+  out = value;
+  return true;
+}
+}  // namespace
+
+Shape to_shape(nb::handle shape, const char* op) {
+  int64_t n;
+  if (index_dim(shape, op, n)) return {n};
+  bool text = PyUnicode_Check(shape.ptr()) || PyBytes_Check(shape.ptr());
+  nb::object seq = text ? nb::object() : nb::steal(PySequence_Fast(shape.ptr(), ""));
+  if (!seq) {
+    PyErr_Clear();
+    throw TypeError(std::string("[") + op + "] '" + Py_TYPE(shape.ptr())->tp_name +
+                    "' object cannot be interpreted as an integer");
+  }
+  Shape out;
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq.ptr()); ++i) {
+    nb::handle item = PySequence_Fast_GET_ITEM(seq.ptr(), i);
+    if (!index_dim(item, op, n))
+      throw TypeError(std::string("[") + op + "] '" + Py_TYPE(item.ptr())->tp_name +
+                      "' object cannot be interpreted as an integer");
+    out.push_back(n);
+  }
+  return out;
+}
+
 nb::tuple int_tuple(const Shape& values) {
   PyObject* t = PyTuple_New(static_cast<Py_ssize_t>(values.size()));
   if (!t) throw nb::python_error();
