@@ -12,7 +12,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._core import ndarray
-from gpupy._indexing import _axis
+from gpupy._indexing import _axis, _int
 
 __all__ = [
     "angle",
@@ -212,7 +212,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
     bits = _core.bitwise_and(_core.right_shift(a.reshape(a.shape + (1,)), shifts), 1)
     bits = bits.reshape(a.shape[:-1] + (n,)).astype("uint8", copy=False)
     if count is not None:
-        count = int(count)
+        count = _int(count, "unpackbits", "count")
         if count < -n:
             raise ValueError("[unpackbits] -count larger than number of elements")
         keep = n + count if count < 0 else count

@@ -7,12 +7,11 @@ those few values are read back to the host, as the shape must be known there.
 """
 
 import math
-import operator
 
 import numpy
 
 from gpupy import _core
-from gpupy._indexing import _axis
+from gpupy._indexing import _axis, _int
 from gpupy._manipulation import _arr
 
 __all__ = [
@@ -169,10 +168,12 @@ def resize(a, new_shape):
 
     a = _arr(a)
     shape = (new_shape,) if isinstance(new_shape, (int, numpy.integer)) else tuple(new_shape)
-    shape = tuple(operator.index(s) for s in shape)
+    shape = tuple(_int(s, "resize", "new_shape") for s in shape)
     if any(s < 0 for s in shape):
         raise ValueError("[resize] all elements of `new_shape` must be non-negative")
     total = math.prod(shape)
+    if total >= 2**63:
+        raise OverflowError("[resize] the size of `new_shape` does not fit in 64-bit integers")
     if a.size == 0 or total == 0:
         return zeros(shape, a.dtype, a.device)
     flat = a.ravel()
@@ -185,14 +186,18 @@ def rot90(m, k=1, axes=(0, 1)):
     from gpupy import flip
 
     m = _arr(m)
-    axes = tuple(axes)
+    try:
+        axes = tuple(axes)
+    except TypeError:
+        raise TypeError(f"[rot90] axes must be a pair of integers, not {axes!r}") from None
+    axes = tuple(_int(ax, "rot90", "axes") for ax in axes)
     if len(axes) != 2:
         raise ValueError("[rot90] len(axes) must be 2")
     if axes[0] == axes[1] or abs(axes[0] - axes[1]) == m.ndim:
         raise ValueError("[rot90] axes must be different")
     if not all(-m.ndim <= ax < m.ndim for ax in axes):
         raise ValueError(f"[rot90] axes={axes} out of range for array of ndim={m.ndim}")
-    k = operator.index(k) % 4
+    k = _int(k, "rot90", "k") % 4
     if k == 0:
         return m[...]
     if k == 2:
@@ -226,7 +231,7 @@ def rollaxis(a, axis, start=0):
     a = _arr(a)
     n = a.ndim
     axis = _axis(axis, n, "rollaxis")
-    start = operator.index(start)
+    start = _int(start, "rollaxis", "start")
     start += n if start < 0 else 0
     if not 0 <= start < n + 1:
         raise numpy.exceptions.AxisError(

@@ -232,6 +232,15 @@ def test_bits_axis_error_is_numpy_axis_error(fn, axis):
         getattr(gpupy, fn)(a, axis=axis)
 
 
+@pytest.mark.parametrize("kw", [{"count": 2.5}, {"axis": 0.0}])
+def test_unpackbits_integer_arguments(kw):
+    a = np.asarray([5], dtype=np.uint8)
+    with pytest.raises(TypeError):
+        np.unpackbits(a, **kw)
+    with pytest.raises(TypeError, match=r"^\[unpackbits\]"):
+        gpupy.unpackbits(gpupy.asarray(a), **kw)
+
+
 @testing.numpy_gpupy_allclose()
 def test_pack_unpack_round_trip(xp):
     a = xp.asarray(_bits((4, 21), "bool"))

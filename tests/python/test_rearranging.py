@@ -150,6 +150,24 @@ def test_axis_errors_are_numpy_axis_errors(name, call):
         call(gpupy)
 
 
+@pytest.mark.parametrize(
+    "name, call, exc",
+    [
+        ("delete", lambda xp: xp.delete(xp.zeros(3), 0, axis=1.0), TypeError),
+        ("rollaxis", lambda xp: xp.rollaxis(xp.zeros((2, 2)), 0, 1.5), TypeError),
+        ("rot90", lambda xp: xp.rot90(xp.zeros((2, 2)), 1, axes=-1), TypeError),
+        ("resize", lambda xp: xp.resize(xp.zeros(2), (2, 2.5)), TypeError),
+        ("resize", lambda xp: xp.resize(xp.zeros(2), (2**62, 4)), OverflowError),
+        ("apply_along_axis", lambda xp: xp.apply_along_axis(sum, 0.0, xp.zeros(3)), TypeError),
+    ],
+)
+def test_integer_arguments_are_checked(name, call, exc):
+    with pytest.raises(exc):
+        call(numpy)
+    with pytest.raises(exc, match=rf"^\[{name}\]"):
+        call(gpupy)
+
+
 @pytest.mark.parametrize("new_shape", [7, (2, 5), (3,), 0, (0, 4), (2, 2, 3)])
 @pytest.mark.parametrize("dtype", ["int16", "complex64"])
 @numpy_gpupy_allclose()
