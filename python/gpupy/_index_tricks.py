@@ -31,7 +31,12 @@ def _int_array(x, op, what):
     from gpupy import asarray
 
     a = x if isinstance(x, _core.ndarray) else asarray(x)
-    if numpy.dtype(a.dtype).kind not in "iu" and not (a.size == 0 and a.dtype.kind == "f"):
+    if a.size == 0 and a.dtype.kind == "f" and not isinstance(x, (_core.ndarray, numpy.ndarray)):
+        # As in NumPy, an empty list is refused rather than taken as integers.
+        raise TypeError(
+            f"[{op}] {what} must be integral: the provided empty sequence was inferred as float"
+        )
+    if numpy.dtype(a.dtype).kind not in "iu":
         raise TypeError(f"[{op}] only int indices permitted; {what} has dtype {a.dtype}")
     return a.astype("int64", copy=False)
 

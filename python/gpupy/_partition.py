@@ -32,7 +32,7 @@ def _check_partition(a, kth, axis, kind, order, op):
         a, axis = a.reshape(-1), 0
     axis = _axis(axis, a.ndim, op)
     kths = kth.get() if isinstance(kth, ndarray) else numpy.asarray(kth)
-    if kths.dtype.kind not in "iu" and not (kths.size == 0 and kths.dtype.kind == "f"):
+    if kths.dtype.kind not in "iu":
         raise TypeError(f"[{op}] Partition index must be integer")
     n = a.shape[axis]
     # NumPy checks kth only when there is something to partition.

@@ -96,9 +96,20 @@ def _check_bounds(idx, n, low, op, what):
         raise IndexError(f"[{op}] {what} {int(bad)} is out of bounds for size {n}")
 
 
-def _apply_mode(idx, n, mode, op):
+def _clip_mode(mode, op):
+    """put/choose's mode, checked as NumPy does (None means 'raise')."""
+    if mode is None:
+        return "raise"
+    if not isinstance(mode, str):
+        raise TypeError(f"[{op}] clipmode not understood: {mode!r}")
     if mode not in _MODES:
-        raise ValueError(f"[{op}] clipmode must be one of 'clip', 'raise', or 'wrap'")
+        raise ValueError(
+            f"[{op}] clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})"
+        )
+    return mode
+
+
+def _apply_mode(idx, n, mode, op):
     if mode == "wrap":
         return _core.remainder(idx, n)
     if mode == "clip":
@@ -130,6 +141,7 @@ def put(a, ind, v, mode="raise"):
     mode 'raise' accepts negative indices from the end; 'wrap' and 'clip' bring every index
     into range. Bounds are checked with one boolean read back."""
     a = _target(a, "put")
+    mode = _clip_mode(mode, "put")
     idx = _int_index(ind, a, "put", "indices").reshape(-1)
     v = _on(v, a.device, "put")
     if idx.size == 0 or v.size == 0:
@@ -248,6 +260,7 @@ def fill_diagonal(a, val, wrap=False):
 
 def choose(a, choices, out=None, mode="raise"):
     """See numpy.choose: result[i] = choices[a[i]][i] with a and the choices broadcast."""
+    mode = _clip_mode(mode, "choose")
     a = a if isinstance(a, ndarray) else _core._asarray(a, device=_device_of([choices]))
     if a.dtype.kind not in "biu":
         raise TypeError(

@@ -21,6 +21,16 @@ def test_unravel_index(shape, order):
 
 
 def test_unravel_index_2d_indices_and_errors():
+    for call in (
+        lambda xp: xp.unravel_index([], (2, 3)),
+        lambda xp: xp.ravel_multi_index(([], []), (2, 3)),
+    ):
+        with pytest.raises(TypeError):  # NumPy refuses an empty list (inferred as float)
+            call(numpy)
+        with pytest.raises(TypeError, match=r"^\[(un)?ravel_(index|multi_index)\]"):
+            call(gpupy)
+    empty = gpupy.unravel_index(gpupy.asarray([], dtype="int64"), (2, 3))
+    assert [e.shape for e in empty] == [(0,), (0,)]
     idx = numpy.array([[1, 5], [8, 0]])
     got = gpupy.unravel_index(gpupy.asarray(idx), (3, 3))
     for g, e in zip(got, numpy.unravel_index(idx, (3, 3)), strict=True):

@@ -103,6 +103,7 @@ def test_partition_empty_list_input_and_0d(xp):
         ((5,), 1, {"axis": 1}),
         ((), 1, {}),
         ((), 0, {"axis": 1}),
+        ((5,), [], {}),  # an empty kth list is inferred as float and refused
     ],
 )
 @pytest.mark.parametrize("fn", ["partition", "argpartition"])

@@ -63,6 +63,26 @@ def test_put_errors(a, ind, mode, xp):
     xp.put(xp.zeros(a), ind, [1.0], mode=mode)
 
 
+@pytest.mark.parametrize("mode, exc", [(None, None), (2.5, TypeError), ("CLIP", ValueError)])
+@pytest.mark.parametrize("func", ["put", "choose"])
+def test_clip_mode_checked_as_numpy_does(func, mode, exc):
+    # None means 'raise'; a mode that is not a string is a TypeError.
+    def call(xp):
+        if func == "put":
+            a = xp.zeros(3)
+            xp.put(a, [1], [5.0], mode=mode)
+            return a
+        return xp.choose(xp.asarray([0, 1]), [xp.asarray([1, 2]), xp.asarray([3, 4])], mode=mode)
+
+    if exc is None:
+        np.testing.assert_array_equal(call(gpupy).get(), call(np))
+        return
+    with pytest.raises(exc):
+        call(np)
+    with pytest.raises(exc, match=rf"^\[{func}\] clipmode"):
+        call(gpupy)
+
+
 def test_put_needs_a_gpupy_array():
     with pytest.raises(TypeError, match=r"^\[put\]"):
         gpupy.put([1, 2, 3], [0], [5])
