@@ -10,6 +10,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._core import ndarray
+from gpupy._dtypes import _supported_dtype
 
 __all__ = []
 
@@ -23,7 +24,11 @@ def _view(self, dtype=None, type=None):  # noqa: A002 - NumPy's keyword
         raise TypeError(f"[view] gpupy arrays have no subclasses; type={type!r} is not supported")
     if dtype is None:
         return self._strided_view(self.shape, self.strides, 0, None, False, "view")
-    new = numpy.dtype(dtype)
+    try:
+        new = numpy.dtype(dtype)
+    except TypeError as exc:
+        raise TypeError(f"[view] {exc}") from None
+    new = _supported_dtype(new, "view")  # before its itemsize is used (0 for dtype([]))
     old = self.itemsize
     shape, strides = list(self.shape), list(self.strides)
     if new.itemsize != old:

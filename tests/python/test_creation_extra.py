@@ -405,6 +405,20 @@ def test_view_dtype(src, dst):
     assert gpupy.shares_memory(got, a)
 
 
+@pytest.mark.parametrize("dtype", [[], "S4", ">i4", "float16", "not-a-dtype"])
+def test_view_refuses_dtypes_gpupy_lacks(dtype):
+    # dtype([]) has itemsize 0: it was a ZeroDivisionError.
+    with pytest.raises(TypeError, match=r"^\[view\]"):
+        gpupy.zeros((2, 4), dtype="int32").view(dtype)
+
+
+def test_sliding_window_view_integer_window():
+    with pytest.raises(TypeError, match=r"^\[sliding_window_view\] window_shape"):
+        sliding_window_view(gpupy.zeros(4), 2.5)
+    with pytest.raises(TypeError, match=r"^\[sliding_window_view\] window_shape"):
+        sliding_window_view(gpupy.zeros((4, 4)), [1, 2.0])
+
+
 def test_view_rules_and_writes():
     a = gpupy.zeros((2, 4), dtype="int32")
     v = a.view("uint8")

@@ -8,6 +8,7 @@ import operator
 
 import numpy
 
+from gpupy._indexing import _axis, _int
 from gpupy._manipulation import _arr
 
 __all__ = ["as_strided", "sliding_window_view"]
@@ -34,9 +35,8 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
     last axes run over each window."""
     x = _arr(x)
     op = "sliding_window_view"
-    window = (
-        tuple(window_shape) if numpy.iterable(window_shape) else (operator.index(window_shape),)
-    )
+    window = tuple(window_shape) if numpy.iterable(window_shape) else (window_shape,)
+    window = tuple(_int(w, op, "window_shape") for w in window)
     if any(w < 0 for w in window):
         raise ValueError(f"[{op}] `window_shape` cannot contain negative values")
     if axis is None:
@@ -47,8 +47,6 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
                 f"`x`; got {len(window)} window_shape elements and `x.ndim` is {x.ndim}."
             )
     else:
-        from gpupy._indexing import _axis
-
         axes = (axis,) if isinstance(axis, (int, numpy.integer)) else tuple(axis)
         axes = tuple(_axis(ax, x.ndim, op) for ax in axes)
         if len(window) != len(axes):
