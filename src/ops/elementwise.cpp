@@ -190,6 +190,22 @@ Array round(const Array& x, int decimals, const Array* out) {
     return *out;
   }
   if (decimals == 0) return rint(x, out);
+  if (is_complex(x.dtype())) {
+    // NumPy rounds the real and imaginary parts on their own: scaling by a complex 10**d would
+    // mix them (inf * 0 gives nan), so each part is rounded through a real view of it.
+    if (out && !is_complex(out->dtype()))
+      throw TypeError("[round] a complex result cannot be written to a " +
+                      std::string(dtype_name(out->dtype())) + " out array");
+    DType part = real_dtype(x.dtype());
+    auto part_of = [part](const Array& a, int k) {
+      return a.view(a.shape(), a.strides(), a.offset() + k * int64_t(itemsize(part)), part);
+    };
+    Array result = Array::empty(x.shape(), x.dtype(), x.device());
+    for (int k = 0; k < 2; ++k) assign(part_of(result, k), round(part_of(x, k), decimals, nullptr));
+    if (!out) return result;
+    assign(*out, result);
+    return *out;
+  }
   // NumPy rounds by scaling: y = rint(x * 10**d) / 10**d (and the reverse for negative d).
   double scale = 1;
   for (int i = 0; i < (decimals < 0 ? -decimals : decimals); ++i) scale *= 10;

@@ -497,6 +497,25 @@ def test_fill_round_tobytes(dtype):
         ro.fill(0)
 
 
+@pytest.mark.parametrize("decimals", [1, -1, 2])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_round_complex_rounds_each_part(dtype, decimals):
+    # NumPy rounds the parts on their own; a complex scaling turned -inf+0.5j into nan+nanj.
+    inf, nan = numpy.inf, numpy.nan
+    values = [complex(-inf, 0.5), complex(nan, -inf), complex(1.25, inf), 12.345 - 6.789j, 0j]
+    host = numpy.array(values, dtype=dtype)
+    a = gpupy.asarray(host)
+    expected = host.round(decimals)
+    got = a[::-1].round(decimals)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got.get(), expected[::-1], rtol=1e-6)
+    out = gpupy.empty(5, dtype="complex128")
+    gpupy.round(a, decimals, out=out)
+    numpy.testing.assert_allclose(out.get(), expected, rtol=1e-6)
+    with pytest.raises(TypeError, match=r"^\[round\]"):
+        gpupy.round(a, decimals, out=gpupy.empty(5))
+
+
 @pytest.mark.parametrize("layout", ["c", "transposed", "strided"])
 def test_flat(layout):
     host = numpy.arange(24, dtype="float32").reshape(4, 6)
