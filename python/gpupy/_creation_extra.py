@@ -284,6 +284,8 @@ def indices(dimensions, dtype=int, sparse=False, *, device=None):
     from gpupy import arange, broadcast_to, empty
 
     dims = tuple(operator.index(d) for d in dimensions)
+    if any(d < 0 for d in dims):
+        raise ValueError("[indices] negative dimensions are not allowed")
     n = len(dims)
     grids = []
     for i, d in enumerate(dims):
