@@ -90,6 +90,24 @@ def _ramp(edge, end, width, axis, dtype):
     return (floor(ramp) if numpy.dtype(dtype).kind in "iu" else ramp).astype(dtype)
 
 
+def _complex_median(chunk, axis):
+    """NumPy's median of complex values (gpupy.median takes real ones): the middle of the
+    lexicographic sort, or the NaN that sorts last when there is one."""
+    from gpupy import full, isnan, sort, where
+
+    n = chunk.shape[axis]
+    if n == 0:
+        shape = chunk.shape[:axis] + (1,) + chunk.shape[axis + 1 :]
+        return full(shape, complex(numpy.nan, numpy.nan), chunk.dtype, chunk.device)
+    s = sort(chunk, axis=axis)
+    k = n // 2
+    mid = s[_at(axis, slice(k, k + 1))]
+    if n % 2 == 0:
+        mid = (s[_at(axis, slice(k - 1, k))] + mid) / 2
+    last = s[_at(axis, slice(n - 1, n))]
+    return where(isnan(last), last, mid)
+
+
 def _stat(chunk, axis, mode, dtype):
     from gpupy import amax, amin, mean, median, round
 
@@ -97,6 +115,8 @@ def _stat(chunk, axis, mode, dtype):
         return amax(chunk, axis=axis, keepdims=True)
     if mode == "minimum":
         return amin(chunk, axis=axis, keepdims=True)
+    if mode == "median" and numpy.dtype(dtype).kind == "c":
+        return _complex_median(chunk, axis).astype(dtype)
     value = (mean if mode == "mean" else median)(chunk, axis=axis, keepdims=True)
     if numpy.dtype(dtype).kind in "iu":
         value = round(value)

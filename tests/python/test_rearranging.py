@@ -303,6 +303,16 @@ def test_pad_dtypes(dtype, mode, xp):
     return xp.pad(_data(xp, (5,), dtype), (6, 3), mode=mode)
 
 
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # NumPy's median of an empty slice
+@pytest.mark.parametrize("stat_length", [None, 2, 3, 0])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@numpy_gpupy_allclose(rtol=1e-6)
+def test_pad_median_complex(dtype, stat_length, xp):
+    # NumPy's complex median: the middle of the lexicographic order, or the NaN sorted last.
+    a = xp.asarray([[3 + 1j, 1 - 1j, 2, 2 + 5j], [1, complex(numpy.nan, 1), 0, 1j]], dtype=dtype)
+    return xp.pad(a, ((1, 0), (2, 3)), mode="median", stat_length=stat_length)
+
+
 @numpy_gpupy_allclose()
 def test_pad_forms_and_special_shapes(xp):
     a = _data(xp, (2, 3), "float64")
