@@ -359,7 +359,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0, *, device=
 
     device = _device_of(start, stop, device=device)
     start, stop = asarray(start, device=device), asarray(stop, device=device)
-    if bool(any_(start == 0)) or bool(any_(stop == 0)):
+    if bool(any_(start == 0) | any_(stop == 0)):
         raise ValueError("[geomspace] geometric sequence cannot include zero")
     dt = result_type(start, stop, float(num), zeros((), dtype))
     start, stop = start.astype(dt), stop.astype(dt)
