@@ -186,6 +186,16 @@ def test_empty_views_are_contiguous_both_ways(view):
     assert gpupy.isfortran(got) == numpy.isfortran(expected)
 
 
+def test_numpy_isfortran_reads_gpupy_flags():
+    # numpy.isfortran is not dispatched: it reads a.flags.fnc from the gpupy array itself.
+    a, h = gpupy.zeros((2, 3)), numpy.zeros((2, 3))
+    for view in (lambda x: x, lambda x: x.T, lambda x: x[:, ::2], lambda x: x[0]):
+        assert numpy.isfortran(view(a)) == numpy.isfortran(view(h))
+        for flag in ("fnc", "forc", "aligned"):
+            assert getattr(view(a).flags, flag) == getattr(view(h).flags, flag)
+            assert view(a).flags[flag.upper()] == view(h).flags[flag.upper()]
+
+
 def test_require():
     a = gpupy.arange(6).reshape(2, 3)
     assert gpupy.require(a) is a
