@@ -181,13 +181,24 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
 }
 
 Array round(const Array& x, int decimals, const Array* out) {
-  if (!is_inexact(x.dtype())) {
+  // NumPy scales booleans by 10**d in float64 and cannot cast the result back.
+  if (x.dtype() == DType::bool_ && decimals != 0)
+    throw TypeError("[round] cannot round a bool array to " + std::to_string(decimals) +
+                    " decimals (the scaled values cannot be cast back to bool)");
+  if (!is_inexact(x.dtype()) && decimals >= 0) {
     // rint sends integers to floats; NumPy's round keeps them (a copy).
-    if (decimals < 0)
-      throw NotImplementedError("[round] negative decimals are not implemented for integer arrays");
     if (!out) return copy(x);
     assign(*out, x);
     return *out;
+  }
+  if (!is_inexact(x.dtype())) {
+    // As NumPy: scaled and rounded in float64, then cast back (an `out` takes the float64
+    // values, so it must be a float array).
+    double scale = 1;
+    for (int i = 0; i < -decimals; ++i) scale *= 10;
+    Scalar factor(scale, /*weak=*/true);
+    if (out) return multiply(rint(divide(x, factor, out), out), factor, out);
+    return astype(multiply(rint(divide(astype(x, DType::float64), factor)), factor), x.dtype());
   }
   if (decimals == 0) return rint(x, out);
   if (is_complex(x.dtype())) {

@@ -526,6 +526,30 @@ def test_round_complex_rounds_each_part(dtype, decimals):
         gpupy.round(a, decimals, out=gpupy.empty(5))
 
 
+@pytest.mark.parametrize("decimals", [-1, -2, -3])
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int32", "uint64", "int64"])
+def test_round_integers_to_negative_decimals(dtype, decimals):
+    # NumPy rounds in float64 and casts back (127 -> 130 wraps in int8); it raised
+    # NotImplementedError.
+    host = numpy.array([15, 25, 127, 0, 5, 250, 99], dtype="int64").astype(dtype)
+    a = gpupy.asarray(host)
+    expected = host.round(decimals)
+    got = a[::-1].round(decimals)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_array_equal(got.get(), expected[::-1])
+    out = gpupy.empty(7)
+    gpupy.round(a, decimals, out=out)
+    numpy.testing.assert_array_equal(out.get(), numpy.round(host, decimals, out=numpy.empty(7)))
+
+
+@pytest.mark.parametrize("decimals", [-1, 1])
+def test_round_bool_to_nonzero_decimals_is_refused(decimals):
+    with pytest.raises(TypeError):
+        numpy.round(numpy.array([True]), decimals)
+    with pytest.raises(TypeError, match=r"^\[round\]"):
+        gpupy.asarray([True]).round(decimals)
+
+
 @pytest.mark.parametrize("layout", ["c", "transposed", "strided"])
 def test_flat(layout):
     host = numpy.arange(24, dtype="float32").reshape(4, 6)
