@@ -2,7 +2,6 @@
 place), fill, round and tobytes. See the numpy.ndarray methods of the same names."""
 
 import builtins
-import operator
 import sys
 import weakref
 
@@ -11,6 +10,7 @@ import numpy
 from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._dtypes import _supported_dtype
+from gpupy._indexing import _int
 
 __all__ = []
 
@@ -83,9 +83,11 @@ def _resize(self, *new_shape, refcheck=True):
     the array must own its memory, and with refcheck nothing else may refer to it."""
     from gpupy import zeros
 
+    if not new_shape or new_shape == (None,):
+        return  # NumPy's a.resize() and a.resize(None) leave the array as it is
     if len(new_shape) == 1 and not isinstance(new_shape[0], (int, numpy.integer)):
         new_shape = new_shape[0]
-    shape = () if new_shape is None else tuple(operator.index(n) for n in new_shape)
+    shape = tuple(_int(n, "resize", "new_shape") for n in new_shape)
     if any(n < 0 for n in shape):
         raise ValueError("[resize] negative dimensions not allowed")
     if not self._owndata or not self._c_contiguous:

@@ -487,6 +487,20 @@ def test_resize_method():
         a.resize(-1, refcheck=False)
 
 
+@pytest.mark.parametrize("args", [(), (None,), ((),)])
+def test_resize_method_without_a_shape(args):
+    # NumPy leaves the array alone for resize() and resize(None); resize(()) makes it 0-d.
+    a, expected = gpupy.arange(6.0), numpy.arange(6.0)
+    view, host_view = a[::2], expected[::2]
+    if args != ((),):
+        view.resize(*args)  # no ownership or reference check either
+        host_view.resize(*args)
+    a.resize(*args, refcheck=False)
+    expected.resize(*args, refcheck=False)
+    assert a.shape == expected.shape
+    numpy.testing.assert_array_equal(a.get(), expected)
+
+
 @pytest.mark.parametrize("dtype", ["bool", "int16", "uint32", "float32", "complex128"])
 def test_fill_round_tobytes(dtype):
     host = (numpy.arange(6) * 1.37 - 2).astype(dtype).reshape(2, 3)
