@@ -140,18 +140,20 @@ class _FlatIter:
     def __len__(self):
         return self.base.size
 
-    def _where(self, key):
-        # The flat positions `key` selects, as coordinates into the base array.
-        from gpupy import arange, unravel_index
+    def _positions(self, key):
+        """The flat positions `key` selects: an int64 array on the array's device."""
+        from gpupy import arange
         from gpupy._indexing import _index
 
+        flat = arange(self.base.size, dtype="int64", device=self.base.device)
+        return flat[key if isinstance(key, (int, numpy.integer, slice)) else _index(key, flat)]
+
+    def _where(self, key):
+        # The selected positions as coordinates into the base array (None: index its 1-d view).
+        from gpupy import unravel_index
+
         a = self.base
-        if a._c_contiguous:
-            return None
-        flat = arange(a.size, dtype="int64", device=a.device)
-        if not isinstance(key, (int, numpy.integer, slice)):
-            key = _index(key, flat)
-        return unravel_index(flat[key], a.shape)
+        return None if a._c_contiguous else unravel_index(self._positions(key), a.shape)
 
     @staticmethod
     def _flat_key(key):
@@ -167,11 +169,22 @@ class _FlatIter:
 
     def __setitem__(self, key, value):
         key = self._flat_key(key)
-        coords = self._where(key)
-        if coords is None:
-            self.base.reshape(-1)[key] = value
-        else:
-            self.base[coords] = value
+        if isinstance(key, (int, numpy.integer)) or numpy.ndim(value) == 0:
+            coords = self._where(key)
+            if coords is None:
+                self.base.reshape(-1)[key] = value
+            else:
+                self.base[coords] = value
+            return
+        # As NumPy's flatiter: the values repeat over the selection (no values: no change).
+        from gpupy import asarray
+        from gpupy._placement import _cycled, _set_flat
+
+        a = self.base
+        values = asarray(value, dtype=a.dtype, device=a.device).reshape(-1)
+        if values.size:
+            positions = self._positions(key)
+            _set_flat(a, positions, _cycled(values, positions.size, a, "flat"))
 
     def __iter__(self):
         return iter(self.base.get().flat)
@@ -181,15 +194,14 @@ class _FlatIter:
         return self.base.ravel().copy() if self.base._c_contiguous else self.base.ravel()
 
 
-def _set_flat(self, value):
-    from gpupy import resize
-
-    if self.size:
-        self[...] = resize(value, self.shape)
+def _assign_flat(self, value):
+    self.flat[...] = value
 
 
 ndarray.view = _view
-ndarray.flat = property(_FlatIter, _set_flat, doc="A 1-d iterator over the array (see _FlatIter).")
+ndarray.flat = property(
+    _FlatIter, _assign_flat, doc="A 1-d iterator over the array (see _FlatIter)."
+)
 ndarray.base = property(_base, doc="None for an array that owns its memory (see _base).")
 ndarray.resize = _resize
 ndarray.fill = _fill

@@ -588,6 +588,20 @@ def test_flat(layout):
     av.flat = [1.5, 2.5, 3.5, 4.5, 5.5]
     hv.flat = [1.5, 2.5, 3.5, 4.5, 5.5]
     numpy.testing.assert_array_equal(a.get(), host)
+    # Values repeat over a selection they do not fill, as NumPy's flatiter does; none: no change.
+    for key, values in (
+        (slice(None), [1, 2]),
+        (slice(None, None, -3), [7, 8]),
+        ([0, 5, 5], [9]),
+        (slice(1, 4), []),
+        ([1, 2], [1.5, 2.5, 3.5]),
+    ):
+        av.flat[key] = values
+        hv.flat[key] = values
+        numpy.testing.assert_array_equal(a.get(), host)
+    av.flat = []
+    hv.flat = []
+    numpy.testing.assert_array_equal(a.get(), host)
 
 
 # ---- dispatch ---------------------------------------------------------------------------------
