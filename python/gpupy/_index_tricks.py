@@ -153,6 +153,9 @@ class _Grid:
             start, stop, step = _slice_parts(s)
             cplx = isinstance(step, (complex, numpy.complexfloating))
             parts += [start, stop, abs(step) if cplx else step]
+            # NumPy's dense grid refuses a range running backwards; the open one leaves it empty.
+            if not (cplx or self.sparse) and math.ceil((stop - start) / step) < 0:
+                raise ValueError("[mgrid] negative dimensions are not allowed")
         dtype = numpy.result_type(*parts)
         axes = [_grid_axis(s, dtype) for s in key]
         n = len(axes)

@@ -102,6 +102,29 @@ def test_mgrid_ogrid(xp):
     )
 
 
+@pytest.mark.parametrize(
+    "key", [(slice(0, -3),), (slice(4, 1, 0.5), slice(0, 2)), (slice(1, 2, -1),)]
+)
+@numpy_gpupy_allclose()
+def test_grids_of_ranges_running_backwards(key, xp):
+    # The open grid and a lone slice are empty; NumPy's dense grid refuses them (below).
+    return xp.ogrid[key], xp.mgrid[key[0]]
+
+
+@pytest.mark.parametrize(
+    "key", [(slice(0, -3),), (slice(4, 1, 0.5), slice(0, 2)), (slice(1, 2, -1),)]
+)
+@numpy_gpupy_raises()
+def test_mgrid_of_ranges_running_backwards(key, xp):
+    return xp.mgrid[key]
+
+
+@pytest.mark.parametrize("key", [(slice(0, -3),), (slice(4, 1, 0.5), slice(0, 2))])
+def test_mgrid_backwards_error_names_mgrid(key):
+    with pytest.raises(ValueError, match=r"^\[mgrid\] negative dimensions"):
+        gpupy.mgrid[key]
+
+
 def test_grids_are_on_the_default_device(device_name):
     assert gpupy.mgrid[0:3, 0:2].device == gpupy.Device(device_name)
     assert all(g.device == gpupy.Device(device_name) for g in gpupy.ogrid[0:3, 0:2])
