@@ -2,7 +2,8 @@
 
 The padded array is allocated once, the input copied into its middle, and the pad areas filled
 one axis after another (each axis sees the areas earlier axes have filled), as NumPy does, so the
-corners agree with NumPy's.
+corners agree with NumPy's. pad_width, stat_length, constant_values and end_values given as gpupy
+arrays are read back to the host: they size the result or are used as per-axis scalars.
 """
 
 import numpy
