@@ -129,12 +129,20 @@ def delete(arr, obj, axis=None):
 
     arr, axis = _flat_axis(_arr(arr), axis, "delete")
     n = arr.shape[axis]
-    if isinstance(obj, slice):
-        keep = numpy.ones(n, dtype=bool)
-        keep[obj] = False
-    elif isinstance(obj, (int, numpy.integer)) and not isinstance(obj, bool):
+    if isinstance(obj, (int, numpy.integer)) and not isinstance(obj, bool):
         if not -n <= obj < n:
             raise IndexError(f"[delete] index {obj} is out of bounds for axis {axis} with size {n}")
+        obj = slice(obj % n, obj % n + 1)
+    if isinstance(obj, slice):
+        start, stop, step = obj.indices(n)
+        count = len(range(start, stop, step))
+        if abs(step) == 1:
+            # One run of items goes: join what lies on either side (no index array to send).
+            from gpupy import concatenate
+
+            lo = start if step == 1 else start - count + 1
+            kept = (arr[_at(axis, slice(None, lo))], arr[_at(axis, slice(lo + count, None))])
+            return concatenate(kept, axis=axis)
         keep = numpy.ones(n, dtype=bool)
         keep[obj] = False
     else:

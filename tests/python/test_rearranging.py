@@ -99,6 +99,10 @@ def test_insert_errors(args, xp):
         slice(1, None),
         slice(None, None, -2),
         slice(5, 0),
+        slice(-2, 0, -1),  # runs of items (step +-1) are cut out without an index array
+        slice(1, 3, -1),
+        slice(None, None, -1),
+        slice(-20, 20),
         [0, 2],
         [],
         [-1, 0, 0],
@@ -107,7 +111,10 @@ def test_insert_errors(args, xp):
 @pytest.mark.parametrize("axis", [None, 1])
 @numpy_gpupy_allclose()
 def test_delete(obj, axis, xp):
-    return xp.delete(_data(xp, (3, 4), "float64"), obj, axis=axis)
+    a = _data(xp, (3, 4), "float64")
+    out = xp.delete(a, obj, axis=axis)
+    assert not xp.shares_memory(out, a)  # always a new array, as in NumPy
+    return out
 
 
 @numpy_gpupy_allclose()
