@@ -104,7 +104,10 @@ def _complex_median(chunk, axis):
     k = n // 2
     mid = s[_at(axis, slice(k, k + 1))]
     if n % 2 == 0:
-        mid = (s[_at(axis, slice(k - 1, k))] + mid) / 2
+        mid = s[_at(axis, slice(k - 1, k))] + mid
+    # NumPy takes the mean of the middle one or two: a complex division even by 1, which turns
+    # an infinite part's partner into nan (-inf+0j becomes -inf+nanj).
+    mid = mid / (2 - n % 2)
     last = s[_at(axis, slice(n - 1, n))]
     return where(isnan(last), last, mid)
 

@@ -317,7 +317,11 @@ def test_pad_dtypes(dtype, mode, xp):
 def test_pad_median_complex(dtype, stat_length, xp):
     # NumPy's complex median: the middle of the lexicographic order, or the NaN sorted last.
     a = xp.asarray([[3 + 1j, 1 - 1j, 2, 2 + 5j], [1, complex(numpy.nan, 1), 0, 1j]], dtype=dtype)
-    return xp.pad(a, ((1, 0), (2, 3)), mode="median", stat_length=stat_length)
+    inf = xp.asarray([complex(-numpy.inf, 0), complex(1, numpy.inf), 2], dtype=dtype)
+    return (
+        xp.pad(a, ((1, 0), (2, 3)), mode="median", stat_length=stat_length),
+        xp.pad(inf, 1, mode="median", stat_length=stat_length),  # -inf+0j alone gives -inf+nanj
+    )
 
 
 @numpy_gpupy_allclose()
