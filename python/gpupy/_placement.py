@@ -234,7 +234,13 @@ def copyto(dst, src, casting="same_kind", where=True):
     w = _on(where, dst.device, "copyto")
     if w.dtype.kind != "b":
         raise TypeError(f"[copyto] where must be a boolean array, not {w.dtype}")
-    dst[...] = _core._where(_core._broadcast_to(w, dst.shape), src, dst)
+    try:
+        w = _core._broadcast_to(w, dst.shape)
+    except ValueError:
+        raise ValueError(
+            f"[copyto] could not broadcast where mask from shape {w.shape} into shape {dst.shape}"
+        ) from None
+    dst[...] = _core._where(w, src, dst)
 
 
 def fill_diagonal(a, val, wrap=False):

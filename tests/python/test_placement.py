@@ -208,8 +208,12 @@ def test_copyto_drops_leading_unit_axes_of_src(xp):
 
 
 def test_copyto_broadcast_error_names_copyto():
-    with pytest.raises(ValueError, match=r"^\[copyto\] could not broadcast"):
+    with pytest.raises(ValueError, match=r"^\[copyto\] could not broadcast input"):
         gpupy.copyto(gpupy.zeros(3), gpupy.ones(2))
+    with pytest.raises(ValueError):  # NumPy does not drop the mask's leading length-1 axes
+        np.copyto(np.zeros(3), 1.0, where=np.asarray([[True, False, True]]))
+    with pytest.raises(ValueError, match=r"^\[copyto\] could not broadcast where"):
+        gpupy.copyto(gpupy.zeros(3), 1.0, where=gpupy.asarray([[True, False, True]]))
 
 
 @pytest.mark.parametrize(
