@@ -121,9 +121,14 @@ def _round(self, decimals=0, out=None):
 
 def _tobytes(self, order="C"):
     """See numpy.ndarray.tobytes: the bytes are copied to the host."""
+    if order is not None and not isinstance(order, str):
+        raise TypeError(f"[tobytes] order must be str, not {type(order).__name__}")
+    order = "C" if order is None else order.upper()
+    if order not in ("C", "F", "A", "K"):
+        raise ValueError(f"[tobytes] order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
     if order == "A":  # the host copy is C-ordered; 'A' asks for the layout of `self`
         order = "F" if self._f_contiguous and not self._c_contiguous else "C"
-    return self.get().tobytes(order=order)
+    return self.get().tobytes(order="C" if order == "K" else order)
 
 
 class _FlatIter:

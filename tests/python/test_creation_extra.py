@@ -521,6 +521,36 @@ def test_fill_round_tobytes(dtype):
         ro.fill(0)
 
 
+@pytest.mark.parametrize("order", ["a", "k", "K", None, "f"])
+def test_tobytes_orders_as_numpy(order):
+    # Lower case is accepted; 'K' and None give C order; 'A' follows an F-contiguous layout.
+    host = numpy.asfortranarray(numpy.arange(6, dtype="int16").reshape(2, 3))
+    a = gpupy.asfortranarray(gpupy.asarray(host))
+    assert a.tobytes(order) == host.tobytes(order)
+    assert a.T.tobytes(order) == host.T.tobytes(order)
+
+
+@pytest.mark.parametrize(
+    "name, call, exc",
+    [
+        ("tobytes", lambda xp: xp.zeros(2).tobytes(1), TypeError),
+        ("tobytes", lambda xp: xp.zeros(2).tobytes("X"), ValueError),
+        ("logspace", lambda xp: xp.logspace(0, 1, 2.5), TypeError),
+        ("geomspace", lambda xp: xp.geomspace(1, 2, 2.5), TypeError),
+        ("indices", lambda xp: xp.indices(3), TypeError),
+        ("indices", lambda xp: xp.indices((2.5,)), TypeError),
+        ("require", lambda xp: xp.require(xp.zeros(2), requirements=2.5), TypeError),
+        ("fromiter", lambda xp: xp.fromiter(5, float), TypeError),
+        ("frombuffer", lambda xp: xp.frombuffer("text"), TypeError),
+    ],
+)
+def test_argument_errors_name_the_function(name, call, exc):
+    with pytest.raises(exc):
+        call(numpy)
+    with pytest.raises(exc, match=rf"^\[{name}\]"):
+        call(gpupy)
+
+
 @pytest.mark.parametrize("decimals", [1, -1, 2])
 @pytest.mark.parametrize("dtype", ["complex64", "complex128"])
 def test_round_complex_rounds_each_part(dtype, decimals):
