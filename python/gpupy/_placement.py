@@ -258,6 +258,13 @@ def fill_diagonal(a, val, wrap=False):
         step = sum(a.shape[0] ** i for i in range(a.ndim))
         end = a.size
     idx = _core._arange(0, end, step, "int64", a.device)
+    if not isinstance(val, ndarray):
+        # As NumPy's flat assignment: host values convert into a's dtype (a Python complex for
+        # a real array is refused, an int that does not fit overflows).
+        try:
+            val = numpy.asarray(val, dtype=a.dtype)
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise type(exc)(f"[fill_diagonal] {exc}") from None
     val = _on(val, a.device, "fill_diagonal")
     if idx.size == 0 or val.size == 0:
         return

@@ -233,6 +233,12 @@ void assign(const Array& dst, const Operand& src) {
     if (s.weak() && is_integer(dst.dtype()) && is_integer(s.dtype()) &&
         !s.fits_integer(dst.dtype()))
       result_type({Operand(dst), src}, "setitem");  // raises the NumPy OverflowError
+    // NumPy refuses a Python complex for a real item (bool takes its truth value) rather than
+    // dropping the imaginary part.
+    if (s.weak() && is_complex(s.dtype()) && !is_complex(dst.dtype()) &&
+        dst.dtype() != DType::bool_)
+      throw TypeError(std::string("[setitem] ") + (is_integer(dst.dtype()) ? "int" : "float") +
+                      "() argument must be a real number, not 'complex'");
     if (dst.size() > 0) backend.fill(dst, s.cast(dst.dtype()));
     return;
   }

@@ -207,6 +207,30 @@ def test_copyto_drops_leading_unit_axes_of_src(xp):
     return dst, dst0
 
 
+@pytest.mark.parametrize("dtype", ["float32", "int16", "bool", "complex64"])
+@pytest.mark.parametrize("func", ["fill", "setitem", "fill_diagonal"])
+def test_python_complex_into_real_arrays(func, dtype):
+    # NumPy refuses a Python complex for a real item (bool takes its truth value); gpupy
+    # silently dropped the imaginary part.
+    def call(xp):
+        a = xp.zeros((2, 2), dtype=dtype)
+        if func == "fill":
+            a.fill(1 + 2j)
+        elif func == "setitem":
+            a[0] = 1 + 2j
+        else:
+            xp.fill_diagonal(a, 1 + 2j)
+        return a
+
+    if dtype in ("float32", "int16"):
+        with pytest.raises(TypeError):
+            call(np)
+        with pytest.raises(TypeError, match=r"^\[(setitem|fill_diagonal)\]"):
+            call(gpupy)
+    else:
+        np.testing.assert_array_equal(call(gpupy).get(), call(np))
+
+
 def test_copyto_broadcast_error_names_copyto():
     with pytest.raises(ValueError, match=r"^\[copyto\] could not broadcast input"):
         gpupy.copyto(gpupy.zeros(3), gpupy.ones(2))
