@@ -40,14 +40,17 @@ Scalar python_int(nb::handle h) {
 std::optional<Scalar> as_scalar(nb::handle h) {
   if (PyBool_Check(h.ptr())) return Scalar(h.ptr() == Py_True, true);
   if (PyLong_CheckExact(h.ptr())) return python_int(h);
-  if (PyFloat_Check(h.ptr())) return Scalar(PyFloat_AS_DOUBLE(h.ptr()), true);
-  if (PyComplex_Check(h.ptr()))
-    return Scalar(complex128(PyComplex_RealAsDouble(h.ptr()), PyComplex_ImagAsDouble(h.ptr())),
-                  true);
-  if (PyLong_Check(h.ptr())) return python_int(h);  // int subclasses other than bool
+  if (PyFloat_CheckExact(h.ptr())) return Scalar(PyFloat_AS_DOUBLE(h.ptr()), true);
   static nb::object generic = numpy().attr("generic");
   static nb::object ndarray = numpy().attr("ndarray");
+  // numpy.float64 and numpy.complex128 subclass float and complex, but NumPy's own scalars are
+  // strongly typed (NEP 50): they go through the NumPy path below, not the weak one.
   bool is_generic = PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
+  if (!is_generic && PyFloat_Check(h.ptr())) return Scalar(PyFloat_AS_DOUBLE(h.ptr()), true);
+  if (!is_generic && PyComplex_Check(h.ptr()))
+    return Scalar(complex128(PyComplex_RealAsDouble(h.ptr()), PyComplex_ImagAsDouble(h.ptr())),
+                  true);
+  if (!is_generic && PyLong_Check(h.ptr())) return python_int(h);  // int subclasses but bool
   bool is_0d = !is_generic && PyObject_IsInstance(h.ptr(), ndarray.ptr()) == 1 &&
                nb::cast<int>(h.attr("ndim")) == 0;
   if (!is_generic && !is_0d) return std::nullopt;
