@@ -2,7 +2,6 @@
 place), fill, round and tobytes. See the numpy.ndarray methods of the same names."""
 
 import builtins
-import operator
 import sys
 import weakref
 
@@ -10,6 +9,8 @@ import numpy
 
 from gpupy import _core
 from gpupy._core import ndarray
+from gpupy._dtypes import _supported_dtype
+from gpupy._indexing import _int
 
 __all__ = []
 
@@ -23,7 +24,11 @@ def _view(self, dtype=None, type=None):  # noqa: A002 - NumPy's keyword
         raise TypeError(f"[view] gpupy arrays have no subclasses; type={type!r} is not supported")
     if dtype is None:
         return self._strided_view(self.shape, self.strides, 0, None, False, "view")
-    new = numpy.dtype(dtype)
+    try:
+        new = numpy.dtype(dtype)
+    except TypeError as exc:
+        raise TypeError(f"[view] {exc}") from None
+    new = _supported_dtype(new, "view")  # before its itemsize is used (0 for dtype([]))
     old = self.itemsize
     shape, strides = list(self.shape), list(self.strides)
     if new.itemsize != old:
@@ -78,9 +83,11 @@ def _resize(self, *new_shape, refcheck=True):
     the array must own its memory, and with refcheck nothing else may refer to it."""
     from gpupy import zeros
 
+    if not new_shape or new_shape == (None,):
+        return  # NumPy's a.resize() and a.resize(None) leave the array as it is
     if len(new_shape) == 1 and not isinstance(new_shape[0], (int, numpy.integer)):
         new_shape = new_shape[0]
-    shape = () if new_shape is None else tuple(operator.index(n) for n in new_shape)
+    shape = tuple(_int(n, "resize", "new_shape") for n in new_shape)
     if any(n < 0 for n in shape):
         raise ValueError("[resize] negative dimensions not allowed")
     if not self._owndata or not self._c_contiguous:
@@ -114,9 +121,14 @@ def _round(self, decimals=0, out=None):
 
 def _tobytes(self, order="C"):
     """See numpy.ndarray.tobytes: the bytes are copied to the host."""
+    if order is not None and not isinstance(order, str):
+        raise TypeError(f"[tobytes] order must be str, not {type(order).__name__}")
+    order = "C" if order is None else order.upper()
+    if order not in ("C", "F", "A", "K"):
+        raise ValueError(f"[tobytes] order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
     if order == "A":  # the host copy is C-ordered; 'A' asks for the layout of `self`
         order = "F" if self._f_contiguous and not self._c_contiguous else "C"
-    return self.get().tobytes(order=order)
+    return self.get().tobytes(order="C" if order == "K" else order)
 
 
 class _FlatIter:
@@ -133,28 +145,51 @@ class _FlatIter:
     def __len__(self):
         return self.base.size
 
+    def _positions(self, key):
+        """The flat positions `key` selects: an int64 array on the array's device."""
+        from gpupy import arange
+        from gpupy._indexing import _index
+
+        flat = arange(self.base.size, dtype="int64", device=self.base.device)
+        return flat[key if isinstance(key, (int, numpy.integer, slice)) else _index(key, flat)]
+
     def _where(self, key):
-        # The flat positions `key` selects, as coordinates into the base array.
-        from gpupy import arange, asarray, unravel_index
+        # The selected positions as coordinates into the base array (None: index its 1-d view).
+        from gpupy import unravel_index
 
         a = self.base
-        if a._c_contiguous:
-            return None
-        flat = arange(a.size, dtype="int64", device=a.device)
-        if not isinstance(key, (int, numpy.integer, slice)):
-            key = asarray(key, device=a.device)
-        return unravel_index(flat[key], a.shape)
+        return None if a._c_contiguous else unravel_index(self._positions(key), a.shape)
+
+    @staticmethod
+    def _flat_key(key):
+        # NumPy's flatiter takes a 1-tuple as its item and `...` as every position.
+        if isinstance(key, tuple) and len(key) == 1:
+            key = key[0]
+        return slice(None) if key is Ellipsis else key
 
     def __getitem__(self, key):
+        key = self._flat_key(key)
         coords = self._where(key)
         return self.base.reshape(-1)[key] if coords is None else self.base[coords]
 
     def __setitem__(self, key, value):
-        coords = self._where(key)
-        if coords is None:
-            self.base.reshape(-1)[key] = value
-        else:
-            self.base[coords] = value
+        key = self._flat_key(key)
+        if isinstance(key, (int, numpy.integer)) or numpy.ndim(value) == 0:
+            coords = self._where(key)
+            if coords is None:
+                self.base.reshape(-1)[key] = value
+            else:
+                self.base[coords] = value
+            return
+        # As NumPy's flatiter: the values repeat over the selection (no values: no change).
+        from gpupy import asarray
+        from gpupy._placement import _cycled, _set_flat
+
+        a = self.base
+        values = asarray(value, dtype=a.dtype, device=a.device).reshape(-1)
+        if values.size:
+            positions = self._positions(key)
+            _set_flat(a, positions, _cycled(values, positions.size, a, "flat"))
 
     def __iter__(self):
         return iter(self.base.get().flat)
@@ -164,15 +199,14 @@ class _FlatIter:
         return self.base.ravel().copy() if self.base._c_contiguous else self.base.ravel()
 
 
-def _set_flat(self, value):
-    from gpupy import resize
-
-    if self.size:
-        self[...] = resize(value, self.shape)
+def _assign_flat(self, value):
+    self.flat[...] = value
 
 
 ndarray.view = _view
-ndarray.flat = property(_FlatIter, _set_flat, doc="A 1-d iterator over the array (see _FlatIter).")
+ndarray.flat = property(
+    _FlatIter, _assign_flat, doc="A 1-d iterator over the array (see _FlatIter)."
+)
 ndarray.base = property(_base, doc="None for an array that owns its memory (see _base).")
 ndarray.resize = _resize
 ndarray.fill = _fill

@@ -12,7 +12,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._core import ndarray
-from gpupy._indexing import _axis
+from gpupy._indexing import _axis, _int
 
 __all__ = [
     "angle",
@@ -174,7 +174,7 @@ def _last_axis(a, axis, op):
     if axis is None:
         return a.reshape(-1), None
     if a.ndim == 0:
-        raise ValueError(f"[{op}] axis {axis} is out of bounds for array of dimension 0")
+        a = a.reshape(1)  # NumPy packs a 0-d array along an axis as a 1-d one
     axis = _axis(axis, a.ndim, op)
     return _core.moveaxis(a, axis, -1), axis
 
@@ -212,7 +212,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
     bits = _core.bitwise_and(_core.right_shift(a.reshape(a.shape + (1,)), shifts), 1)
     bits = bits.reshape(a.shape[:-1] + (n,)).astype("uint8", copy=False)
     if count is not None:
-        count = int(count)
+        count = _int(count, "unpackbits", "count")
         if count < -n:
             raise ValueError("[unpackbits] -count larger than number of elements")
         keep = n + count if count < 0 else count

@@ -11,6 +11,7 @@ import operator
 import numpy
 
 from gpupy import _core
+from gpupy._indexing import _int
 from gpupy._manipulation import _arr
 
 __all__ = [
@@ -142,6 +143,8 @@ def require(a, dtype=None, requirements=None, *, like=None):
         reqs = {_REQUIREMENTS[r.upper()] for r in requirements or ()}
     except KeyError as exc:
         raise KeyError(f"[require] unknown requirement {exc.args[0]!r}") from None
+    except (TypeError, AttributeError) as exc:  # NumPy's errors for a non-iterable, a non-string
+        raise type(exc)(f"[require] requirements must be strings: {exc}") from None
     if {"C", "F"} <= reqs:
         raise ValueError('[require] cannot specify both "C" and "F" order')
     out = _asarray_as_is(a, dtype, _device_of(like))
@@ -262,7 +265,7 @@ def tri(N, M=None, k=0, dtype=float, *, like=None, device=None):
     from gpupy import arange
 
     M = N if M is None else M
-    N, M, k = operator.index(N), operator.index(M), operator.index(k)
+    N, M, k = _int(N, "tri", "N"), _int(M, "tri", "M"), _int(k, "tri", "k")
     device = _device_of(like, device=device)
     rows = arange(N, dtype="int64", device=device).reshape(N, 1)
     return (rows >= arange(-k, M - k, dtype="int64", device=device)).astype(dtype)
@@ -283,7 +286,15 @@ def indices(dimensions, dtype=int, sparse=False, *, device=None):
     """See numpy.indices: one grid per dimension (stacked, or open grids when sparse)."""
     from gpupy import arange, broadcast_to, empty
 
-    dims = tuple(operator.index(d) for d in dimensions)
+    try:
+        dims = tuple(dimensions)
+    except TypeError:
+        raise TypeError(
+            f"[indices] dimensions must be a sequence of integers, not {dimensions!r}"
+        ) from None
+    dims = tuple(_int(d, "indices", "dimensions") for d in dims)
+    if any(d < 0 for d in dims):
+        raise ValueError("[indices] negative dimensions are not allowed")
     n = len(dims)
     grids = []
     for i, d in enumerate(dims):
@@ -308,7 +319,7 @@ def _linspace(start, stop, num, endpoint, axis, device, op):
     from gpupy import any as any_
     from gpupy import arange, asarray, moveaxis, where
 
-    num = operator.index(num)
+    num = _int(num, op, "num")
     if num < 0:
         raise ValueError(f"[{op}] number of samples, {num}, must be non-negative")
     # Python numbers stay weakly typed, as in NumPy: linspace(float32 array, 2) is float32.
@@ -355,9 +366,10 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0, *, device=
     from gpupy import any as any_
     from gpupy import asarray, log10, power, result_type, sign, zeros
 
+    num = _int(num, "geomspace", "num")
     device = _device_of(start, stop, device=device)
     start, stop = asarray(start, device=device), asarray(stop, device=device)
-    if bool(any_(start == 0)) or bool(any_(stop == 0)):
+    if bool(any_(start == 0) | any_(stop == 0)):
         raise ValueError("[geomspace] geometric sequence cannot include zero")
     dt = result_type(start, stop, float(num), zeros((), dtype))
     start, stop = start.astype(dt), stop.astype(dt)
@@ -394,8 +406,8 @@ def fromiter(iter, dtype, count=-1, *, like=None, device=None):  # noqa: A002 - 
     """See numpy.fromiter: the items are collected on the host, then copied to the device."""
     try:
         host = numpy.fromiter(iter, dtype, count)
-    except ValueError as exc:
-        raise ValueError(f"[fromiter] {exc}") from None
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"[fromiter] {exc}") from None
     return _to_device(host, _device_of(like, device=device))
 
 
@@ -404,8 +416,8 @@ def frombuffer(buffer, dtype=float, count=-1, offset=0, *, like=None, device=Non
     when the buffer is), elsewhere it is a copy on the device."""
     try:
         host = numpy.frombuffer(buffer, dtype, count, offset)
-    except ValueError as exc:
-        raise ValueError(f"[frombuffer] {exc}") from None
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"[frombuffer] {exc}") from None
     return _to_device(host, _device_of(like, device=device))
 
 

@@ -26,11 +26,13 @@ __all__ = [
 
 
 def ix_(*args):
-    """See numpy.ix_: open-mesh index arrays (booleans become the positions of their Trues)."""
+    """See numpy.ix_: open-mesh index arrays (booleans become the positions of their Trues).
+    Lists join the device of the first gpupy array given (else the default one)."""
     out = []
     nd = len(args)
+    device = next((a.device for a in args if isinstance(a, ndarray)), None)
     for k, seq in enumerate(args):
-        a = seq if isinstance(seq, ndarray) else _core._asarray(seq)
+        a = seq if isinstance(seq, ndarray) else _core._asarray(seq, device=device)
         if a.ndim != 1:
             raise ValueError("[ix_] Cross index must be 1 dimensional")
         if a.size == 0 and not isinstance(seq, (ndarray, numpy.ndarray)):
@@ -62,6 +64,7 @@ def diag_indices_from(arr):
 def _triangle(n, k, m, upper, device):
     n = operator.index(n)
     m = n if m is None else operator.index(m)
+    n, m = max(n, 0), max(m, 0)  # NumPy's (n, m) mask comes from aranges: empty when negative
     ones = _core.ones((n, m), "bool", device)
     tri = _core._triu(ones, k) if upper else _core._tril(ones, k)
     return tuple(tri._nonzero())
@@ -101,7 +104,10 @@ def triu_indices_from(arr, k=0):
 def mask_indices(n, mask_func, k=0):
     """See numpy.mask_indices: the nonzero places of mask_func(ones((n, n), int), k); the
     function receives a gpupy array on the default device."""
-    m = _core.ones((operator.index(n), operator.index(n)), "int64", _core.default_device())
+    n = operator.index(n)
+    if n < 0:
+        raise ValueError("[mask_indices] negative dimensions are not allowed")
+    m = _core.ones((n, n), "int64", _core.default_device())
     a = mask_func(m, k)
     if not isinstance(a, ndarray):
         a = _core._asarray(a, device=m.device)

@@ -31,7 +31,12 @@ def _int_array(x, op, what):
     from gpupy import asarray
 
     a = x if isinstance(x, _core.ndarray) else asarray(x)
-    if numpy.dtype(a.dtype).kind not in "iu" and not (a.size == 0 and a.dtype.kind == "f"):
+    if a.size == 0 and a.dtype.kind == "f" and not isinstance(x, (_core.ndarray, numpy.ndarray)):
+        # As in NumPy, an empty list is refused rather than taken as integers.
+        raise TypeError(
+            f"[{op}] {what} must be integral: the provided empty sequence was inferred as float"
+        )
+    if numpy.dtype(a.dtype).kind not in "iu":
         raise TypeError(f"[{op}] only int indices permitted; {what} has dtype {a.dtype}")
     return a.astype("int64", copy=False)
 
@@ -148,6 +153,9 @@ class _Grid:
             start, stop, step = _slice_parts(s)
             cplx = isinstance(step, (complex, numpy.complexfloating))
             parts += [start, stop, abs(step) if cplx else step]
+            # NumPy's dense grid refuses a range running backwards; the open one leaves it empty.
+            if not (cplx or self.sparse) and math.ceil((stop - start) / step) < 0:
+                raise ValueError("[mgrid] negative dimensions are not allowed")
         dtype = numpy.result_type(*parts)
         axes = [_grid_axis(s, dtype) for s in key]
         n = len(axes)
@@ -182,22 +190,22 @@ class _Concatenator:
             raise ValueError(f"[{self.name}] unknown special directive {item!r}")
         return (values + [self.ndmin, self.trans1d][len(values) - 1 :])[:3]
 
-    def _item(self, item, ndmin, trans1d):
+    def _item(self, item, ndmin, trans1d, device):
         from gpupy import arange, asarray, linspace
 
         if isinstance(item, slice):
             start, stop, step = _slice_parts(item)
             if isinstance(step, (complex, numpy.complexfloating)):
-                out = linspace(start, stop, int(abs(step)))
+                out = linspace(start, stop, int(abs(step)), device=device)
             else:
-                out = arange(start, stop, step)
+                out = arange(start, stop, step, device=device)
             if ndmin > 1:
                 out = out.reshape((1,) * (ndmin - 1) + out.shape)
                 if trans1d != -1:
                     out = out.swapaxes(-1, trans1d)
             return out
         item_ndim = item.ndim if isinstance(item, _core.ndarray) else numpy.ndim(item)
-        out = asarray(item)
+        out = asarray(item, device=device)
         if out.ndim < ndmin:
             out = out.reshape((1,) * (ndmin - out.ndim) + out.shape)
         if trans1d != -1 and item_ndim < ndmin:
@@ -211,6 +219,8 @@ class _Concatenator:
         from gpupy import asarray, concatenate, result_type
 
         key = key if isinstance(key, tuple) else (key,)
+        # Scalars, lists and ranges join the first gpupy array's device (else the default).
+        device = next((x.device for x in key if isinstance(x, _core.ndarray)), None)
         axis, ndmin, trans1d = self.axis, self.ndmin, self.trans1d
         objs, types = [], []
         for k, item in enumerate(key):
@@ -223,12 +233,12 @@ class _Concatenator:
                 objs.append(item)
                 types.append(item)
                 continue
-            objs.append(self._item(item, ndmin, trans1d))
+            objs.append(self._item(item, ndmin, trans1d, device))
             types.append(objs[-1].dtype)
         dtype = result_type(*types) if types else None
         arrays = []
         for o in objs:
-            a = asarray(o, dtype=dtype)
+            a = asarray(o, dtype=dtype, device=device)
             arrays.append(a.reshape((1,) * (ndmin - a.ndim) + a.shape) if a.ndim < ndmin else a)
         return concatenate(arrays, axis=axis)
 

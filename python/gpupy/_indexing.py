@@ -4,6 +4,10 @@
 on it. Index arrays given as lists or NumPy arrays are copied to the device of the indexed array.
 """
 
+import operator
+
+from numpy.exceptions import AxisError
+
 from gpupy import _core
 from gpupy._core import ndarray
 
@@ -22,9 +26,19 @@ def _index(indices, like):
     return out
 
 
+def _int(value, op, what):
+    """`value` (anything with __index__) as a Python int; a TypeError naming `op` otherwise."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"[{op}] {what} must be an integer, not {type(value).__name__}") from None
+
+
 def _axis(axis, ndim, op):
+    axis = _int(axis, op, "axis")
+    # NumPy's AxisError subclasses both ValueError and IndexError, so either except clause works.
     if not -ndim <= axis < ndim:
-        raise ValueError(f"[{op}] axis {axis} is out of bounds for array of dimension {ndim}")
+        raise AxisError(f"[{op}] axis {axis} is out of bounds for array of dimension {ndim}")
     return axis % ndim
 
 

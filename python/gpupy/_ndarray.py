@@ -107,6 +107,19 @@ class _Flags:
         self.writeable = not a._readonly
         self.owndata = a._owndata
 
+    # NumPy's derived flags; numpy.isfortran reads fnc from any array it is given.
+    @property
+    def fnc(self):
+        return self.f_contiguous and not self.c_contiguous
+
+    @property
+    def forc(self):
+        return self.f_contiguous or self.c_contiguous
+
+    @property
+    def aligned(self):
+        return True  # gpupy copies or refuses unaligned memory
+
     def __getitem__(self, key):
         names = {
             "C_CONTIGUOUS": "c_contiguous",
@@ -114,6 +127,7 @@ class _Flags:
             "C": "c_contiguous",
         }
         names.update({"F": "f_contiguous", "WRITEABLE": "writeable", "OWNDATA": "owndata"})
+        names.update({"FNC": "fnc", "FORC": "forc", "ALIGNED": "aligned"})
         try:
             return getattr(self, names[key.upper()])
         except KeyError:

@@ -2,7 +2,8 @@
 
 The padded array is allocated once, the input copied into its middle, and the pad areas filled
 one axis after another (each axis sees the areas earlier axes have filled), as NumPy does, so the
-corners agree with NumPy's.
+corners agree with NumPy's. pad_width, stat_length, constant_values and end_values given as gpupy
+arrays are read back to the host: they size the result or are used as per-axis scalars.
 """
 
 import numpy
@@ -90,6 +91,27 @@ def _ramp(edge, end, width, axis, dtype):
     return (floor(ramp) if numpy.dtype(dtype).kind in "iu" else ramp).astype(dtype)
 
 
+def _complex_median(chunk, axis):
+    """NumPy's median of complex values (gpupy.median takes real ones): the middle of the
+    lexicographic sort, or the NaN that sorts last when there is one."""
+    from gpupy import full, isnan, sort, where
+
+    n = chunk.shape[axis]
+    if n == 0:
+        shape = chunk.shape[:axis] + (1,) + chunk.shape[axis + 1 :]
+        return full(shape, complex(numpy.nan, numpy.nan), chunk.dtype, chunk.device)
+    s = sort(chunk, axis=axis)
+    k = n // 2
+    mid = s[_at(axis, slice(k, k + 1))]
+    if n % 2 == 0:
+        mid = s[_at(axis, slice(k - 1, k))] + mid
+    # NumPy takes the mean of the middle one or two: a complex division even by 1, which turns
+    # an infinite part's partner into nan (-inf+0j becomes -inf+nanj).
+    mid = mid / (2 - n % 2)
+    last = s[_at(axis, slice(n - 1, n))]
+    return where(isnan(last), last, mid)
+
+
 def _stat(chunk, axis, mode, dtype):
     from gpupy import amax, amin, mean, median, round
 
@@ -97,6 +119,8 @@ def _stat(chunk, axis, mode, dtype):
         return amax(chunk, axis=axis, keepdims=True)
     if mode == "minimum":
         return amin(chunk, axis=axis, keepdims=True)
+    if mode == "median" and numpy.dtype(dtype).kind == "c":
+        return _complex_median(chunk, axis).astype(dtype)
     value = (mean if mode == "mean" else median)(chunk, axis=axis, keepdims=True)
     if numpy.dtype(dtype).kind in "iu":
         value = round(value)

@@ -30,14 +30,13 @@ def _check_partition(a, kth, axis, kind, order, op):
         raise ValueError(f"[{op}] Cannot specify order when the array has no fields.")
     if axis is None:
         a, axis = a.reshape(-1), 0
-    if a.ndim == 0:
-        raise ValueError(f"[{op}] axis {axis} is out of bounds for array of dimension 0")
     axis = _axis(axis, a.ndim, op)
     kths = kth.get() if isinstance(kth, ndarray) else numpy.asarray(kth)
-    if kths.dtype.kind not in "iu" and not (kths.size == 0 and kths.dtype.kind == "f"):
+    if kths.dtype.kind not in "iu":
         raise TypeError(f"[{op}] Partition index must be integer")
     n = a.shape[axis]
-    for k in kths.reshape(-1).tolist():
+    # NumPy checks kth only when there is something to partition.
+    for k in kths.reshape(-1).tolist() if a.size else ():
         if not -n <= k < n:
             raise ValueError(f"[{op}] kth(={k}) out of bounds ({n})")
     return a, axis
@@ -90,7 +89,12 @@ def lexsort(keys, axis=-1):
         raise ValueError("[lexsort] all keys need to be the same shape")
     if axis is None:
         raise TypeError("[lexsort] axis must be an integer, not None")
+    # 0-d keys sort as one item; NumPy checks the axis as for 1-d keys (its message says 0).
     if len(shape) == 0:
+        if not -1 <= operator.index(axis) <= 0:
+            raise numpy.exceptions.AxisError(
+                f"[lexsort] axis {axis} is out of bounds for array of dimension 0"
+            )
         return _core.zeros((), "int64", device)
     axis = _axis(operator.index(axis), len(shape), "lexsort")
     order = _core.argsort(keys[0], axis=axis, kind="stable")
@@ -108,7 +112,9 @@ def sort_complex(a):
     complex; 8- and 16-bit integers give complex64, other real types complex128."""
     a = _arr(a)
     if a.ndim == 0:
-        raise ValueError("[sort_complex] axis -1 is out of bounds for array of dimension 0")
+        raise numpy.exceptions.AxisError(
+            "[sort_complex] axis -1 is out of bounds for array of dimension 0"
+        )
     dtype = "complex64" if a.dtype.name in _COMPLEX64_SOURCES else "complex128"
     out = _core.sort(a, axis=-1)
     return out if out.dtype == dtype else out.astype(dtype)

@@ -96,14 +96,43 @@ def _check_bounds(idx, n, low, op, what):
         raise IndexError(f"[{op}] {what} {int(bad)} is out of bounds for size {n}")
 
 
-def _apply_mode(idx, n, mode, op):
+def _clip_mode(mode, op):
+    """put/choose's mode, checked as NumPy does (None means 'raise')."""
+    if mode is None:
+        return "raise"
+    if not isinstance(mode, str):
+        raise TypeError(f"[{op}] clipmode not understood: {mode!r}")
     if mode not in _MODES:
-        raise ValueError(f"[{op}] clipmode must be one of 'clip', 'raise', or 'wrap'")
+        raise ValueError(
+            f"[{op}] clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})"
+        )
+    return mode
+
+
+def _apply_mode(idx, n, mode, op):
     if mode == "wrap":
         return _core.remainder(idx, n)
     if mode == "clip":
         return _core._clip(idx, 0, n - 1)
     return idx
+
+
+def _fill_values(values, a, op):
+    """putmask/place values on a's device in a's dtype. As in NumPy, an array must cast to it
+    safely, while lists and scalars convert as in an assignment (an int that does not fit is
+    refused)."""
+    if isinstance(values, (ndarray, numpy.ndarray)):
+        if not numpy.can_cast(values.dtype, a.dtype, "safe"):
+            raise TypeError(
+                f"[{op}] Cannot cast array data from {numpy.dtype(values.dtype)!r} to "
+                f"{numpy.dtype(a.dtype)!r} according to the rule 'safe'"
+            )
+        return _on(values, a.device, op).astype(a.dtype, copy=False)
+    try:
+        host = numpy.asarray(values, dtype=a.dtype)
+    except OverflowError as e:
+        raise OverflowError(f"[{op}] {e}") from None
+    return _core._asarray(host, device=a.device)
 
 
 def put(a, ind, v, mode="raise"):
@@ -112,6 +141,7 @@ def put(a, ind, v, mode="raise"):
     mode 'raise' accepts negative indices from the end; 'wrap' and 'clip' bring every index
     into range. Bounds are checked with one boolean read back."""
     a = _target(a, "put")
+    mode = _clip_mode(mode, "put")
     idx = _int_index(ind, a, "put", "indices").reshape(-1)
     v = _on(v, a.device, "put")
     if idx.size == 0 or v.size == 0:
@@ -133,7 +163,7 @@ def putmask(a, mask, values):
     mask = _on(mask, a.device, "putmask")
     if mask.size != a.size:
         raise ValueError("[putmask] mask and data must be the same size")
-    values = _on(values, a.device, "putmask").reshape(-1)
+    values = _fill_values(values, a, "putmask").reshape(-1)
     if values.size == 0:
         return
     where = mask.astype("bool", copy=False).reshape(-1)._flatnonzero()
@@ -147,7 +177,7 @@ def place(arr, mask, vals):
     if mask.size != arr.size:
         raise ValueError("[place] mask and data must be the same size")
     where = mask.astype("bool", copy=False).reshape(-1)._flatnonzero()
-    vals = _on(vals, arr.device, "place").reshape(-1)
+    vals = _fill_values(vals, arr, "place").reshape(-1)
     if where.size == 0:
         return
     if vals.size == 0:
@@ -188,14 +218,29 @@ def copyto(dst, src, casting="same_kind", where=True):
     src = _on(src, dst.device, "copyto")
     if src.dtype != dst.dtype:
         src = src.astype(dst.dtype)
-    src = _core._broadcast_to(src, dst.shape)
+    # As in NumPy's assignment, leading length-1 axes of src beyond dst's dimensions drop.
+    while src.ndim > dst.ndim and src.shape[0] == 1:
+        src = src.reshape(src.shape[1:])
+    try:
+        src = _core._broadcast_to(src, dst.shape)
+    except ValueError:
+        raise ValueError(
+            f"[copyto] could not broadcast input array from shape {src.shape} into shape "
+            f"{dst.shape}"
+        ) from None
     if where is True:
         dst[...] = src
         return
     w = _on(where, dst.device, "copyto")
     if w.dtype.kind != "b":
         raise TypeError(f"[copyto] where must be a boolean array, not {w.dtype}")
-    dst[...] = _core._where(_core._broadcast_to(w, dst.shape), src, dst)
+    try:
+        w = _core._broadcast_to(w, dst.shape)
+    except ValueError:
+        raise ValueError(
+            f"[copyto] could not broadcast where mask from shape {w.shape} into shape {dst.shape}"
+        ) from None
+    dst[...] = _core._where(w, src, dst)
 
 
 def fill_diagonal(a, val, wrap=False):
@@ -213,6 +258,13 @@ def fill_diagonal(a, val, wrap=False):
         step = sum(a.shape[0] ** i for i in range(a.ndim))
         end = a.size
     idx = _core._arange(0, end, step, "int64", a.device)
+    if not isinstance(val, ndarray):
+        # As NumPy's flat assignment: host values convert into a's dtype (a Python complex for
+        # a real array is refused, an int that does not fit overflows).
+        try:
+            val = numpy.asarray(val, dtype=a.dtype)
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise type(exc)(f"[fill_diagonal] {exc}") from None
     val = _on(val, a.device, "fill_diagonal")
     if idx.size == 0 or val.size == 0:
         return
@@ -221,6 +273,7 @@ def fill_diagonal(a, val, wrap=False):
 
 def choose(a, choices, out=None, mode="raise"):
     """See numpy.choose: result[i] = choices[a[i]][i] with a and the choices broadcast."""
+    mode = _clip_mode(mode, "choose")
     a = a if isinstance(a, ndarray) else _core._asarray(a, device=_device_of([choices]))
     if a.dtype.kind not in "biu":
         raise TypeError(

@@ -7,12 +7,11 @@ those few values are read back to the host, as the shape must be known there.
 """
 
 import math
-import operator
 
 import numpy
 
 from gpupy import _core
-from gpupy._indexing import _axis
+from gpupy._indexing import _axis, _int
 from gpupy._manipulation import _arr
 
 __all__ = [
@@ -66,7 +65,7 @@ def append(arr, values, axis=None):
         values = asarray(values, device=arr.device)
     if axis is None:
         arr, values, axis = arr.ravel(), values.ravel(), 0
-    return concatenate((arr, values), axis=axis)
+    return concatenate((arr, values), axis=_axis(axis, arr.ndim, "append"))
 
 
 def insert(arr, obj, values, axis=None):
@@ -130,12 +129,20 @@ def delete(arr, obj, axis=None):
 
     arr, axis = _flat_axis(_arr(arr), axis, "delete")
     n = arr.shape[axis]
-    if isinstance(obj, slice):
-        keep = numpy.ones(n, dtype=bool)
-        keep[obj] = False
-    elif isinstance(obj, (int, numpy.integer)) and not isinstance(obj, bool):
+    if isinstance(obj, (int, numpy.integer)) and not isinstance(obj, bool):
         if not -n <= obj < n:
             raise IndexError(f"[delete] index {obj} is out of bounds for axis {axis} with size {n}")
+        obj = slice(obj % n, obj % n + 1)
+    if isinstance(obj, slice):
+        start, stop, step = obj.indices(n)
+        count = len(range(start, stop, step))
+        if abs(step) == 1:
+            # One run of items goes: join what lies on either side (no index array to send).
+            from gpupy import concatenate
+
+            lo = start if step == 1 else start - count + 1
+            kept = (arr[_at(axis, slice(None, lo))], arr[_at(axis, slice(lo + count, None))])
+            return concatenate(kept, axis=axis)
         keep = numpy.ones(n, dtype=bool)
         keep[obj] = False
     else:
@@ -169,10 +176,12 @@ def resize(a, new_shape):
 
     a = _arr(a)
     shape = (new_shape,) if isinstance(new_shape, (int, numpy.integer)) else tuple(new_shape)
-    shape = tuple(operator.index(s) for s in shape)
+    shape = tuple(_int(s, "resize", "new_shape") for s in shape)
     if any(s < 0 for s in shape):
         raise ValueError("[resize] all elements of `new_shape` must be non-negative")
     total = math.prod(shape)
+    if total >= 2**63:
+        raise OverflowError("[resize] the size of `new_shape` does not fit in 64-bit integers")
     if a.size == 0 or total == 0:
         return zeros(shape, a.dtype, a.device)
     flat = a.ravel()
@@ -185,14 +194,18 @@ def rot90(m, k=1, axes=(0, 1)):
     from gpupy import flip
 
     m = _arr(m)
-    axes = tuple(axes)
+    try:
+        axes = tuple(axes)
+    except TypeError:
+        raise TypeError(f"[rot90] axes must be a pair of integers, not {axes!r}") from None
+    axes = tuple(_int(ax, "rot90", "axes") for ax in axes)
     if len(axes) != 2:
         raise ValueError("[rot90] len(axes) must be 2")
     if axes[0] == axes[1] or abs(axes[0] - axes[1]) == m.ndim:
         raise ValueError("[rot90] axes must be different")
     if not all(-m.ndim <= ax < m.ndim for ax in axes):
         raise ValueError(f"[rot90] axes={axes} out of range for array of ndim={m.ndim}")
-    k = operator.index(k) % 4
+    k = _int(k, "rot90", "k") % 4
     if k == 0:
         return m[...]
     if k == 2:
@@ -226,7 +239,7 @@ def rollaxis(a, axis, start=0):
     a = _arr(a)
     n = a.ndim
     axis = _axis(axis, n, "rollaxis")
-    start = operator.index(start)
+    start = _int(start, "rollaxis", "start")
     start += n if start < 0 else 0
     if not 0 <= start < n + 1:
         raise numpy.exceptions.AxisError(
@@ -307,16 +320,23 @@ def block(arrays):
 # ---- trim_zeros, ediff1d ---------------------------------------------------------------------
 
 
-def _nonzero_bounds(a, axis):
-    """First and last index along `axis` of a slice holding a nonzero (None when all are zero)."""
+def _nonzero_bounds(a, axes):
+    """Per axis in `axes`, the first and last index of a slice holding a nonzero, or None when
+    all are zero; computed on the device and read back together in one transfer."""
     from gpupy import any as any_
+    from gpupy import argmax, stack
 
-    others = tuple(d for d in range(a.ndim) if d != axis)
-    hits = any_(a != 0, axis=others) if others else a != 0
-    where = hits._flatnonzero()
-    if where.size == 0:
-        return None
-    return int(where[0]), int(where[-1])
+    if a.size == 0:
+        return [None] * len(axes)
+    found = []
+    for axis in axes:
+        others = tuple(d for d in range(a.ndim) if d != axis)
+        hits = any_(a != 0, axis=others) if others else a != 0
+        n = hits.shape[0]
+        last = (n - 1) - argmax(hits[::-1])
+        found.append(stack([any_(hits).astype("int64"), argmax(hits), last]))
+    host = stack(found).get()
+    return [(int(first), int(last)) if has else None for has, first, last in host]
 
 
 def trim_zeros(filt, trim="fb", axis=None):
@@ -338,8 +358,7 @@ def trim_zeros(filt, trim="fb", axis=None):
     if not axes:
         return a
     key = [slice(None)] * a.ndim
-    for ax in axes:
-        bounds = _nonzero_bounds(a, ax)
+    for ax, bounds in zip(axes, _nonzero_bounds(a, axes), strict=True):
         if bounds is None:
             key[ax] = slice(0, 0)
         else:

@@ -1,4 +1,6 @@
 // The ndarray class: attributes, conversions and element access.
+#include <optional>
+
 #include "bindings.h"
 #include "gpupy/advanced_indexing.h"
 #include "gpupy/alignment.h"
@@ -72,21 +74,49 @@ std::pair<const char*, const char*> buffer_range(const Array& a) {
   return a.byte_extent();
 }
 
+// The byte range [lo, hi) relative to the first item that a view with this layout touches, or
+// nothing when a span does not fit in int64 (such a view could not stay inside any buffer; the
+// wrapped int64 arithmetic of Array::byte_extent would hide that).
+std::optional<std::pair<int64_t, int64_t>> checked_extent(const Shape& shape,
+                                                          const Strides& strides, int64_t offset,
+                                                          int64_t itemsize) {
+  int64_t lo = offset, hi = offset;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    int64_t span;
+    if (__builtin_mul_overflow(shape[i] - 1, strides[i], &span) ||
+        __builtin_add_overflow(span < 0 ? lo : hi, span, span < 0 ? &lo : &hi))
+      return std::nullopt;
+  }
+  if (__builtin_add_overflow(hi, itemsize, &hi)) return std::nullopt;
+  return std::pair{lo, hi};
+}
+
 // A view of a's memory with any shape, strides (bytes), offset (bytes from a's first item) and
 // dtype: as_strided, sliding windows, dtype views. Refused when it would leave buffer_range or
-// misalign items.
+// misalign items, and when its size overflows as NumPy's array constructor refuses it.
 Array strided_view(const Array& a, const Shape& shape, const Strides& strides, int64_t offset,
                    nb::handle dtype, bool readonly, const std::string& op) {
   DType dt = dtype.is_none() ? a.dtype() : *to_dtype(dtype);
   if (strides.size() != shape.size())
     throw ValueError("[" + op + "] shape and strides must have the same length");
-  for (int64_t n : shape)
+  // Zero-length axes count as 1, as in Array::empty: shape_size must not wrap for any view.
+  int64_t extent = static_cast<int64_t>(itemsize(dt));
+  bool empty = false;
+  for (int64_t n : shape) {
     if (n < 0) throw ValueError("[" + op + "] negative dimensions are not allowed");
+    empty = empty || n == 0;
+    if (__builtin_mul_overflow(extent, std::max<int64_t>(n, 1), &extent))
+      throw ValueError("[" + op +
+                       "] array is too big; `arr.size * arr.dtype.itemsize` is larger than the "
+                       "maximum possible size");
+  }
   auto [lo_ok, hi_ok] = buffer_range(a);
+  if (!empty) {
+    auto range = checked_extent(shape, strides, offset, static_cast<int64_t>(itemsize(dt)));
+    if (!range || range->first < lo_ok - a.data() || range->second > hi_ok - a.data())
+      throw ValueError("[" + op + "] the view would reach outside the array's memory");
+  }
   Array out(a.buffer(), a.offset() + offset, shape, strides, dt, readonly || a.readonly());
-  auto [lo, hi] = out.byte_extent();
-  if (out.size() > 0 && (lo < lo_ok || hi > hi_ok))
-    throw ValueError("[" + op + "] the view would reach outside the array's memory");
   if (std::string problem = alignment_error(out.data(), shape, strides, dt); !problem.empty())
     throw ValueError("[" + op + "] " + problem);
   return out;

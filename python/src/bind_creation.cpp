@@ -8,11 +8,6 @@ namespace gpupy::py {
 namespace {
 using namespace nb::literals;
 
-Shape to_shape(nb::handle shape) {
-  if (PyLong_Check(shape.ptr())) return {nb::cast<int64_t>(shape)};
-  return nb::cast<Shape>(shape);
-}
-
 Scalar to_scalar(nb::handle value) {
   Operand o = to_operand(value);
   if (o.is_array()) throw TypeError("expected a scalar");
@@ -79,28 +74,29 @@ void bind_creation(nb::module_& m) {
   m.def(
       "empty",
       [](nb::handle shape, nb::handle dtype, nb::handle device) {
-        return empty(to_shape(shape), to_dtype(dtype).value_or(DType::float64),
+        return empty(to_shape(shape, "empty"), to_dtype(dtype).value_or(DType::float64),
                      to_device_arg(device));
       },
       "shape"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
   m.def(
       "zeros",
       [](nb::handle shape, nb::handle dtype, nb::handle device) {
-        return zeros(to_shape(shape), to_dtype(dtype).value_or(DType::float64),
+        return zeros(to_shape(shape, "zeros"), to_dtype(dtype).value_or(DType::float64),
                      to_device_arg(device));
       },
       "shape"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
   m.def(
       "ones",
       [](nb::handle shape, nb::handle dtype, nb::handle device) {
-        return ones(to_shape(shape), to_dtype(dtype).value_or(DType::float64),
+        return ones(to_shape(shape, "ones"), to_dtype(dtype).value_or(DType::float64),
                     to_device_arg(device));
       },
       "shape"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
   m.def(
       "full",
       [](nb::handle shape, nb::handle fill_value, nb::handle dtype, nb::handle device) {
-        return full(to_shape(shape), to_scalar(fill_value), to_dtype(dtype), to_device_arg(device));
+        return full(to_shape(shape, "full"), to_scalar(fill_value), to_dtype(dtype),
+                    to_device_arg(device));
       },
       "shape"_a, "fill_value"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
   m.def(

@@ -5,12 +5,6 @@ namespace gpupy::py {
 namespace {
 using namespace nb::literals;
 
-Shape to_shape(nb::handle shape) {
-  if (PyLong_Check(shape.ptr()) || !nb::hasattr(shape, "__len__"))
-    return {nb::cast<int64_t>(shape.attr("__index__")())};
-  return nb::cast<Shape>(shape);
-}
-
 std::vector<int> to_int_list(nb::handle axes) {
   if (PyLong_Check(axes.ptr())) return {nb::cast<int>(axes)};
   return nb::cast<std::vector<int>>(axes);
@@ -20,7 +14,8 @@ std::vector<int> to_int_list(nb::handle axes) {
 
 void bind_manipulation(nb::module_& m) {
   m.def(
-      "reshape", [](const Array& a, nb::handle shape) { return reshape(a, to_shape(shape)); },
+      "reshape",
+      [](const Array& a, nb::handle shape) { return reshape(a, to_shape(shape, "reshape")); },
       "a"_a, "shape"_a);
   m.def(
       "permute_dims",
@@ -43,8 +38,10 @@ void bind_manipulation(nb::module_& m) {
   m.def("ravel", &ravel, "a"_a);
   m.def(
       "_broadcast_to",
-      [](const Array& a, nb::handle shape) { return broadcast_to(a, to_shape(shape)); }, "a"_a,
-      "shape"_a);
+      [](const Array& a, nb::handle shape) {
+        return broadcast_to(a, to_shape(shape, "broadcast_to"));
+      },
+      "a"_a, "shape"_a);
   m.def("_broadcast_arrays", &broadcast_arrays, "arrays"_a);
   m.def("_broadcast_shapes", [](const std::vector<Shape>& shapes) {
     Shape out;

@@ -59,6 +59,9 @@ std::optional<DType> to_dtype(nb::handle dtype);
 nb::object numpy_dtype(DType dt);
 /// Device argument: None (default device), a string, or a gpupy.Device.
 Device to_device_arg(nb::handle device);
+/// Shape argument: an int or a sequence of ints (anything with __index__); TypeError or
+/// ValueError (a dimension beyond int64) whose message starts with [op] otherwise.
+Shape to_shape(nb::handle shape, const char* op);
 /// A shape or strides as a tuple of Python ints (built directly: `a.shape` is a hot path).
 nb::tuple int_tuple(const Shape& values);
 /// A Python scalar (bool/int/float/complex) for a Scalar.

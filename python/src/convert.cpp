@@ -40,14 +40,17 @@ Scalar python_int(nb::handle h) {
 std::optional<Scalar> as_scalar(nb::handle h) {
   if (PyBool_Check(h.ptr())) return Scalar(h.ptr() == Py_True, true);
   if (PyLong_CheckExact(h.ptr())) return python_int(h);
-  if (PyFloat_Check(h.ptr())) return Scalar(PyFloat_AS_DOUBLE(h.ptr()), true);
-  if (PyComplex_Check(h.ptr()))
-    return Scalar(complex128(PyComplex_RealAsDouble(h.ptr()), PyComplex_ImagAsDouble(h.ptr())),
-                  true);
-  if (PyLong_Check(h.ptr())) return python_int(h);  // int subclasses other than bool
+  if (PyFloat_CheckExact(h.ptr())) return Scalar(PyFloat_AS_DOUBLE(h.ptr()), true);
   static nb::object generic = numpy().attr("generic");
   static nb::object ndarray = numpy().attr("ndarray");
+  // numpy.float64 and numpy.complex128 subclass float and complex, but NumPy's own scalars are
+  // strongly typed (NEP 50): they go through the NumPy path below, not the weak one.
   bool is_generic = PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
+  if (!is_generic && PyFloat_Check(h.ptr())) return Scalar(PyFloat_AS_DOUBLE(h.ptr()), true);
+  if (!is_generic && PyComplex_Check(h.ptr()))
+    return Scalar(complex128(PyComplex_RealAsDouble(h.ptr()), PyComplex_ImagAsDouble(h.ptr())),
+                  true);
+  if (!is_generic && PyLong_Check(h.ptr())) return python_int(h);  // int subclasses but bool
   bool is_0d = !is_generic && PyObject_IsInstance(h.ptr(), ndarray.ptr()) == 1 &&
                nb::cast<int>(h.attr("ndim")) == 0;
   if (!is_generic && !is_0d) return std::nullopt;
@@ -152,6 +155,45 @@ nb::object to_numpy(const Array& a) {
   {
     nb::gil_scoped_release release;
     to_host(a, ptr);
+  }
+  return out;
+}
+
+namespace {
+// One dimension: anything with __index__; a clear TypeError or ValueError naming `op` otherwise.
+// Returns false (with no Python error set) when `item` is not an integer at all.
+bool index_dim(nb::handle item, const char* op, int64_t& out) {
+  if (!PyIndex_Check(item.ptr())) return false;
+  nb::object index = nb::steal(PyNumber_Index(item.ptr()));
+  if (!index) {
+    PyErr_Clear();
+    return false;
+  }
+  int overflow = 0;
+  long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow) throw ValueError(std::string("[") + op + "] Maximum allowed dimension exceeded");
+  out = value;
+  return true;
+}
+}  // namespace
+
+Shape to_shape(nb::handle shape, const char* op) {
+  int64_t n;
+  if (index_dim(shape, op, n)) return {n};
+  bool text = PyUnicode_Check(shape.ptr()) || PyBytes_Check(shape.ptr());
+  nb::object seq = text ? nb::object() : nb::steal(PySequence_Fast(shape.ptr(), ""));
+  if (!seq) {
+    PyErr_Clear();
+    throw TypeError(std::string("[") + op + "] '" + Py_TYPE(shape.ptr())->tp_name +
+                    "' object cannot be interpreted as an integer");
+  }
+  Shape out;
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq.ptr()); ++i) {
+    nb::handle item = PySequence_Fast_GET_ITEM(seq.ptr(), i);
+    if (!index_dim(item, op, n))
+      throw TypeError(std::string("[") + op + "] '" + Py_TYPE(item.ptr())->tp_name +
+                      "' object cannot be interpreted as an integer");
+    out.push_back(n);
   }
   return out;
 }

@@ -70,9 +70,9 @@ Array Array::wrap(void* data, const Shape& shape, const Strides& strides, DType 
 }
 
 bool Array::is_c_contiguous() const {
+  if (size() == 0) return true;  // as in NumPy, whatever the strides of the other axes
   int64_t expected = static_cast<int64_t>(itemsize());
   for (int i = ndim() - 1; i >= 0; --i) {
-    if (shape_[i] == 0) return true;
     if (shape_[i] != 1 && strides_[i] != expected) return false;
     expected *= shape_[i];
   }
@@ -80,9 +80,9 @@ bool Array::is_c_contiguous() const {
 }
 
 bool Array::is_f_contiguous() const {
+  if (size() == 0) return true;  // as in NumPy, whatever the strides of the other axes
   int64_t expected = static_cast<int64_t>(itemsize());
   for (int i = 0; i < ndim(); ++i) {
-    if (shape_[i] == 0) return true;
     if (shape_[i] != 1 && strides_[i] != expected) return false;
     expected *= shape_[i];
   }

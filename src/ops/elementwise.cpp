@@ -206,15 +206,42 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
 }
 
 Array round(const Array& x, int decimals, const Array* out) {
-  if (!is_inexact(x.dtype())) {
+  // NumPy scales booleans by 10**d in float64 and cannot cast the result back.
+  if (x.dtype() == DType::bool_ && decimals != 0)
+    throw TypeError("[round] cannot round a bool array to " + std::to_string(decimals) +
+                    " decimals (the scaled values cannot be cast back to bool)");
+  if (!is_inexact(x.dtype()) && decimals >= 0) {
     // rint sends integers to floats; NumPy's round keeps them (a copy).
-    if (decimals < 0)
-      throw NotImplementedError("[round] negative decimals are not implemented for integer arrays");
     if (!out) return copy(x);
     assign(*out, x);
     return *out;
   }
+  if (!is_inexact(x.dtype())) {
+    // As NumPy: scaled and rounded in float64, then cast back (an `out` takes the float64
+    // values, so it must be a float array).
+    double scale = 1;
+    for (int i = 0; i < -decimals; ++i) scale *= 10;
+    Scalar factor(scale, /*weak=*/true);
+    if (out) return multiply(rint(divide(x, factor, out), out), factor, out);
+    return astype(multiply(rint(divide(astype(x, DType::float64), factor)), factor), x.dtype());
+  }
   if (decimals == 0) return rint(x, out);
+  if (is_complex(x.dtype())) {
+    // NumPy rounds the real and imaginary parts on their own: scaling by a complex 10**d would
+    // mix them (inf * 0 gives nan), so each part is rounded through a real view of it.
+    if (out && !is_complex(out->dtype()))
+      throw TypeError("[round] a complex result cannot be written to a " +
+                      std::string(dtype_name(out->dtype())) + " out array");
+    DType part = real_dtype(x.dtype());
+    auto part_of = [part](const Array& a, int k) {
+      return a.view(a.shape(), a.strides(), a.offset() + k * int64_t(itemsize(part)), part);
+    };
+    Array result = Array::empty(x.shape(), x.dtype(), x.device());
+    for (int k = 0; k < 2; ++k) assign(part_of(result, k), round(part_of(x, k), decimals, nullptr));
+    if (!out) return result;
+    assign(*out, result);
+    return *out;
+  }
   // NumPy rounds by scaling: y = rint(x * 10**d) / 10**d (and the reverse for negative d).
   double scale = 1;
   for (int i = 0; i < (decimals < 0 ? -decimals : decimals); ++i) scale *= 10;
@@ -231,6 +258,12 @@ void assign(const Array& dst, const Operand& src) {
     if (s.weak() && is_integer(dst.dtype()) && is_integer(s.dtype()) &&
         !s.fits_integer(dst.dtype()))
       result_type({Operand(dst), src}, "setitem");  // raises the NumPy OverflowError
+    // NumPy refuses a Python complex for a real item (bool takes its truth value) rather than
+    // dropping the imaginary part.
+    if (s.weak() && is_complex(s.dtype()) && !is_complex(dst.dtype()) &&
+        dst.dtype() != DType::bool_)
+      throw TypeError(std::string("[setitem] ") + (is_integer(dst.dtype()) ? "int" : "float") +
+                      "() argument must be a real number, not 'complex'");
     if (dst.size() > 0) backend.fill(dst, s.cast(dst.dtype()));
     return;
   }

@@ -215,6 +215,32 @@ def test_unpackbits_pads_empty_input_with_zeros():
     np.testing.assert_array_equal(out.get(), np.zeros((2, 30), "uint8"))
 
 
+@pytest.mark.parametrize("axis", [0, -1])
+@testing.numpy_gpupy_allclose()
+def test_pack_unpack_0d_along_an_axis(axis, xp):
+    # NumPy packs a 0-d array along axis 0 or -1 as a 1-d one.
+    return (
+        xp.packbits(xp.asarray(True), axis=axis),
+        xp.unpackbits(xp.asarray(5, dtype="uint8"), axis=axis, count=3),
+    )
+
+
+@pytest.mark.parametrize("fn, axis", [("packbits", 1), ("unpackbits", -2), ("packbits", 3)])
+def test_bits_axis_error_is_numpy_axis_error(fn, axis):
+    a = gpupy.zeros((2, 2) if axis == 3 else (), dtype="uint8")
+    with pytest.raises(np.exceptions.AxisError, match=rf"^\[{fn}\] axis"):
+        getattr(gpupy, fn)(a, axis=axis)
+
+
+@pytest.mark.parametrize("kw", [{"count": 2.5}, {"axis": 0.0}])
+def test_unpackbits_integer_arguments(kw):
+    a = np.asarray([5], dtype=np.uint8)
+    with pytest.raises(TypeError):
+        np.unpackbits(a, **kw)
+    with pytest.raises(TypeError, match=r"^\[unpackbits\]"):
+        gpupy.unpackbits(gpupy.asarray(a), **kw)
+
+
 @testing.numpy_gpupy_allclose()
 def test_pack_unpack_round_trip(xp):
     a = xp.asarray(_bits((4, 21), "bool"))

@@ -176,6 +176,25 @@ def test_creation_errors(call, exc):
         call(gpupy)
 
 
+@pytest.mark.parametrize(
+    "shape, exc",
+    [(2.5, TypeError), ((2, 2.5), TypeError), ("", TypeError), ((3, None), TypeError)]
+    + [(2**63, ValueError), ((2, 2**70), ValueError)],
+)
+@pytest.mark.parametrize("op", ["empty", "zeros", "ones", "full", "reshape", "broadcast_to"])
+def test_shape_arguments_name_the_operation(op, shape, exc):
+    # NumPy refuses the same shapes (TypeError, or ValueError/OverflowError beyond int64); they
+    # reached the user as RuntimeError('std::bad_cast').
+    call = {
+        "full": lambda: gpupy.full(shape, 1),
+        "reshape": lambda: gpupy.zeros(4).reshape(shape),
+        "broadcast_to": lambda: gpupy.broadcast_to(gpupy.zeros(1), shape),
+    }.get(op, lambda: getattr(gpupy, op)(shape))
+    with pytest.raises(exc, match=rf"^\[{op}\]"):
+        call()
+    assert gpupy.zeros(np.int64(3)).shape == (3,) and gpupy.zeros(np.array([2, 1])).shape == (2, 1)
+
+
 def test_dtype_attributes():
     names = ["bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
     names += ["float32", "float64", "complex64", "complex128"]

@@ -175,6 +175,27 @@ def test_asanyarray_chkfinite_asfortranarray():
     assert gpupy.isfortran(numpy.asfortranarray(numpy.ones((2, 2))))
 
 
+@pytest.mark.parametrize(
+    "view", [lambda x: x[:, ::2], lambda x: x.T[::2], lambda x: x[::-1, ::-3], lambda x: x[1:1]]
+)
+def test_empty_views_are_contiguous_both_ways(view):
+    # As in NumPy, an array without items is C- and F-contiguous whatever its strides.
+    got, expected = view(gpupy.zeros((0, 4), dtype=bool)), view(numpy.zeros((0, 4), dtype=bool))
+    assert got.flags.c_contiguous == expected.flags.c_contiguous
+    assert got.flags.f_contiguous == expected.flags.f_contiguous
+    assert gpupy.isfortran(got) == numpy.isfortran(expected)
+
+
+def test_numpy_isfortran_reads_gpupy_flags():
+    # numpy.isfortran is not dispatched: it reads a.flags.fnc from the gpupy array itself.
+    a, h = gpupy.zeros((2, 3)), numpy.zeros((2, 3))
+    for view in (lambda x: x, lambda x: x.T, lambda x: x[:, ::2], lambda x: x[0]):
+        assert numpy.isfortran(view(a)) == numpy.isfortran(view(h))
+        for flag in ("fnc", "forc", "aligned"):
+            assert getattr(view(a).flags, flag) == getattr(view(h).flags, flag)
+            assert view(a).flags[flag.upper()] == view(h).flags[flag.upper()]
+
+
 def test_require():
     a = gpupy.arange(6).reshape(2, 3)
     assert gpupy.require(a) is a
@@ -338,6 +359,42 @@ def test_as_strided():
         as_strided(x, (2, 2), (8,))
 
 
+@pytest.mark.parametrize(
+    "shape, strides",
+    [
+        ((2**61 + 1,), (8,)),  # the span wraps int64 to 0
+        ((2**61 + 1,), (-8,)),
+        ((2**62, 3), (0, 0)),  # the size wraps (negative)
+        ((2**40, 2**30), (0, 0)),  # the size wraps to 0
+        ((2**60 + 1, 2), (16, 8)),
+    ],
+)
+def test_as_strided_refuses_sizes_that_overflow(shape, strides):
+    # NumPy refuses these sizes too; an unchecked product would let the view read past x.
+    x = gpupy.zeros(4, dtype="int64")
+    with pytest.raises(ValueError, match=r"\[as_strided\] array is too big"):
+        as_strided(x, shape, strides)
+
+
+@pytest.mark.parametrize(
+    "shape, strides",
+    [((2,), (2**63 - 1,)), ((3,), (2**62,)), ((2, 2), (2**62, 2**62)), ((2,), (-(2**63),))],
+)
+def test_as_strided_refuses_spans_that_overflow(shape, strides):
+    x = gpupy.zeros(4, dtype="int8")
+    with pytest.raises(ValueError, match=r"\[as_strided\] the view would reach outside"):
+        as_strided(x, shape, strides)
+
+
+def test_as_strided_values_beyond_int64():
+    x = gpupy.zeros(4, dtype="int8")
+    with pytest.raises(OverflowError, match=r"\[as_strided\] shape"):
+        as_strided(x, (2**63,), (0,))
+    with pytest.raises(OverflowError, match=r"\[as_strided\] strides"):
+        as_strided(x, (2,), (2**64,))
+    assert as_strided(x, (10**6, 10**6), (0, 0)).shape == (10**6, 10**6)
+
+
 # ---- ndarray methods ----------------------------------------------------------------------------
 
 
@@ -356,6 +413,20 @@ def test_view_dtype(src, dst):
     assert got.shape == expected.shape and got.dtype == expected.dtype
     numpy.testing.assert_array_equal(got.get(), expected)
     assert gpupy.shares_memory(got, a)
+
+
+@pytest.mark.parametrize("dtype", [[], "S4", ">i4", "float16", "not-a-dtype"])
+def test_view_refuses_dtypes_gpupy_lacks(dtype):
+    # dtype([]) has itemsize 0: it was a ZeroDivisionError.
+    with pytest.raises(TypeError, match=r"^\[view\]"):
+        gpupy.zeros((2, 4), dtype="int32").view(dtype)
+
+
+def test_sliding_window_view_integer_window():
+    with pytest.raises(TypeError, match=r"^\[sliding_window_view\] window_shape"):
+        sliding_window_view(gpupy.zeros(4), 2.5)
+    with pytest.raises(TypeError, match=r"^\[sliding_window_view\] window_shape"):
+        sliding_window_view(gpupy.zeros((4, 4)), [1, 2.0])
 
 
 def test_view_rules_and_writes():
@@ -416,6 +487,20 @@ def test_resize_method():
         a.resize(-1, refcheck=False)
 
 
+@pytest.mark.parametrize("args", [(), (None,), ((),)])
+def test_resize_method_without_a_shape(args):
+    # NumPy leaves the array alone for resize() and resize(None); resize(()) makes it 0-d.
+    a, expected = gpupy.arange(6.0), numpy.arange(6.0)
+    view, host_view = a[::2], expected[::2]
+    if args != ((),):
+        view.resize(*args)  # no ownership or reference check either
+        host_view.resize(*args)
+    a.resize(*args, refcheck=False)
+    expected.resize(*args, refcheck=False)
+    assert a.shape == expected.shape
+    numpy.testing.assert_array_equal(a.get(), expected)
+
+
 @pytest.mark.parametrize("dtype", ["bool", "int16", "uint32", "float32", "complex128"])
 def test_fill_round_tobytes(dtype):
     host = (numpy.arange(6) * 1.37 - 2).astype(dtype).reshape(2, 3)
@@ -436,6 +521,79 @@ def test_fill_round_tobytes(dtype):
         ro.fill(0)
 
 
+@pytest.mark.parametrize("order", ["a", "k", "K", None, "f"])
+def test_tobytes_orders_as_numpy(order):
+    # Lower case is accepted; 'K' and None give C order; 'A' follows an F-contiguous layout.
+    host = numpy.asfortranarray(numpy.arange(6, dtype="int16").reshape(2, 3))
+    a = gpupy.asfortranarray(gpupy.asarray(host))
+    assert a.tobytes(order) == host.tobytes(order)
+    assert a.T.tobytes(order) == host.T.tobytes(order)
+
+
+@pytest.mark.parametrize(
+    "name, call, exc",
+    [
+        ("tobytes", lambda xp: xp.zeros(2).tobytes(1), TypeError),
+        ("tobytes", lambda xp: xp.zeros(2).tobytes("X"), ValueError),
+        ("logspace", lambda xp: xp.logspace(0, 1, 2.5), TypeError),
+        ("geomspace", lambda xp: xp.geomspace(1, 2, 2.5), TypeError),
+        ("indices", lambda xp: xp.indices(3), TypeError),
+        ("indices", lambda xp: xp.indices((2.5,)), TypeError),
+        ("require", lambda xp: xp.require(xp.zeros(2), requirements=2.5), TypeError),
+        ("fromiter", lambda xp: xp.fromiter(5, float), TypeError),
+        ("frombuffer", lambda xp: xp.frombuffer("text"), TypeError),
+    ],
+)
+def test_argument_errors_name_the_function(name, call, exc):
+    with pytest.raises(exc):
+        call(numpy)
+    with pytest.raises(exc, match=rf"^\[{name}\]"):
+        call(gpupy)
+
+
+@pytest.mark.parametrize("decimals", [1, -1, 2])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_round_complex_rounds_each_part(dtype, decimals):
+    # NumPy rounds the parts on their own; a complex scaling turned -inf+0.5j into nan+nanj.
+    inf, nan = numpy.inf, numpy.nan
+    values = [complex(-inf, 0.5), complex(nan, -inf), complex(1.25, inf), 12.345 - 6.789j, 0j]
+    host = numpy.array(values, dtype=dtype)
+    a = gpupy.asarray(host)
+    expected = host.round(decimals)
+    got = a[::-1].round(decimals)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got.get(), expected[::-1], rtol=1e-6)
+    out = gpupy.empty(5, dtype="complex128")
+    gpupy.round(a, decimals, out=out)
+    numpy.testing.assert_allclose(out.get(), expected, rtol=1e-6)
+    with pytest.raises(TypeError, match=r"^\[round\]"):
+        gpupy.round(a, decimals, out=gpupy.empty(5))
+
+
+@pytest.mark.parametrize("decimals", [-1, -2, -3])
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int32", "uint64", "int64"])
+def test_round_integers_to_negative_decimals(dtype, decimals):
+    # NumPy rounds in float64 and casts back (127 -> 130 wraps in int8); it raised
+    # NotImplementedError.
+    host = numpy.array([15, 25, 127, 0, 5, 250, 99], dtype="int64").astype(dtype)
+    a = gpupy.asarray(host)
+    expected = host.round(decimals)
+    got = a[::-1].round(decimals)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_array_equal(got.get(), expected[::-1])
+    out = gpupy.empty(7)
+    gpupy.round(a, decimals, out=out)
+    numpy.testing.assert_array_equal(out.get(), numpy.round(host, decimals, out=numpy.empty(7)))
+
+
+@pytest.mark.parametrize("decimals", [-1, 1])
+def test_round_bool_to_nonzero_decimals_is_refused(decimals):
+    with pytest.raises(TypeError):
+        numpy.round(numpy.array([True]), decimals)
+    with pytest.raises(TypeError, match=r"^\[round\]"):
+        gpupy.asarray([True]).round(decimals)
+
+
 @pytest.mark.parametrize("layout", ["c", "transposed", "strided"])
 def test_flat(layout):
     host = numpy.arange(24, dtype="float32").reshape(4, 6)
@@ -446,6 +604,10 @@ def test_flat(layout):
     assert float(av.flat[5]) == hv.flat[5]
     for key in (slice(2, 9, 3), [1, 4, 4], numpy.array([True, False] * (hv.size // 2))):
         numpy.testing.assert_array_equal(av.flat[key].get(), hv.flat[key])
+    for key in ([], ([2, 0],), ..., (3,)):  # an empty list is an integer index; 1-tuples unwrap
+        got, expected = av.flat[key], hv.flat[key]
+        assert numpy.shape(got) == numpy.shape(expected)
+        numpy.testing.assert_array_equal(numpy.asarray(gpupy.asnumpy(got)), expected)
     assert list(av.flat) == list(hv.flat)
     av.flat[[0, 3]] = -1
     hv.flat[[0, 3]] = -1
@@ -455,6 +617,20 @@ def test_flat(layout):
     numpy.testing.assert_array_equal(av.flat.copy().get(), hv.flat.copy())
     av.flat = [1.5, 2.5, 3.5, 4.5, 5.5]
     hv.flat = [1.5, 2.5, 3.5, 4.5, 5.5]
+    numpy.testing.assert_array_equal(a.get(), host)
+    # Values repeat over a selection they do not fill, as NumPy's flatiter does; none: no change.
+    for key, values in (
+        (slice(None), [1, 2]),
+        (slice(None, None, -3), [7, 8]),
+        ([0, 5, 5], [9]),
+        (slice(1, 4), []),
+        ([1, 2], [1.5, 2.5, 3.5]),
+    ):
+        av.flat[key] = values
+        hv.flat[key] = values
+        numpy.testing.assert_array_equal(a.get(), host)
+    av.flat = []
+    hv.flat = []
     numpy.testing.assert_array_equal(a.get(), host)
 
 

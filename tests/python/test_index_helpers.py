@@ -46,7 +46,9 @@ def test_diag_indices_from_errors(shape, xp):
 
 
 @pytest.mark.parametrize(
-    "n, k, m", [(4, 0, None), (4, -1, None), (3, 1, 5), (5, 2, 3), (0, 0, None), (3, -5, 2)]
+    "n, k, m",
+    [(4, 0, None), (4, -1, None), (3, 1, 5), (5, 2, 3), (0, 0, None), (3, -5, 2)]
+    + [(-1, 0, None), (3, 0, -2)],  # negative sizes give empty index arrays, as in NumPy
 )
 @testing.numpy_gpupy_allclose()
 def test_tril_triu_indices(n, k, m, xp):
@@ -72,6 +74,23 @@ def test_tril_triu_indices_from_errors(fn, shape, xp):
 @testing.numpy_gpupy_allclose()
 def test_mask_indices(k, xp):
     return xp.mask_indices(4, xp.triu, k), xp.mask_indices(3, xp.tril, k)
+
+
+@pytest.mark.parametrize("call", ["indices", "mask_indices"])
+def test_negative_sizes_are_refused(call):
+    with pytest.raises(ValueError):
+        np.indices((-1, 2)) if call == "indices" else np.mask_indices(-1, np.triu)
+    with pytest.raises(ValueError, match=rf"^\[{call}\] negative dimensions"):
+        gpupy.indices((-1, 2)) if call == "indices" else gpupy.mask_indices(-1, gpupy.triu)
+
+
+def test_ix_lists_join_the_arrays_device(device_name):
+    a = gpupy.asarray([2, 0], device=device_name)
+    with gpupy.Device("cpu"):
+        grids = gpupy.ix_(a, [1, 2], [True, False, True])
+    assert all(g.device == a.device for g in grids)
+    for g, e in zip(grids, np.ix_([2, 0], [1, 2], [True, False, True]), strict=True):
+        np.testing.assert_array_equal(g.get(), e)
 
 
 def test_devices_and_dispatch():

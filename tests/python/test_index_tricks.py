@@ -21,6 +21,16 @@ def test_unravel_index(shape, order):
 
 
 def test_unravel_index_2d_indices_and_errors():
+    for call in (
+        lambda xp: xp.unravel_index([], (2, 3)),
+        lambda xp: xp.ravel_multi_index(([], []), (2, 3)),
+    ):
+        with pytest.raises(TypeError):  # NumPy refuses an empty list (inferred as float)
+            call(numpy)
+        with pytest.raises(TypeError, match=r"^\[(un)?ravel_(index|multi_index)\]"):
+            call(gpupy)
+    empty = gpupy.unravel_index(gpupy.asarray([], dtype="int64"), (2, 3))
+    assert [e.shape for e in empty] == [(0,), (0,)]
     idx = numpy.array([[1, 5], [8, 0]])
     got = gpupy.unravel_index(gpupy.asarray(idx), (3, 3))
     for g, e in zip(got, numpy.unravel_index(idx, (3, 3)), strict=True):
@@ -92,6 +102,29 @@ def test_mgrid_ogrid(xp):
     )
 
 
+@pytest.mark.parametrize(
+    "key", [(slice(0, -3),), (slice(4, 1, 0.5), slice(0, 2)), (slice(1, 2, -1),)]
+)
+@numpy_gpupy_allclose()
+def test_grids_of_ranges_running_backwards(key, xp):
+    # The open grid and a lone slice are empty; NumPy's dense grid refuses them (below).
+    return xp.ogrid[key], xp.mgrid[key[0]]
+
+
+@pytest.mark.parametrize(
+    "key", [(slice(0, -3),), (slice(4, 1, 0.5), slice(0, 2)), (slice(1, 2, -1),)]
+)
+@numpy_gpupy_raises()
+def test_mgrid_of_ranges_running_backwards(key, xp):
+    return xp.mgrid[key]
+
+
+@pytest.mark.parametrize("key", [(slice(0, -3),), (slice(4, 1, 0.5), slice(0, 2))])
+def test_mgrid_backwards_error_names_mgrid(key):
+    with pytest.raises(ValueError, match=r"^\[mgrid\] negative dimensions"):
+        gpupy.mgrid[key]
+
+
 def test_grids_are_on_the_default_device(device_name):
     assert gpupy.mgrid[0:3, 0:2].device == gpupy.Device(device_name)
     assert all(g.device == gpupy.Device(device_name) for g in gpupy.ogrid[0:3, 0:2])
@@ -126,6 +159,17 @@ def test_c_(xp):
         xp.c_[xp.asarray([[1, 2, 3]]), 0, 0, xp.asarray([[4, 5, 6]])],
         xp.c_[0:1:3j, a],
     )
+
+
+def test_r_c_join_the_arrays_device(device_name):
+    # Scalars, lists and ranges go to the array's device, not the default one.
+    a = gpupy.asarray([1, 2], device=device_name)
+    with gpupy.Device("cpu"):
+        r = gpupy.r_[a, 0, 1:3, -1:1:3j, [5]]
+        c = gpupy.c_[a, 0:2, [7, 8]]
+    assert r.device == a.device and c.device == a.device
+    numpy.testing.assert_array_equal(r.get(), numpy.r_[[1, 2], 0, 1:3, -1:1:3j, [5]])
+    numpy.testing.assert_array_equal(c.get(), numpy.c_[[1, 2], 0:2, [7, 8]])
 
 
 @pytest.mark.parametrize("key", ["late", "bad", "bad_tuple", "shapes", "empty"])

@@ -103,6 +103,7 @@ def test_partition_empty_list_input_and_0d(xp):
         ((5,), 1, {"axis": 1}),
         ((), 1, {}),
         ((), 0, {"axis": 1}),
+        ((5,), [], {}),  # an empty kth list is inferred as float and refused
     ],
 )
 @pytest.mark.parametrize("fn", ["partition", "argpartition"])
@@ -169,6 +170,40 @@ def test_sort_complex_order(xp):
 @testing.numpy_gpupy_raises()
 def test_sort_complex_0d(xp):
     xp.sort_complex(xp.asarray(1.0))
+
+
+@pytest.mark.parametrize(
+    "shape, kth, axis", [((2, 0), 5, -1), ((0, 3), [-9, 5], -1), ((3, 0), 7, 0)]
+)
+@pytest.mark.parametrize("func", ["partition", "argpartition"])
+@testing.numpy_gpupy_allclose()
+def test_partition_empty_ignores_kth(func, shape, kth, axis, xp):
+    # NumPy checks kth only when there are items to partition.
+    return getattr(xp, func)(xp.zeros(shape), kth, axis=axis)
+
+
+@pytest.mark.parametrize("axis", [0, -1, 1, -2])
+@testing.numpy_gpupy_allclose()
+def test_lexsort_0d_keys(axis, xp):
+    return xp.lexsort(xp.asarray([1, 2]), axis=axis)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: gpupy.partition(gpupy.zeros(3), 0, axis=1),
+        lambda: gpupy.partition(gpupy.asarray(1.0), 0),
+        lambda: gpupy.argpartition(gpupy.zeros((2, 2)), 0, axis=-3),
+        lambda: gpupy.sort_complex(gpupy.asarray(1.0)),
+        lambda: gpupy.lexsort(gpupy.zeros((2, 3)), axis=2),
+        lambda: gpupy.lexsort(gpupy.asarray([1, 2]), axis=1),
+    ],
+)
+def test_axis_errors_are_numpy_axis_errors(call):
+    with pytest.raises(
+        np.exceptions.AxisError, match=r"^\[(arg)?(partition|sort_complex|lexsort)\]"
+    ):
+        call()
 
 
 def test_dispatch():

@@ -63,6 +63,26 @@ def test_put_errors(a, ind, mode, xp):
     xp.put(xp.zeros(a), ind, [1.0], mode=mode)
 
 
+@pytest.mark.parametrize("mode, exc", [(None, None), (2.5, TypeError), ("CLIP", ValueError)])
+@pytest.mark.parametrize("func", ["put", "choose"])
+def test_clip_mode_checked_as_numpy_does(func, mode, exc):
+    # None means 'raise'; a mode that is not a string is a TypeError.
+    def call(xp):
+        if func == "put":
+            a = xp.zeros(3)
+            xp.put(a, [1], [5.0], mode=mode)
+            return a
+        return xp.choose(xp.asarray([0, 1]), [xp.asarray([1, 2]), xp.asarray([3, 4])], mode=mode)
+
+    if exc is None:
+        np.testing.assert_array_equal(call(gpupy).get(), call(np))
+        return
+    with pytest.raises(exc):
+        call(np)
+    with pytest.raises(exc, match=rf"^\[{func}\] clipmode"):
+        call(gpupy)
+
+
 def test_put_needs_a_gpupy_array():
     with pytest.raises(TypeError, match=r"^\[put\]"):
         gpupy.put([1, 2, 3], [0], [5])
@@ -118,6 +138,35 @@ def test_place_empty_values(xp):
     xp.place(xp.arange(3.0), xp.asarray([True, False, False]), [])
 
 
+@pytest.mark.parametrize(
+    "values",
+    [
+        np.array([1, 2]),  # int64 array into int8: refused (safe casting)
+        np.array([1, 2], dtype="uint8"),
+        np.array([1.0, 2.0]),
+        np.array(2.5),
+        np.array([], dtype="uint32"),  # refused before the empty check
+        [1.5, 2.5],  # lists and scalars convert as an assignment does
+        np.float64(2.5),
+        np.array([1, 2], dtype="int8"),
+        300,  # OverflowError
+    ],
+)
+@pytest.mark.parametrize("func", ["putmask", "place"])
+@testing.numpy_gpupy_allclose()
+def test_putmask_place_cast_values_safely(func, values, xp):
+    a = xp.zeros(3, dtype="int8")
+    values = xp.asarray(values) if isinstance(values, np.ndarray) and values.ndim else values
+    getattr(xp, func)(a, xp.asarray([True, False, True]), values)
+    return a
+
+
+def test_putmask_place_cast_error_names_the_function():
+    for func in ("putmask", "place"):
+        with pytest.raises(TypeError, match=rf"^\[{func}\] Cannot cast array data"):
+            getattr(gpupy, func)(gpupy.zeros(2, "int8"), [True, True], gpupy.asarray([1.0]))
+
+
 # ---- copyto --------------------------------------------------------------------------------------
 
 
@@ -148,6 +197,47 @@ def test_copyto_where(xp):
     empty = xp.zeros((0, 3))
     xp.copyto(empty, xp.ones(3))
     return dst, other, empty
+
+
+@testing.numpy_gpupy_allclose()
+def test_copyto_drops_leading_unit_axes_of_src(xp):
+    dst, dst0 = xp.zeros((2, 3)), xp.zeros((), dtype="int8")
+    xp.copyto(dst, xp.ones((1, 1, 3)))
+    xp.copyto(dst0, xp.asarray([[True]]), casting="unsafe")
+    return dst, dst0
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int16", "bool", "complex64"])
+@pytest.mark.parametrize("func", ["fill", "setitem", "fill_diagonal"])
+def test_python_complex_into_real_arrays(func, dtype):
+    # NumPy refuses a Python complex for a real item (bool takes its truth value); gpupy
+    # silently dropped the imaginary part.
+    def call(xp):
+        a = xp.zeros((2, 2), dtype=dtype)
+        if func == "fill":
+            a.fill(1 + 2j)
+        elif func == "setitem":
+            a[0] = 1 + 2j
+        else:
+            xp.fill_diagonal(a, 1 + 2j)
+        return a
+
+    if dtype in ("float32", "int16"):
+        with pytest.raises(TypeError):
+            call(np)
+        with pytest.raises(TypeError, match=r"^\[(setitem|fill_diagonal)\]"):
+            call(gpupy)
+    else:
+        np.testing.assert_array_equal(call(gpupy).get(), call(np))
+
+
+def test_copyto_broadcast_error_names_copyto():
+    with pytest.raises(ValueError, match=r"^\[copyto\] could not broadcast input"):
+        gpupy.copyto(gpupy.zeros(3), gpupy.ones(2))
+    with pytest.raises(ValueError):  # NumPy does not drop the mask's leading length-1 axes
+        np.copyto(np.zeros(3), 1.0, where=np.asarray([[True, False, True]]))
+    with pytest.raises(ValueError, match=r"^\[copyto\] could not broadcast where"):
+        gpupy.copyto(gpupy.zeros(3), 1.0, where=gpupy.asarray([[True, False, True]]))
 
 
 @pytest.mark.parametrize(

@@ -81,8 +81,12 @@ def test_result_type_only_scalars(s1, s2):
     assert gpupy.result_type(s1, s2) == np.result_type(s1, s2)
 
 
-@pytest.mark.parametrize("scalar", [np.int8(1), np.uint64(3), np.float32(1), np.complex64(1)])
-@pytest.mark.parametrize("dtype", ["int16", "float32", "uint8"])
+# numpy.float64 and numpy.complex128 subclass Python's float and complex, yet are strong too.
+@pytest.mark.parametrize(
+    "scalar",
+    [np.int8(1), np.uint64(3), np.float32(1), np.complex64(1), np.float64(1), np.complex128(1j)],
+)
+@pytest.mark.parametrize("dtype", ["int16", "float32", "uint8", "complex64"])
 def test_numpy_scalars_are_strong(scalar, dtype):
     a_np = np.ones(2, dtype=dtype)
     assert gpupy.result_type(gpupy.asarray(a_np), scalar) == np.result_type(a_np, scalar)

@@ -99,6 +99,10 @@ def test_insert_errors(args, xp):
         slice(1, None),
         slice(None, None, -2),
         slice(5, 0),
+        slice(-2, 0, -1),  # runs of items (step +-1) are cut out without an index array
+        slice(1, 3, -1),
+        slice(None, None, -1),
+        slice(-20, 20),
         [0, 2],
         [],
         [-1, 0, 0],
@@ -107,7 +111,10 @@ def test_insert_errors(args, xp):
 @pytest.mark.parametrize("axis", [None, 1])
 @numpy_gpupy_allclose()
 def test_delete(obj, axis, xp):
-    return xp.delete(_data(xp, (3, 4), "float64"), obj, axis=axis)
+    a = _data(xp, (3, 4), "float64")
+    out = xp.delete(a, obj, axis=axis)
+    assert not xp.shares_memory(out, a)  # always a new array, as in NumPy
+    return out
 
 
 @numpy_gpupy_allclose()
@@ -129,6 +136,43 @@ def test_delete_errors(obj, xp):
 @numpy_gpupy_raises()
 def test_delete_axis_error(xp):
     return xp.delete(xp.zeros((2, 2)), 0, axis=2)
+
+
+@pytest.mark.parametrize(
+    "name, call",
+    [
+        ("delete", lambda xp: xp.delete(xp.asarray(3.0), [], axis=0)),
+        ("insert", lambda xp: xp.insert(xp.zeros((2, 2)), 0, 7, axis=-3)),
+        ("append", lambda xp: xp.append(xp.zeros((2, 2)), xp.zeros((2, 2)), axis=2)),
+        ("rollaxis", lambda xp: xp.rollaxis(xp.asarray(3.0), -1, 0)),
+        ("trim_zeros", lambda xp: xp.trim_zeros(xp.zeros((2, 2)), axis=2)),
+        ("apply_along_axis", lambda xp: xp.apply_along_axis(sum, 1, xp.zeros(3))),
+        ("size", lambda xp: xp.size(xp.asarray(3.0), axis=0)),
+    ],
+)
+def test_axis_errors_are_numpy_axis_errors(name, call):
+    with pytest.raises(numpy.exceptions.AxisError):
+        call(numpy)
+    with pytest.raises(numpy.exceptions.AxisError, match=rf"^\[{name}\] axis"):
+        call(gpupy)
+
+
+@pytest.mark.parametrize(
+    "name, call, exc",
+    [
+        ("delete", lambda xp: xp.delete(xp.zeros(3), 0, axis=1.0), TypeError),
+        ("rollaxis", lambda xp: xp.rollaxis(xp.zeros((2, 2)), 0, 1.5), TypeError),
+        ("rot90", lambda xp: xp.rot90(xp.zeros((2, 2)), 1, axes=-1), TypeError),
+        ("resize", lambda xp: xp.resize(xp.zeros(2), (2, 2.5)), TypeError),
+        ("resize", lambda xp: xp.resize(xp.zeros(2), (2**62, 4)), OverflowError),
+        ("apply_along_axis", lambda xp: xp.apply_along_axis(sum, 0.0, xp.zeros(3)), TypeError),
+    ],
+)
+def test_integer_arguments_are_checked(name, call, exc):
+    with pytest.raises(exc):
+        call(numpy)
+    with pytest.raises(exc, match=rf"^\[{name}\]"):
+        call(gpupy)
 
 
 @pytest.mark.parametrize("new_shape", [7, (2, 5), (3,), 0, (0, 4), (2, 2, 3)])
@@ -264,6 +308,20 @@ def test_pad_dtypes(dtype, mode, xp):
     if dtype == "bool" and mode == "reflect":
         return xp.pad(_data(xp, (5,), dtype), (6, 3), mode="symmetric")
     return xp.pad(_data(xp, (5,), dtype), (6, 3), mode=mode)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # NumPy's median of an empty slice
+@pytest.mark.parametrize("stat_length", [None, 2, 3, 0])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@numpy_gpupy_allclose(rtol=1e-6)
+def test_pad_median_complex(dtype, stat_length, xp):
+    # NumPy's complex median: the middle of the lexicographic order, or the NaN sorted last.
+    a = xp.asarray([[3 + 1j, 1 - 1j, 2, 2 + 5j], [1, complex(numpy.nan, 1), 0, 1j]], dtype=dtype)
+    inf = xp.asarray([complex(-numpy.inf, 0), complex(1, numpy.inf), 2], dtype=dtype)
+    return (
+        xp.pad(a, ((1, 0), (2, 3)), mode="median", stat_length=stat_length),
+        xp.pad(inf, 1, mode="median", stat_length=stat_length),  # -inf+0j alone gives -inf+nanj
+    )
 
 
 @numpy_gpupy_allclose()

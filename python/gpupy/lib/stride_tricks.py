@@ -8,6 +8,7 @@ import operator
 
 import numpy
 
+from gpupy._indexing import _axis, _int
 from gpupy._manipulation import _arr
 
 __all__ = ["as_strided", "sliding_window_view"]
@@ -17,9 +18,16 @@ def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
     """See numpy.lib.stride_tricks.as_strided: strides in bytes; a view of ``x``'s memory
     (read-only when ``writeable`` is False or ``x`` is read-only)."""
     x = _arr(x)
-    shape = x.shape if shape is None else tuple(operator.index(n) for n in shape)
-    strides = x.strides if strides is None else tuple(operator.index(s) for s in strides)
+    shape = x.shape if shape is None else _int64s(shape, "shape")
+    strides = x.strides if strides is None else _int64s(strides, "strides")
     return x._strided_view(shape, strides, 0, None, not writeable, "as_strided")
+
+
+def _int64s(values, what):
+    values = tuple(operator.index(v) for v in values)
+    if any(not -(2**63) <= v < 2**63 for v in values):
+        raise OverflowError(f"[as_strided] {what} {values} do not fit in 64-bit integers")
+    return values
 
 
 def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=False):
@@ -27,9 +35,8 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
     last axes run over each window."""
     x = _arr(x)
     op = "sliding_window_view"
-    window = (
-        tuple(window_shape) if numpy.iterable(window_shape) else (operator.index(window_shape),)
-    )
+    window = tuple(window_shape) if numpy.iterable(window_shape) else (window_shape,)
+    window = tuple(_int(w, op, "window_shape") for w in window)
     if any(w < 0 for w in window):
         raise ValueError(f"[{op}] `window_shape` cannot contain negative values")
     if axis is None:
@@ -40,8 +47,6 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
                 f"`x`; got {len(window)} window_shape elements and `x.ndim` is {x.ndim}."
             )
     else:
-        from gpupy._indexing import _axis
-
         axes = (axis,) if isinstance(axis, (int, numpy.integer)) else tuple(axis)
         axes = tuple(_axis(ax, x.ndim, op) for ax in axes)
         if len(window) != len(axes):
