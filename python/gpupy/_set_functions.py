@@ -1,5 +1,5 @@
-"""Set functions: numpy.unique (axis=None), isin, union1d, intersect1d, setdiff1d, setxor1d and
-the Array API's unique_all, unique_counts, unique_inverse and unique_values.
+"""Set functions: numpy.unique (flattened or along an axis), isin, union1d, intersect1d,
+setdiff1d, setxor1d and the Array API's unique_all, unique_counts, unique_inverse and unique_values.
 
 All are built from device operations (a stable argsort of the flattened input, gathers, a
 comparison of sorted neighbours, cumsum, flatnonzero, diff and an integer-array scatter), so they
@@ -7,6 +7,7 @@ run on every device. The only host read is the number of unique values, which si
 Values come back sorted, as NumPy's ``unique`` returns them.
 """
 
+import math
 from collections import namedtuple
 
 from gpupy import _core
@@ -36,7 +37,8 @@ def _pair(ar1, ar2, op):
 
 
 def _unique(x, want_index, want_inverse, want_counts, equal_nan):
-    """Sorted unique values of `x` flattened, with what was asked for, as a dict."""
+    """Sorted unique values of `x` flattened, with what was asked for, as a dict; NaNs are one
+    value when `equal_nan`."""
     x = _arr(x)
     flat = x.reshape(-1)
     n = flat.size
@@ -57,17 +59,56 @@ def _unique(x, want_index, want_inverse, want_counts, equal_nan):
             both_nan = _core.logical_and(_core.isnan(nxt), _core.isnan(prev))
             new = _core.logical_and(new, _core.logical_not(both_nan))
         mask[1:] = new
-    starts = mask._flatnonzero()  # int64 positions in the sorted order; sized on the host
+    out = _runs(s, perm if need_perm else None, mask, want_index, want_inverse, want_counts)
+    if want_inverse:
+        out["inverse"] = out["inverse"].reshape(x.shape)
+    return out
+
+
+def _runs(s, perm, mask, want_index, want_inverse, want_counts):
+    """The results of unique from the sorted items `s` (taken from the input by `perm`) and
+    `mask` (True where a run of equal items starts). The number of runs is read back to the
+    host: it sizes the results."""
+    n = mask.shape[0]
+    starts = mask._flatnonzero()
     out = {"values": s[starts]}
     if want_index:
         out["indices"] = perm[starts]
     if want_inverse:
-        inverse = _core.empty((n,), "int64", x.device)
+        inverse = _core.empty((n,), "int64", mask.device)
         if n:
             inverse[perm] = _core.cumsum(mask, dtype="int64") - 1
-        out["inverse"] = inverse.reshape(x.shape)
+        out["inverse"] = inverse
     if want_counts:
-        out["counts"] = _core.diff(starts, append=_core._asarray([n], device=x.device))
+        out["counts"] = _core.diff(starts, append=_core._asarray([n], device=mask.device))
+    return out
+
+
+def _unique_along(x, axis, want_index, want_inverse, want_counts):
+    """Sorted unique slices of `x` along `axis`, as NumPy compares them: lexicographically by
+    element, NaN != NaN (so rows holding NaN stay distinct whatever equal_nan says), -0.0 == 0.0.
+    A stable lexsort over the slices' elements, then the same run detection as _unique."""
+    from gpupy._indexing import _axis
+    from gpupy._partition import lexsort
+
+    x = _arr(x)
+    axis = _axis(axis, x.ndim, "unique")
+    moved = _core.moveaxis(x, axis, 0)
+    n = moved.shape[0]
+    rows = moved.reshape((n, math.prod(moved.shape[1:])))
+    if rows.shape[1]:
+        # lexsort's last key sorts first: the columns reversed make column 0 the primary key.
+        perm = lexsort(_core.matrix_transpose(rows)[::-1])
+    else:
+        perm = _core._arange(0, n, 1, "int64", x.device)
+    s = rows[perm]
+    mask = _core.empty((n,), "bool", x.device)
+    if n:
+        mask[:1] = True
+        mask[1:] = _core.any(_core.not_equal(s[1:], s[:-1]), axis=1)
+    out = _runs(s, perm, mask, want_index, want_inverse, want_counts)
+    values = out["values"].reshape((out["values"].shape[0],) + moved.shape[1:])
+    out["values"] = _core.moveaxis(values, 0, axis)
     return out
 
 
@@ -81,10 +122,12 @@ def unique(
     equal_nan=True,
     sorted=True,
 ):
-    """See numpy.unique; only axis=None. The inverse has the input's shape (NumPy 2.x)."""
-    if axis is not None:
-        raise NotImplementedError("[unique] only axis=None is supported")
-    r = _unique(ar, return_index, return_inverse, return_counts, equal_nan)
+    """See numpy.unique. With axis=None the inverse has the input's shape (NumPy 2.x); along an
+    axis, slices are compared whole and the inverse runs along that axis."""
+    if axis is None:
+        r = _unique(ar, return_index, return_inverse, return_counts, equal_nan)
+    else:
+        r = _unique_along(ar, axis, return_index, return_inverse, return_counts)
     extra = []
     if return_index:
         extra.append(r["indices"])

@@ -1,4 +1,5 @@
-"""Set functions against NumPy: numpy.unique (axis=None, equal_nan) and the Array API unique_*."""
+"""Set functions against NumPy: numpy.unique (flattened and along an axis, equal_nan) and the Array
+API unique_*."""
 
 import gpupy
 import numpy as np
@@ -138,9 +139,43 @@ def test_unique_list_input(xp):
     return xp.unique([3, 1, 3, 2], return_inverse=True)
 
 
-def test_unique_axis_not_supported():
-    with pytest.raises(NotImplementedError):
-        gpupy.unique(gpupy.zeros((2, 2)), axis=0)
+def _rows(shape, dtype, seed):
+    """Few distinct values, so that whole slices repeat; a NaN and a -0.0 in float data."""
+    rng = np.random.default_rng(seed)
+    x = rng.integers(0, 3, shape).astype(dtype)
+    if x.dtype.kind == "f" and x.size:
+        x.flat[x.size // 2] = np.nan
+        x.flat[0] = -0.0
+    return x
+
+
+@pytest.mark.parametrize(
+    "shape, axis",
+    [((12, 2), 0), ((12, 2), 1), ((3, 9, 2), 1), ((3, 9, 2), -1), ((5,), 0), ((4, 0), 0),
+     ((4, 0), 1), ((0, 3), 0), ((0, 3), 1)],
+)  # fmt: skip
+@testing.for_dtypes(("bool", "int8", "uint16", "int64", "float32", "float64", "complex64"))
+@testing.numpy_gpupy_allclose()
+def test_unique_along_axis(shape, axis, dtype, xp):
+    x = xp.asarray(_rows(shape, dtype, seed=len(shape) + axis))
+    return xp.unique(x, return_index=True, return_inverse=True, return_counts=True, axis=axis)
+
+
+@testing.numpy_gpupy_allclose()
+def test_unique_along_axis_values_only_and_nan_rows_stay_distinct(xp):
+    x = xp.asarray([[np.nan, 1.0], [np.nan, 1.0], [0.0, 1.0], [-0.0, 1.0]])
+    return xp.unique(x, axis=0), xp.unique(x, axis=0, equal_nan=False)
+
+
+@pytest.mark.parametrize("axis", [2, -3])
+@testing.numpy_gpupy_raises()
+def test_unique_axis_out_of_bounds(axis, xp):
+    xp.unique(xp.zeros((2, 2)), axis=axis)
+
+
+@testing.numpy_gpupy_raises()
+def test_unique_axis_of_0d(xp):
+    xp.unique(xp.asarray(3.0), axis=0)
 
 
 @pytest.mark.parametrize("dtype", testing.ALL_DTYPES)
