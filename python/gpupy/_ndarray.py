@@ -26,6 +26,15 @@ def _str(self):
     return array_str(self)
 
 
+def _format(self, spec):
+    # As NumPy: a 0-d array formats its value (f"{x.sum():.3f}"); others take only an empty spec.
+    if self.ndim == 0:
+        return format(self.item(), spec)
+    if not spec:
+        return str(self)
+    raise TypeError("unsupported format string passed to gpupy.ndarray.__format__")
+
+
 # ---- Scalar conversion ---------------------------------------------------------------------------
 
 
@@ -199,6 +208,7 @@ def _install():
     methods = {
         "__repr__": _repr,
         "__str__": _str,
+        "__format__": _format,
         "__bool__": _bool,
         "__float__": _float,
         "__int__": _int,
