@@ -77,6 +77,44 @@ def _index(self):
     return operator.index(self.item())
 
 
+_core_item = ndarray.item
+
+
+def _item(self, *args):
+    """See numpy.ndarray.item: a flat index, or one index per axis, picks the element."""
+    if len(args) == 1 and isinstance(args[0], tuple):
+        args = args[0]
+    if not args:
+        return _core_item(self)
+    if len(args) == 1:
+        i = operator.index(args[0])
+        if not -self.size <= i < self.size:
+            raise IndexError(f"[item] index {i} is out of bounds for size {self.size}")
+        return _core_item(self.reshape(-1)[i])
+    if len(args) != self.ndim:
+        raise ValueError("[item] incorrect number of indices for array")
+    return _core_item(self[tuple(operator.index(i) for i in args)])
+
+
+def _round_builtin(self, ndigits=None):
+    # round(x.mean(), 3): NumPy's full reductions are scalars, which round() accepts.
+    if self.ndim != 0:
+        raise TypeError("[round] round() takes 0-d arrays; use gpupy.round(x, decimals) for arrays")
+    return round(self.item(), ndigits)
+
+
+def _divmod(self, other):
+    from gpupy._elementwise import divmod as gpupy_divmod
+
+    return gpupy_divmod(self, other)
+
+
+def _rdivmod(self, other):
+    from gpupy._elementwise import divmod as gpupy_divmod
+
+    return gpupy_divmod(other, self)
+
+
 # ---- Sequence behaviour --------------------------------------------------------------------------
 
 
@@ -214,6 +252,10 @@ def _install():
         "__int__": _int,
         "__complex__": _complex,
         "__index__": _index,
+        "__round__": _round_builtin,
+        "__divmod__": _divmod,
+        "__rdivmod__": _rdivmod,
+        "item": _item,
         "tolist": _tolist,
         "__iter__": _iter,
         "__array__": _array,

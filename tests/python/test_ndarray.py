@@ -57,6 +57,33 @@ def test_scalar_conversions(value, dtype):
             operator.index(a)
 
 
+def test_item_with_indices_like_numpy():
+    n = np.arange(12, dtype=np.int32).reshape(3, 4) - 5
+    a = gpupy.asarray(n)
+    for args in [(4,), (-1,), (2, 3), ((1, 0),), ((-1, -2),)]:
+        assert a.item(*args) == n.item(*args) and type(a.item(*args)) is type(n.item(*args))
+    assert a[1, 2].item(0) == n[1, 2].item(0)
+    for args, exc in [((12,), IndexError), ((1, 2, 3), ValueError), ((), ValueError)]:
+        with pytest.raises(exc):
+            n.item(*args)
+        with pytest.raises(exc, match=r"\[item\]"):
+            a.item(*args)
+
+
+@testing.for_dtypes(["int64", "float32", "float64"])
+def test_builtin_round_and_divmod(dtype):
+    n = (np.arange(1, 7).reshape(2, 3) * 1.37).astype(dtype)
+    a = gpupy.asarray(n)
+    for ndigits in (None, 0, 1, 2):
+        r, g = round(n.mean(), ndigits), round(a.mean(), ndigits)
+        assert g == r and isinstance(g, int if ndigits is None else float)
+    with pytest.raises(TypeError, match=r"\[round\]"):
+        round(a, 1)
+    for got, expected in ((divmod(a, 4), divmod(n, 4)), (divmod(9, a), divmod(9, n))):
+        for g, e in zip(got, expected, strict=True):
+            testing.assert_same(e, g)
+
+
 @pytest.mark.parametrize("spec", ["", ".3f", "8.2e", ">7", "d", "+", ".2%", "x"])
 @pytest.mark.parametrize(
     "data",
