@@ -176,9 +176,10 @@ class ufunc(functools.partial):
 
     def at(self, a, indices, b=None, /):
         """See numpy.ufunc.at: a[indices] = fn(a[indices], b), unbuffered, so an index that repeats
-        applies the function once per occurrence, in order. Repeats run in rounds: round r updates
-        the r-th occurrence of every index, so the cost is one pass per repeat of the most
-        repeated index."""
+        applies the function once per occurrence, in order. add and subtract sum the values of
+        each repeated index first (exactly for integers, in float64 for real floats); the other
+        ufuncs run in rounds, round r updating the r-th occurrence of every index, so their cost
+        is one pass per repeat of the most repeated index."""
         import gpupy
 
         op = self._op("at")
@@ -187,23 +188,55 @@ class ufunc(functools.partial):
         if not isinstance(a, _core.ndarray):
             raise TypeError(f"[{op}] the first operand must be a gpupy array")
         positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
-        values = gpupy.asarray(b, device=a.device)
+        if isinstance(b, (bool, int, float, complex)):  # a weak Python scalar, as in a + b
+            values = gpupy.full((), b, dtype=gpupy.result_type(a, b), device=a.device)
+        else:
+            values = gpupy.asarray(b, device=a.device)
         values = gpupy.broadcast_to(values, positions.shape).reshape(-1)
         positions = positions.reshape(-1)
+        if not len(positions):
+            return
         order = gpupy.argsort(positions, kind="stable")
         sorted_pos = positions[order]
+        kind = gpupy.result_type(a.dtype, values.dtype).kind
+        if self.__name__ in ("add", "subtract") and kind in "iuf":
+            unique_pos, totals = _segment_sums(gpupy, sorted_pos, values[order], kind)
+            self._update(op, a, unique_pos, totals)
+            return
         # rank of each occurrence among the equal positions: its distance from the first one
-        rank = gpupy.arange(len(sorted_pos), device=a.device) - gpupy.searchsorted(
-            sorted_pos, sorted_pos, side="left"
-        )
-        rounds = int(rank.max()) + 1 if len(rank) else 0
-        for r in range(rounds):
+        first = gpupy.searchsorted(sorted_pos, sorted_pos, side="left")
+        rank = gpupy.arange(len(sorted_pos), device=a.device) - first
+        for r in range(int(rank.max()) + 1):
             sel = order[rank == r]
-            where = gpupy.unravel_index(positions[sel], a.shape)
-            new = self.func(a[where], values[sel])
-            if not _core._can_cast(new.dtype, a.dtype, "same_kind"):
-                raise TypeError(
-                    f"[{op}] Cannot cast ufunc '{self.__name__}' output from {new.dtype} to "
-                    f"{a.dtype} with casting rule 'same_kind'"
-                )
-            a[where] = new
+            self._update(op, a, positions[sel], values[sel])
+
+    def _update(self, op, a, flat_positions, values):
+        """a at the (distinct) flat positions = fn(a there, values), with NumPy's cast check."""
+        import gpupy
+
+        where = gpupy.unravel_index(flat_positions, a.shape)
+        new = self.func(a[where], values)
+        if not _core._can_cast(new.dtype, a.dtype, "same_kind"):
+            raise TypeError(
+                f"[{op}] Cannot cast ufunc '{self.__name__}' output from {new.dtype} to "
+                f"{a.dtype} with casting rule 'same_kind'"
+            )
+        a[where] = new
+
+
+def _segment_sums(gpupy, sorted_pos, sorted_values, kind):
+    """(each distinct position, the sum of its values) for positions sorted in ascending order.
+    Integers: differences of a cumulative sum, exact in modular arithmetic as NumPy's repeated
+    adds are. Floats: bincount's float64 sums, free of a cumulative sum's cancellation."""
+    n = len(sorted_pos)
+    starts_segment = gpupy.concatenate(
+        [gpupy.ones(1, dtype=bool, device=sorted_pos.device), sorted_pos[1:] != sorted_pos[:-1]]
+    )
+    segment = gpupy.cumsum(starts_segment) - 1
+    starts = gpupy.flatnonzero(starts_segment)
+    if kind == "f":
+        return sorted_pos[starts], gpupy.bincount(segment, weights=sorted_values)
+    running = gpupy.cumsum(sorted_values)
+    ends = gpupy.concatenate([starts[1:], gpupy.asarray([n], device=starts.device)]) - 1
+    before = gpupy.where(starts > 0, running[gpupy.maximum(starts - 1, 0)], 0)
+    return sorted_pos[starts], running[ends] - before

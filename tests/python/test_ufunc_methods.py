@@ -130,3 +130,22 @@ def test_numpy_ufunc_methods_dispatch_to_gpupy():
     acc = np.maximum.accumulate(gpupy.asarray([1, 3, 2, 5]))
     np.testing.assert_array_equal(acc.get(), [1, 3, 3, 5])
     assert float(np.subtract.reduce(gpupy.asarray([10.0, 1.0, 2.0]))) == 7.0
+
+
+@pytest.mark.parametrize(
+    "dtype", ["int8", "uint16", "int64", "float32", "float64", "complex64", "bool"]
+)
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_at_many_repeats(dtype, xp):
+    """Heavily repeated indices (a histogram by add.at): integers wrap as NumPy's adds do."""
+    idx = xp.asarray((np.arange(700) * 7919) % 7)
+    counts = xp.zeros(7, dtype=dtype)
+    xp.add.at(counts, idx, True if dtype == "bool" else 3)
+    grid = xp.ones((3, 4), dtype=dtype)[:, ::2]  # a strided target
+    values = xp.asarray((np.arange(700) % 5).astype(dtype))
+    xp.add.at(grid, (idx % 3, idx % 2), values)
+    if dtype == "bool":
+        return counts, grid
+    left = xp.full(7, 100, dtype=dtype)
+    xp.subtract.at(left, idx, values)
+    return counts, grid, left
