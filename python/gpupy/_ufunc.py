@@ -19,6 +19,12 @@ _SCANS = {"add": "cumsum", "multiply": "cumprod"}
 _NOT_REORDERABLE = frozenset(
     ("subtract", "divide", "floor_divide", "remainder", "fmod", "power", "float_power", "arctan2")
 )
+# Exactly associative and commutative: reduce pairs halves (log2(n) passes) and accumulate
+# doubles its stride (Hillis-Steele), with results equal to NumPy's left-to-right ones.
+_TREE = frozenset(
+    """maximum minimum fmax fmin logical_and logical_or logical_xor bitwise_and bitwise_or
+    bitwise_xor gcd lcm""".split()
+)
 _NO_VALUE = object()
 
 
@@ -96,6 +102,16 @@ class ufunc(functools.partial):
 
     def _reduce_one(self, a, axis, initial, op):
         n = a.shape[axis]
+        if self.__name__ in _TREE and n > 1:
+            import gpupy
+
+            x = gpupy.moveaxis(a, axis, 0)
+            while len(x) > 1:
+                half = len(x) // 2
+                paired = self.func(x[:half], x[half : 2 * half])
+                x = gpupy.concatenate([paired, x[2 * half :]]) if len(x) % 2 else paired
+            result = x[0]
+            return result if initial is _NO_VALUE else self.func(initial, result)
         parts = [a[(slice(None),) * axis + (i,)] for i in range(n)]
         if initial is not _NO_VALUE:
             parts.insert(0, initial)
@@ -115,8 +131,9 @@ class ufunc(functools.partial):
         return result.copy() if result is parts[0] else result
 
     def accumulate(self, array, axis=0, dtype=None, out=None):
-        """See numpy.ufunc.accumulate. add and multiply are device scans (cumsum, cumprod); the
-        other ufuncs apply the function along the axis, one slice after the other."""
+        """See numpy.ufunc.accumulate. add and multiply are device scans (cumsum, cumprod),
+        maximum, minimum and the other exactly associative ufuncs take log2(n) passes; the rest
+        apply the function along the axis, one slice after the other."""
         import gpupy
 
         a = gpupy.asarray(array)
@@ -134,6 +151,14 @@ class ufunc(functools.partial):
                 )
             )
         result = gpupy.empty(a.shape, dtype=dtype, device=a.device) if out is None else out
+        if self.__name__ in _TREE:
+            result[...] = a
+            scan = gpupy.moveaxis(result, axis, 0)  # a view: the passes write into result
+            shift = 1
+            while shift < len(scan):
+                scan[shift:] = self.func(scan[:-shift], scan[shift:])
+                shift *= 2
+            return result
         prev = None
         for i in range(a.shape[axis]):
             key = (slice(None),) * axis + (i,)

@@ -149,3 +149,17 @@ def test_at_many_repeats(dtype, xp):
     left = xp.full(7, 100, dtype=dtype)
     xp.subtract.at(left, idx, values)
     return counts, grid, left
+
+
+@pytest.mark.parametrize("name", ["maximum", "fmin", "bitwise_or", "gcd", "logical_xor"])
+@pytest.mark.parametrize("axis", [0, 1])
+@testing.numpy_gpupy_allclose()
+def test_tree_reduce_and_accumulate_long_axes(name, axis, xp):
+    """Long, odd-length axes (1001) through the log2(n)-pass paths; NaN propagates as in NumPy."""
+    data = (np.arange(7 * 1001).reshape(7, 1001) * 7919) % 1000
+    if name in ("maximum", "fmin"):
+        data = data.astype(float)
+        data[3, 500] = data[5, 2] = np.nan
+    a = xp.asarray(data)
+    u = getattr(xp, name)
+    return u.reduce(a, axis=axis), u.accumulate(a, axis=axis), u.reduce(a, axis=axis, keepdims=True)
