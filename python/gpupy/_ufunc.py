@@ -170,7 +170,8 @@ class ufunc(functools.partial):
     def reduceat(self, array, indices, axis=0, dtype=None, out=None):
         """See numpy.ufunc.reduceat: the reduction over a[indices[i]:indices[i+1]] (or a[indices[i]]
         where indices[i] >= indices[i+1]), and over a[indices[-1]:] last. The indices are read on
-        the host (one small copy) to slice the array."""
+        the host (one small copy). Increasing indices with add, multiply or an exactly associative
+        ufunc take one segmented scan of log2(n) passes; other cases reduce segment by segment."""
         import gpupy
 
         a = gpupy.asarray(array)
@@ -186,6 +187,13 @@ class ufunc(functools.partial):
                 raise IndexError(
                     f"[{op}] index {i} out-of-bounds in {self.__name__}.reduceat [0, {n})"
                 )
+        increasing = all(i < j for i, j in zip(idx, idx[1:], strict=False))
+        if increasing and len(idx) > 1 and (self.__name__ in _TREE or self.__name__ in _SCANS):
+            result = self._segmented_scan(a, idx, axis, dtype)
+            if out is not None:
+                out[...] = result
+                return out
+            return result
         pieces = []
         for j, start in enumerate(idx):
             stop = idx[j + 1] if j + 1 < len(idx) else n
@@ -198,6 +206,26 @@ class ufunc(functools.partial):
             out[...] = result
             return out
         return result
+
+    def _segmented_scan(self, a, idx, axis, dtype):
+        """reduceat for increasing indices: an inclusive scan that combines only elements of the
+        same segment, then the last element of each segment."""
+        import gpupy
+
+        n = a.shape[axis]
+        x = gpupy.moveaxis(a, axis, 0)[idx[0] :]
+        result_dtype = self.reduce(x[:1], axis=0, dtype=dtype).dtype
+        scan = x.astype(result_dtype, copy=True)
+        starts = gpupy.asarray(idx, device=a.device)
+        segment = gpupy.searchsorted(starts, gpupy.arange(idx[0], n, device=a.device), side="right")
+        segment = segment.reshape((-1,) + (1,) * (scan.ndim - 1))
+        shift = 1
+        while shift < len(scan):
+            same = segment[shift:] == segment[:-shift]
+            scan[shift:] = gpupy.where(same, self.func(scan[:-shift], scan[shift:]), scan[shift:])
+            shift *= 2
+        ends = gpupy.asarray([*idx[1:], n], device=a.device) - 1 - idx[0]
+        return gpupy.moveaxis(scan[ends], 0, axis)
 
     def at(self, a, indices, b=None, /):
         """See numpy.ufunc.at: a[indices] = fn(a[indices], b), unbuffered, so an index that repeats

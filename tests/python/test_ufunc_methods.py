@@ -163,3 +163,19 @@ def test_tree_reduce_and_accumulate_long_axes(name, axis, xp):
     a = xp.asarray(data)
     u = getattr(xp, name)
     return u.reduce(a, axis=axis), u.accumulate(a, axis=axis), u.reduce(a, axis=axis, keepdims=True)
+
+
+@pytest.mark.parametrize("name", ["add", "multiply", "minimum", "bitwise_or", "logical_and"])
+@pytest.mark.parametrize("axis", [0, 1])
+@testing.numpy_gpupy_allclose(rtol=1e-10)
+def test_reduceat_increasing_indices(name, axis, xp):
+    """The segmented-scan path: many segments, one-element ones, a first index past 0."""
+    data = (
+        (np.arange(4 * 300).reshape(4, 300).T if axis == 0 else np.arange(4 * 300).reshape(4, 300))
+        * 7919
+    ) % 13
+    data = data.astype(np.int8) if name != "multiply" else (data % 3 + 1).astype(np.float64)
+    starts = [2, 3, 4, 10, 11, 57, 120, 121, 299]
+    u = getattr(xp, name)
+    a = xp.asarray(data)
+    return u.reduceat(a, starts, axis=axis), u.reduceat(a, xp.asarray(starts[1:]), axis=axis)
