@@ -55,6 +55,10 @@ class ufunc(functools.partial):
         self.__doc__ = fn.__doc__
         return self
 
+    def __reduce__(self):
+        # By name, as NumPy pickles its ufuncs (the C++ function itself does not pickle).
+        return _by_name, (self.__name__,)
+
     def __repr__(self):
         return f"<ufunc '{self.__name__}'>"
 
@@ -275,6 +279,12 @@ class ufunc(functools.partial):
                 f"{a.dtype} with casting rule 'same_kind'"
             )
         a[where] = new
+
+
+def _by_name(name):
+    import gpupy
+
+    return getattr(gpupy, name)
 
 
 def _segment_sums(gpupy, sorted_pos, sorted_values, kind):

@@ -1,5 +1,7 @@
 """NumPy's ufunc methods on gpupy's binary ufuncs: reduce, accumulate, reduceat, outer, at."""
 
+import pickle
+
 import gpupy
 import numpy as np
 import pytest
@@ -118,6 +120,7 @@ def test_ufunc_object_behaves_like_the_function():
     assert gpupy.add(a, a, out=out) is out
     np.testing.assert_array_equal(out.get(), [2.0, 4.0])
     assert gpupy.true_divide is gpupy.divide and gpupy.mod is gpupy.remainder
+    assert pickle.loads(pickle.dumps(gpupy.maximum)) is gpupy.maximum
 
 
 def test_numpy_ufunc_methods_dispatch_to_gpupy():
