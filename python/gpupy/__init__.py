@@ -57,8 +57,8 @@ e = _math.e
 inf = _math.inf
 nan = _math.nan
 
-# Array API extensions, NumPy's random and polynomial packages.
-from gpupy import fft, lib, linalg, polynomial, random  # noqa: E402, F401
+# Array API extensions, NumPy's random, polynomial and testing packages.
+from gpupy import fft, lib, linalg, polynomial, random, testing  # noqa: E402, F401
 from gpupy.lib import scimath as emath  # noqa: E402, F401 - numpy.emath is numpy.lib.scimath
 
 __version__ = "0.1.0"

@@ -85,6 +85,14 @@ from gpupy._core import (  # noqa: F401
     tanh,
     trunc,
 )
+from gpupy._ufunc import ufunc
+
+# The binary functions carry NumPy's ufunc methods (reduce, accumulate, reduceat, outer, at).
+_BINARY = """add arctan2 bitwise_and bitwise_or bitwise_xor copysign divide equal float_power
+    floor_divide fmax fmin fmod gcd greater greater_equal heaviside hypot lcm ldexp left_shift less
+    less_equal logaddexp logaddexp2 logical_and logical_or logical_xor maximum minimum multiply
+    nextafter not_equal power remainder right_shift subtract""".split()
+globals().update({name: ufunc(globals()[name]) for name in _BINARY})
 
 abs = absolute
 conj = conjugate

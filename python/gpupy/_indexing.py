@@ -65,14 +65,32 @@ def argwhere(a):
     return out
 
 
-def take(a, indices, axis=None):
-    """See numpy.take (mode='raise' only)."""
+def take(a, indices, axis=None, out=None, mode="raise"):
+    """See numpy.take: mode='raise' refuses out-of-range indices, 'wrap' wraps them around,
+    'clip' clips them to the axis (negative indices become 0, as in NumPy)."""
     a = _arr(a)
     indices = _index(indices, a)
     if axis is None:
-        return a.ravel()[indices]
+        a, axis = a.ravel(), 0
     axis = _axis(axis, a.ndim, "take")
-    return a[(slice(None),) * axis + (indices,)]
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"[take] mode must be 'raise', 'wrap' or 'clip', not {mode!r}")
+    if mode != "raise":
+        n = a.shape[axis]
+        if n == 0:
+            raise IndexError("[take] cannot do a non-empty take from an empty axes.")
+        if indices.dtype.kind not in "iu":
+            raise IndexError("[take] arrays used as indices must be of integer type")
+        indices = (
+            _core.remainder(indices, n)
+            if mode == "wrap"
+            else _core.minimum(_core.maximum(indices, 0), n - 1)
+        )
+    result = a[(slice(None),) * axis + (indices,)]
+    if out is None:
+        return result
+    out[...] = result
+    return out
 
 
 def _along_axis_index(arr, indices, axis, op):

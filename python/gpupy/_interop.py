@@ -98,16 +98,19 @@ def array_ufunc(self, ufunc, method, *inputs, **kwargs):
     """NEP 13: NumPy ufuncs on gpupy arrays run gpupy's function of the same name."""
     import gpupy
 
-    if not all(_handled(x) for x in inputs):
+    operands = inputs[:1] + inputs[2:] if method == "at" else inputs  # at's 2nd is the index
+    if not all(_handled(x) for x in operands):
         return NotImplemented
     if method == "__call__":
         fn = getattr(gpupy, ufunc.__name__, None)
         if fn is None or not callable(fn) or isinstance(fn, type):
             return NotImplemented
         return _ufunc_call(fn, inputs, kwargs, ufunc.nout)
-    if method == "reduce":
+    if method == "reduce" and ufunc.__name__ in _REDUCTIONS:
         return _ufunc_reduce(ufunc, inputs, kwargs)
-    return NotImplemented
+    # The other methods (at, outer, accumulate, reduceat, other reductions): gpupy's ufunc object.
+    fn = getattr(getattr(gpupy, ufunc.__name__, None), method, None)
+    return NotImplemented if fn is None else fn(*inputs, **kwargs)
 
 
 # ---- NEP 18 --------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ import numpy
 
 from gpupy import _core
 
+_NO_VALUE = numpy._NoValue  # NumPy's "not given", which numpy.nansum(x, initial=...) forwards
+
 __all__ = [
     "nanargmax",
     "nanargmin",
@@ -40,12 +42,20 @@ def _inexact(a):
     return numpy.dtype(a.dtype).kind in "fc"
 
 
-def _replace_nan(a, value):
-    """(a with NaNs replaced by value, the NaN mask or None when a cannot hold NaNs)."""
+def _replace_nan(a, value, where=True, op=None):
+    """(a with NaNs, and the elements where= masks out, replaced by value; the mask of the
+    replaced elements, or None when there are none: a cannot hold NaNs and where= is True)."""
+    from gpupy._reduction import _mask
+
     a = _arr(a)
-    if not _inexact(a):
+    mask = _core.isnan(a) if _inexact(a) else None
+    if where is not True:
+        from gpupy import broadcast_to
+
+        left_out = broadcast_to(_core.logical_not(_mask(op, a, where)), a.shape)
+        mask = left_out if mask is None else _core.logical_or(mask, left_out)
+    if mask is None:
         return a, None
-    mask = _core.isnan(a)
     return _core._where(mask, value, a), mask
 
 
@@ -56,16 +66,20 @@ def _finish(result, out):
     return result
 
 
-def nansum(a, axis=None, dtype=None, out=None, keepdims=False):
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
     """See numpy.nansum."""
-    a, _ = _replace_nan(a, 0)
-    return _core.sum(a, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+    from gpupy._reduction import sum as total
+
+    a, _ = _replace_nan(a, 0, where, "nansum")
+    return total(a, axis=axis, dtype=dtype, out=out, keepdims=keepdims, initial=initial)
 
 
-def nanprod(a, axis=None, dtype=None, out=None, keepdims=False):
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
     """See numpy.nanprod."""
-    a, _ = _replace_nan(a, 1)
-    return _core.prod(a, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+    from gpupy._reduction import prod
+
+    a, _ = _replace_nan(a, 1, where, "nanprod")
+    return prod(a, axis=axis, dtype=dtype, out=out, keepdims=keepdims, initial=initial)
 
 
 def nancumsum(a, axis=None, dtype=None, out=None):
@@ -84,25 +98,29 @@ def _counts(mask, axis, keepdims):
     return _core.sum(_core.logical_not(mask), axis=axis, dtype="int64", keepdims=keepdims)
 
 
-def nanmean(a, axis=None, dtype=None, out=None, keepdims=False):
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """See numpy.nanmean; RuntimeWarning 'Mean of empty slice' where a slice is all NaN."""
-    arr, mask = _replace_nan(a, 0)
+    arr, mask = _replace_nan(a, 0, where, "nanmean")
     if mask is None:
         return _core.mean(arr, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
     cnt = _counts(mask, axis, keepdims)
+    if dtype is None and not _inexact(arr):
+        dtype = "float64"  # integers masked by where=: NumPy's mean of integers
     tot = _core.sum(arr, axis=axis, dtype=dtype, keepdims=keepdims)
     if bool(_core.any(cnt == 0)):
         warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=2)
     return _finish((tot / cnt).astype(tot.dtype, copy=False), out)
 
 
-def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True):
     """See numpy.nanvar; RuntimeWarning 'Degrees of freedom <= 0 for slice.' (result NaN) where
     fewer than ddof + 1 values are not NaN."""
-    arr, mask = _replace_nan(a, 0)
+    arr, mask = _replace_nan(a, 0, where, "nanvar")
     if mask is None:
         return _core.var(arr, axis=axis, dtype=dtype, out=out, ddof=ddof, keepdims=keepdims)
     cnt = _counts(mask, axis, True)
+    if dtype is None and not _inexact(arr):
+        dtype = "float64"
     tot = _core.sum(arr, axis=axis, dtype=dtype, keepdims=True)
     avg = (tot / cnt).astype(tot.dtype, copy=False)
     dev = _core._where(mask, 0, arr - avg)
@@ -120,17 +138,30 @@ def _squeeze_like(kept, target):
     return kept.reshape(target.shape)
 
 
-def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True):
     """See numpy.nanstd."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        var = nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims)
+        var = nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where)
     for w in caught:
         warnings.warn(w.message, w.category, stacklevel=2)
     return _finish(_core.sqrt(var), out)
 
 
-def _nan_extreme(a, axis, out, keepdims, fill, reduce, op):
+def _nan_extreme(a, axis, out, keepdims, fill, reduce, op, initial=_NO_VALUE, where=True):
+    if initial is not _NO_VALUE:
+        # NaNs and masked-out elements take initial's place, and empty or all-NaN slices give it
+        from gpupy import _reduction
+
+        arr, _ = _replace_nan(a, initial, where, op)
+        bounded = _reduction.max if reduce is _core.max else _reduction.min
+        return bounded(arr, axis=axis, out=out, keepdims=keepdims, initial=initial)
+    if where is not True:
+        name = "fmax" if reduce is _core.max else "fmin"
+        raise ValueError(
+            f"[{op}] reduction operation '{name}' does not have an identity, so to use a where "
+            "mask one has to specify 'initial'"
+        )
     arr, mask = _replace_nan(a, fill)
     if mask is None:
         return reduce(arr, axis=axis, out=out, keepdims=keepdims)
@@ -142,14 +173,14 @@ def _nan_extreme(a, axis, out, keepdims, fill, reduce, op):
     return _finish(r, out)
 
 
-def nanmin(a, axis=None, out=None, keepdims=False):
-    """See numpy.nanmin; NaN and a RuntimeWarning for all-NaN slices."""
-    return _nan_extreme(a, axis, out, keepdims, numpy.inf, _core.min, "nanmin")
+def nanmin(a, axis=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
+    """See numpy.nanmin; NaN and a RuntimeWarning for all-NaN slices (initial, when given)."""
+    return _nan_extreme(a, axis, out, keepdims, numpy.inf, _core.min, "nanmin", initial, where)
 
 
-def nanmax(a, axis=None, out=None, keepdims=False):
-    """See numpy.nanmax; NaN and a RuntimeWarning for all-NaN slices."""
-    return _nan_extreme(a, axis, out, keepdims, -numpy.inf, _core.max, "nanmax")
+def nanmax(a, axis=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
+    """See numpy.nanmax; NaN and a RuntimeWarning for all-NaN slices (initial, when given)."""
+    return _nan_extreme(a, axis, out, keepdims, -numpy.inf, _core.max, "nanmax", initial, where)
 
 
 def _nan_arg(a, axis, out, keepdims, fill, reduce, arg, op):

@@ -26,6 +26,15 @@ def _str(self):
     return array_str(self)
 
 
+def _format(self, spec):
+    # As NumPy: a 0-d array formats its value (f"{x.sum():.3f}"); others take only an empty spec.
+    if self.ndim == 0:
+        return format(self.item(), spec)
+    if not spec:
+        return str(self)
+    raise TypeError("unsupported format string passed to gpupy.ndarray.__format__")
+
+
 # ---- Scalar conversion ---------------------------------------------------------------------------
 
 
@@ -66,6 +75,44 @@ def _index(self):
     if self.ndim != 0 or self.dtype.kind not in "iu":
         raise TypeError("only integer scalar arrays can be converted to a scalar index")
     return operator.index(self.item())
+
+
+_core_item = ndarray.item
+
+
+def _item(self, *args):
+    """See numpy.ndarray.item: a flat index, or one index per axis, picks the element."""
+    if len(args) == 1 and isinstance(args[0], tuple):
+        args = args[0]
+    if not args:
+        return _core_item(self)
+    if len(args) == 1:
+        i = operator.index(args[0])
+        if not -self.size <= i < self.size:
+            raise IndexError(f"[item] index {i} is out of bounds for size {self.size}")
+        return _core_item(self.reshape(-1)[i])
+    if len(args) != self.ndim:
+        raise ValueError("[item] incorrect number of indices for array")
+    return _core_item(self[tuple(operator.index(i) for i in args)])
+
+
+def _round_builtin(self, ndigits=None):
+    # round(x.mean(), 3): NumPy's full reductions are scalars, which round() accepts.
+    if self.ndim != 0:
+        raise TypeError("[round] round() takes 0-d arrays; use gpupy.round(x, decimals) for arrays")
+    return round(self.item(), ndigits)
+
+
+def _divmod(self, other):
+    from gpupy._elementwise import divmod as gpupy_divmod
+
+    return gpupy_divmod(self, other)
+
+
+def _rdivmod(self, other):
+    from gpupy._elementwise import divmod as gpupy_divmod
+
+    return gpupy_divmod(other, self)
 
 
 # ---- Sequence behaviour --------------------------------------------------------------------------
@@ -199,11 +246,16 @@ def _install():
     methods = {
         "__repr__": _repr,
         "__str__": _str,
+        "__format__": _format,
         "__bool__": _bool,
         "__float__": _float,
         "__int__": _int,
         "__complex__": _complex,
         "__index__": _index,
+        "__round__": _round_builtin,
+        "__divmod__": _divmod,
+        "__rdivmod__": _rdivmod,
+        "item": _item,
         "tolist": _tolist,
         "__iter__": _iter,
         "__array__": _array,

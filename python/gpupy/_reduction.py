@@ -1,25 +1,173 @@
-"""Reductions (sum, mean, min, argmax, ...): the C++ functions, re-exported under NumPy's names.
+"""Reductions (sum, mean, min, argmax, ...): the C++ functions, with NumPy's ``initial=`` and
+``where=`` added here.
 
-See the NumPy functions of the same names; ``out=`` must be a gpupy array, ``where=`` is not
-supported, and ``var``/``std`` accept both ``ddof=`` and the Array API's ``correction=``.
+See the NumPy functions of the same names; ``out=`` must be a gpupy array, and ``var``/``std``
+accept both ``ddof=`` and the Array API's ``correction=``. ``where=`` masks elements out: they are
+replaced by the reduction's identity (or ``initial``) before the device reduction runs.
 """
 
-from gpupy._core import (  # noqa: F401
-    all,
-    any,
-    argmax,
-    argmin,
-    max,
-    mean,
-    min,
-    prod,
-    std,
-    sum,
-    var,
-)
+import numpy
+
+import gpupy  # its functions are looked up at call time, after the package has loaded
+from gpupy import _core
+from gpupy._core import argmax, argmin, ndarray  # noqa: F401
+
+_NO_VALUE = numpy._NoValue  # NumPy's own "not given", which numpy.sum(x, initial=...) forwards
+
+
+def _asarray(a):
+    return a if isinstance(a, ndarray) else gpupy.asarray(a)
+
+
+def _mask(op, a, where):
+    """where= as a boolean gpupy array on a's device that broadcasts to a's shape."""
+    w = where if isinstance(where, ndarray) else gpupy.asarray(where, device=a.device)
+    if w.dtype != numpy.bool_:
+        raise TypeError(f"[{op}] where= must be a boolean array, got {w.dtype}")
+    try:
+        fits = numpy.broadcast_shapes(a.shape, w.shape) == a.shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise ValueError(f"[{op}] where= of shape {w.shape} does not broadcast to {a.shape}")
+    return w
+
+
+def _fill(a, w, value):
+    """a with the elements where w is False replaced by value (cast to a's dtype)."""
+    return gpupy.where(w, a, gpupy.full((), value, dtype=a.dtype, device=a.device))
+
+
+def _finish(result, out):
+    if out is None:
+        return result
+    out[...] = result
+    return out
+
+
+def _identity_reduction(name, combine, identity):
+    """sum/prod: initial= joins the result through `combine`; where= fills with the identity."""
+    core = getattr(_core, name)
+
+    def reduction(
+        a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO_VALUE, where=True
+    ):
+        if initial is _NO_VALUE and where is True:
+            return core(a, axis, dtype, out, keepdims)
+        a = _asarray(a)
+        if where is not True:
+            a = _fill(a, _mask(name, a, where), identity)
+        result = core(a, axis, dtype, None, keepdims)
+        if initial is not _NO_VALUE:
+            result = combine(result, initial).astype(result.dtype, copy=False)
+        return _finish(result, out)
+
+    reduction.__name__ = reduction.__qualname__ = name
+    reduction.__doc__ = f"See numpy.{name}."
+    return reduction
+
+
+def _extremum(name, combine):
+    """max/min: NumPy's rules for initial= (the value an empty reduction gives) and where=."""
+    core = getattr(_core, name)
+
+    def reduction(a, axis=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
+        if initial is _NO_VALUE and where is True:
+            return core(a, axis, out, keepdims)
+        a = _asarray(a)
+        if initial is _NO_VALUE:
+            raise ValueError(
+                f"[{name}] reduction operation '{combine.__name__}' does not have an identity, "
+                "so to use a where mask one has to specify 'initial'"
+            )
+        if where is not True:
+            a = _fill(a, _mask(name, a, where), initial)
+        if a.size == 0:  # the reduced shape, from a reduction that accepts empty input
+            shape = _core.sum(a, axis, None, None, keepdims).shape
+            return _finish(gpupy.full(shape, initial, dtype=a.dtype, device=a.device), out)
+        result = core(a, axis, None, keepdims)
+        return _finish(combine(result, initial).astype(a.dtype, copy=False), out)
+
+    reduction.__name__ = reduction.__qualname__ = name
+    reduction.__doc__ = f"See numpy.{name}."
+    return reduction
+
+
+def _logical(name, identity):
+    core = getattr(_core, name)
+
+    def reduction(a, axis=None, out=None, keepdims=False, *, where=True):
+        if where is True:
+            return core(a, axis, out, keepdims)
+        a = _asarray(a)
+        w = _mask(name, a, where)
+        return core(gpupy.where(w, a, identity), axis, out, keepdims)
+
+    reduction.__name__ = reduction.__qualname__ = name
+    reduction.__doc__ = f"See numpy.{name}."
+    return reduction
+
+
+sum = _identity_reduction("sum", _core.add, 0)  # noqa: A001 - NumPy's names
+prod = _identity_reduction("prod", _core.multiply, 1)
+max = _extremum("max", _core.maximum)  # noqa: A001
+min = _extremum("min", _core.minimum)  # noqa: A001
+all = _logical("all", True)  # noqa: A001
+any = _logical("any", False)  # noqa: A001
+
+
+def _masked_count_and_sum(op, a, axis, dtype, keepdims, where):
+    w = _mask(op, a, where)
+    count = _core.sum(gpupy.broadcast_to(w, a.shape), axis, None, None, keepdims)
+    if dtype is None and a.dtype.kind in "biu":
+        dtype = numpy.float64
+    return count, _core.sum(_fill(a, w, 0), axis, dtype, None, keepdims)
+
+
+def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
+    """See numpy.mean."""
+    if where is True:
+        return _core.mean(a, axis, dtype, out, keepdims)
+    a = _asarray(a)
+    count, total = _masked_count_and_sum("mean", a, axis, dtype, keepdims, where)
+    return _finish(_core.divide(total, count).astype(total.dtype, copy=False), out)
+
+
+def _masked_var(op, a, axis, dtype, ddof, keepdims, where, correction):
+    if correction is not None:
+        if ddof != 0:
+            raise ValueError(f"[{op}] ddof and correction can't be provided simultaneously.")
+        ddof = correction
+    a = _asarray(a)
+    w = _mask(op, a, where)
+    centre = mean(a, axis, dtype, None, True, where=w)
+    deviation = _core.absolute(_core.subtract(a, centre))
+    count, total = _masked_count_and_sum(op, _core.multiply(deviation, deviation), axis, dtype,
+                                         keepdims, w)  # fmt: skip
+    denominator = _core.maximum(_core.subtract(count, ddof), 0)
+    return _core.divide(total, denominator).astype(total.dtype, copy=False)
+
+
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, correction=None):
+    """See numpy.var."""
+    if where is True:
+        return _core.var(a, axis, dtype, out, ddof, keepdims, correction=correction)
+    return _finish(_masked_var("var", a, axis, dtype, ddof, keepdims, where, correction), out)
+
+
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, correction=None):
+    """See numpy.std."""
+    if where is True:
+        return _core.std(a, axis, dtype, out, ddof, keepdims, correction=correction)
+    result = _masked_var("std", a, axis, dtype, ddof, keepdims, where, correction)
+    return _finish(_core.sqrt(result), out)
+
 
 amin = min
 amax = max
+
+for _name in ("sum", "prod", "max", "min", "all", "any", "mean", "var", "std"):
+    setattr(ndarray, _name, globals()[_name])
 
 __all__ = [
     "all",

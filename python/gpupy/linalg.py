@@ -63,14 +63,28 @@ def diagonal(x, /, *, offset=0):
     return _core._diagonal(asarray(x), offset)
 
 
-def eigh(x, /):
+def _triangle(op, x, uplo):
+    """The Hermitian matrix that NumPy's UPLO reads from x: 'L' (the default, which gpupy's
+    eigh reads too) as it is, 'U' rebuilt from the upper triangle."""
+    import gpupy
+
+    if uplo not in ("L", "U"):
+        raise ValueError(f"[{op}] UPLO argument must be 'L' or 'U'")
+    if uplo == "L":
+        return x
+    x = asarray(x)
+    upper = gpupy.triu(x)
+    return upper + gpupy.conj(matrix_transpose(gpupy.triu(x, 1)))
+
+
+def eigh(a, UPLO="L"):  # noqa: N803 - NumPy's name
     """See numpy.linalg.eigh: the named tuple (eigenvalues, eigenvectors)."""
-    return _call("eigh", x)
+    return _call("eigh", _triangle("linalg.eigh", a, UPLO))
 
 
-def eigvalsh(x, /):
+def eigvalsh(a, UPLO="L"):  # noqa: N803 - NumPy's name
     """See numpy.linalg.eigvalsh."""
-    return _call("eigvalsh", x)
+    return _call("eigvalsh", _triangle("linalg.eigvalsh", a, UPLO))
 
 
 def eig(x, /):
@@ -108,9 +122,22 @@ def matrix_power(x, n, /):
     return _call("matrix_power", x, n=n)
 
 
-def matrix_rank(x, /, *, rtol=None):
-    """See numpy.linalg.matrix_rank."""
-    return _call("matrix_rank", x, rtol=rtol)
+def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):  # noqa: N803 - NumPy's name
+    """See numpy.linalg.matrix_rank: the number of singular values above tol (absolute), else
+    above rtol (default max(M, N) * eps) times the largest. hermitian=True takes them from eigh."""
+    import gpupy
+
+    A = asarray(A)
+    if A.ndim < 2 or (tol is None and not hermitian):
+        return _call("matrix_rank", A, rtol=rtol)
+    s = svd(A, compute_uv=False, hermitian=hermitian)
+    if tol is None:
+        if rtol is None:
+            rtol = max(A.shape[-2:]) * gpupy.finfo(s.dtype).eps
+        tol = s.max(axis=-1, keepdims=True) * rtol
+    else:
+        tol = gpupy.asarray(tol, device=A.device)[..., None]
+    return gpupy.count_nonzero(s > tol, axis=-1)
 
 
 def _chain_order(dims):
@@ -218,14 +245,19 @@ def outer(x1, x2, /):
     return _outer(x1, x2)
 
 
-def pinv(x, /, *, rtol=None):
-    """See numpy.linalg.pinv."""
-    return _call("pinv", x, rtol=rtol)
+def pinv(a, rcond=None, hermitian=False, *, rtol=None):
+    """See numpy.linalg.pinv. rcond is NumPy's older name for rtol; hermitian=True gives the
+    same pseudo-inverse (NumPy uses it only to pick eigh over svd)."""
+    if rcond is not None:
+        if rtol is not None:
+            raise ValueError("[linalg.pinv] `rtol` and `rcond` can't be both set.")
+        rtol = rcond
+    return _call("pinv", a, rtol=rtol)
 
 
-def qr(x, /, *, mode="reduced"):
+def qr(a, mode="reduced"):
     """See numpy.linalg.qr: the named tuple (Q, R) (only R for mode='r')."""
-    return _call("qr", x, mode=mode)
+    return _call("qr", a, mode=mode)
 
 
 def slogdet(x, /):
@@ -238,9 +270,29 @@ def solve(x1, x2, /):
     return _call("solve", x1, x2)
 
 
-def svd(x, /, *, full_matrices=True):
-    """See numpy.linalg.svd: the named tuple (U, S, Vh)."""
-    return _call("svd", x, full_matrices=full_matrices)
+def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
+    """See numpy.linalg.svd: the named tuple (U, S, Vh), or S alone when compute_uv is False.
+    hermitian=True derives them from eigh, as NumPy does (the same signs and order)."""
+    if hermitian:
+        return _svd_hermitian(asarray(a), compute_uv)
+    if not compute_uv:
+        return svdvals(a)
+    return _call("svd", a, full_matrices=full_matrices)
+
+
+def _svd_hermitian(a, compute_uv):
+    import gpupy
+
+    if not compute_uv:
+        return gpupy.flip(gpupy.sort(gpupy.abs(eigvalsh(a)), axis=-1), axis=-1)
+    w, u = eigh(a)
+    s = gpupy.abs(w)
+    order = gpupy.flip(gpupy.argsort(s, axis=-1), axis=-1)
+    s = gpupy.take_along_axis(s, order, axis=-1)
+    u = gpupy.take_along_axis(u, order[..., None, :], axis=-1)
+    sign = gpupy.take_along_axis(gpupy.sign(w), order, axis=-1)
+    vh = gpupy.conj(matrix_transpose(u * sign[..., None, :]))
+    return _cuda_linalg.SVDResult(u, s, vh)
 
 
 def svdvals(x, /):

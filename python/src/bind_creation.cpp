@@ -8,10 +8,12 @@ namespace gpupy::py {
 namespace {
 using namespace nb::literals;
 
+// A Python or NumPy scalar, or a 0-d gpupy array read as its value (np.arange(n.max() + 1)).
 Scalar to_scalar(nb::handle value) {
   Operand o = to_operand(value);
-  if (o.is_array()) throw TypeError("expected a scalar");
-  return o.scalar();
+  if (!o.is_array()) return o.scalar();
+  if (o.array().ndim() != 0) throw TypeError("expected a scalar");
+  return item(o.array());
 }
 
 // A NumPy array viewing the memory of a cpu or emu array (both live in host memory), for the

@@ -141,6 +141,16 @@ Array to_array(nb::handle value, std::optional<Device> device, std::optional<DTy
   if (auto s = as_scalar(value); s && !nb::hasattr(value, "ndim")) {
     return full({}, *s, dtype, dev);
   }
+  if (nb::isinstance<nb::list>(value) || nb::isinstance<nb::tuple>(value)) {
+    // Sequences holding gpupy arrays are stacked on the arrays' device: NumPy cannot read the
+    // data of emu and cuda arrays, and a host round trip of cpu ones is a waste.
+    static nb::object* creation = new nb::object(nb::module_::import_("gpupy._creation"));
+    if (!creation->attr("_first_gpupy_array")(value).is_none()) {
+      nb::object dev_arg = device ? nb::cast(*device) : nb::none();
+      nb::object dt_arg = dtype ? numpy_dtype(*dtype) : nb::none();
+      return nb::cast<Array>(creation->attr("_from_nested_arrays")(value, dt_arg, dev_arg));
+    }
+  }
   nb::object arr =
       dtype ? numpy().attr("asarray")(value, numpy_dtype(*dtype)) : numpy().attr("asarray")(value);
   Array host = wrap_numpy(arr);

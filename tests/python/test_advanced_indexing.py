@@ -292,6 +292,28 @@ def test_take(axis, indices, xp):
     return xp.take(a, indices, axis=axis)
 
 
+@pytest.mark.parametrize("mode", ["wrap", "clip"])
+@pytest.mark.parametrize(
+    "axis, indices", [(None, [0, 25, -30, 7]), (0, [[4, -1], [-7, 2]]), (1, [9])]
+)
+@testing.numpy_gpupy_allclose()
+def test_take_modes_and_out(mode, axis, indices, xp):
+    a = xp.asarray(np.arange(20.0).reshape(4, 5))
+    shape = np.take(np.zeros((4, 5)), indices, axis=axis, mode=mode).shape
+    out = xp.zeros(shape)
+    result = xp.take(a, xp.asarray(indices), axis=axis, mode=mode, out=out)
+    assert result is out
+    return out, a.take(indices, axis=axis, mode=mode)
+
+
+def test_take_mode_errors():
+    a = gpupy.arange(4.0)
+    with pytest.raises(ValueError, match=r"\[take\] mode"):
+        gpupy.take(a, [1], mode="nearest")
+    with pytest.raises(IndexError, match=r"\[take\]"):
+        gpupy.take(gpupy.zeros((2, 0)), [1], axis=1, mode="wrap")
+
+
 @pytest.mark.parametrize("axis", [0, 1, -1, None])
 @testing.numpy_gpupy_allclose()
 def test_take_along_axis(axis, xp):

@@ -246,3 +246,33 @@ def test_astype_float_to_int_matches_numpy(src, dtype):
         a = gpupy.asarray(n)
         testing.assert_same(want, a.astype(dtype))
         testing.assert_same(n[::2].astype(dtype), a[::2].astype(dtype))
+
+
+@testing.numpy_gpupy_allclose()
+def test_scalar_arguments_take_0d_arrays(xp):
+    """np.arange(y.max() + 1), np.linspace(x.min(), x.max(), n), np.full(n, x.mean()): the 0-d
+    results of reductions stand where scalars are expected."""
+    y = xp.asarray([3, 1, 4])
+    x = xp.asarray([0.5, -1.5, 2.0])
+    return (
+        xp.arange(y.max() + 1),
+        xp.arange(y.min(), y.max(), y[1]),
+        xp.linspace(x.min(), x.max(), 5),
+        xp.full(2, x.mean()),
+        xp.full((2,), y.max(), dtype="float32"),
+    )
+
+
+def test_scalar_arguments_refuse_non_0d_arrays():
+    with pytest.raises(TypeError, match="expected a scalar"):
+        gpupy.arange(gpupy.asarray([3]))
+    with pytest.raises(TypeError, match="expected a scalar"):
+        gpupy.full(2, gpupy.asarray([1.0, 2.0]))
+
+
+@testing.numpy_gpupy_allclose()
+def test_sequences_of_arrays_as_function_inputs(xp):
+    """Functions that take array_like accept lists of gpupy arrays on any device (NumPy cannot read
+    emu or cuda data; the arrays are stacked on their device)."""
+    a, b = xp.asarray([1.0, 5.0, 3.0]), xp.asarray([4.0, 2.0, 6.0])
+    return xp.mean([a, b], axis=0), xp.sum((a, b), axis=1), xp.max([a, b]), xp.sort([b, a], axis=0)

@@ -513,3 +513,77 @@ def test_multi_dot_and_tensorsolve_follow_the_gpupy_operand(device_name):
     assert got.device == x.device == gpupy.Device(device_name)
     np.testing.assert_array_equal(got.get(), np.full(3, 16.0))
     np.testing.assert_array_equal(x.get(), np.linalg.tensorsolve(a, np.arange(6.0)))
+
+
+def _hermitian(dtype, n=4, batch=()):
+    x = _data(batch + (n, n), dtype, seed=7)
+    return x @ np.conj(np.swapaxes(x, -1, -2)) + np.eye(n, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex128", "float32"])
+def test_numpy_signatures_svd(dtype):
+    """NumPy's positional full_matrices, compute_uv=False and hermitian=True."""
+    x = _data((2, 5, 3), dtype)
+    h = _hermitian(dtype, batch=(2,))
+    g, gh = gpupy.asarray(x), gpupy.asarray(h)
+    rtol = _rtol(dtype)
+    got, expected = gpupy.linalg.svd(g, False), np.linalg.svd(x, False)
+    np.testing.assert_allclose(got[1].get(), expected[1], rtol=rtol)
+    assert got[0].shape == expected[0].shape and got[2].shape == expected[2].shape
+    np.testing.assert_allclose(gpupy.linalg.svd(g, compute_uv=False).get(), expected[1], rtol=rtol)
+    for got, expected in zip(
+        gpupy.linalg.svd(gh, hermitian=True), np.linalg.svd(h, hermitian=True), strict=True
+    ):
+        assert got.dtype == expected.dtype
+        np.testing.assert_allclose(got.get(), expected, rtol=rtol, atol=rtol)
+    got = gpupy.linalg.svd(gh, compute_uv=False, hermitian=True)
+    np.testing.assert_allclose(
+        got.get(), np.linalg.svd(h, compute_uv=False, hermitian=True), rtol=rtol
+    )
+
+
+@pytest.mark.parametrize("uplo", ["L", "U"])
+@pytest.mark.parametrize("dtype", ["float64", "complex128"])
+def test_numpy_signatures_eigh_uplo(uplo, dtype):
+    """UPLO picks the triangle read: the other one is ignored (here it is garbage)."""
+    h = _hermitian(dtype, batch=(2,))
+    h[..., 0, 2] += 5.0  # upper triangle only
+    h[..., 3, 1] -= 2.0  # lower triangle only
+    g = gpupy.asarray(h)
+    w, v = gpupy.linalg.eigh(g, UPLO=uplo)
+    ew, ev = np.linalg.eigh(h, UPLO=uplo)
+    np.testing.assert_allclose(w.get(), ew, rtol=1e-10)
+    np.testing.assert_allclose(np.abs(v.get()), np.abs(ev), rtol=1e-8, atol=1e-10)
+    np.testing.assert_allclose(gpupy.linalg.eigvalsh(g, uplo).get(), ew, rtol=1e-10)
+    with pytest.raises(ValueError, match=r"\[linalg.eigh\] UPLO"):
+        gpupy.linalg.eigh(g, "X")
+
+
+def test_numpy_signatures_rank_pinv_qr():
+    rng = np.random.default_rng(1)
+    low = rng.standard_normal((6, 2)) @ rng.standard_normal((2, 5))  # rank 2
+    stack = np.stack([low, np.eye(6, 5) * 1e-3])
+    sym = low @ low.T
+    g, gs, gsym = gpupy.asarray(low), gpupy.asarray(stack), gpupy.asarray(sym)
+    assert int(gpupy.linalg.matrix_rank(g, 1e-8)) == np.linalg.matrix_rank(low, 1e-8) == 2
+    np.testing.assert_array_equal(
+        gpupy.linalg.matrix_rank(gs, tol=[1e-8, 1e-2]).get(),
+        np.linalg.matrix_rank(stack, [1e-8, 1e-2]),
+    )
+    assert int(gpupy.linalg.matrix_rank(gsym, hermitian=True)) == np.linalg.matrix_rank(
+        sym, hermitian=True
+    )
+    np.testing.assert_allclose(
+        gpupy.linalg.pinv(g, 1e-6).get(), np.linalg.pinv(low, 1e-6), rtol=1e-8, atol=1e-12
+    )
+    np.testing.assert_allclose(
+        gpupy.linalg.pinv(gsym, hermitian=True).get(),
+        np.linalg.pinv(sym, hermitian=True),
+        rtol=1e-6,
+        atol=1e-10,
+    )
+    with pytest.raises(ValueError, match=r"\[linalg.pinv\]"):
+        gpupy.linalg.pinv(g, 1e-6, rtol=1e-6)
+    q, r = gpupy.linalg.qr(g, "complete")
+    assert q.shape == (6, 6) and r.shape == (6, 5)
+    np.testing.assert_allclose((q @ r).get(), low, atol=1e-12)

@@ -1,4 +1,5 @@
-"""Testing helpers: run a test body with NumPy and with gpupy and compare the results."""
+"""Testing helpers: run a test body with NumPy and with gpupy and compare the results; and
+numpy.testing's assertions (assert_allclose, ...), which accept gpupy arrays."""
 
 from gpupy.testing._compare import (  # noqa: F401
     ALL_DTYPES,
@@ -11,3 +12,4 @@ from gpupy.testing._compare import (  # noqa: F401
     numpy_gpupy_allclose,
     numpy_gpupy_raises,
 )
+from gpupy.testing._numpy_asserts import *  # noqa: E402, F401, F403

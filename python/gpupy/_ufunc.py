@@ -1,0 +1,305 @@
+"""NumPy's ufunc methods (reduce, accumulate, reduceat, outer, at) for gpupy's binary elementwise
+functions, composed from gpupy's own device operations."""
+
+import functools
+
+from gpupy import _core
+
+# ufunc.reduce/accumulate that gpupy has as one device reduction or scan.
+_REDUCTIONS = {
+    "add": "sum",
+    "multiply": "prod",
+    "maximum": "max",
+    "minimum": "min",
+    "logical_and": "all",
+    "logical_or": "any",
+}
+_SCANS = {"add": "cumsum", "multiply": "cumprod"}
+# NumPy refuses a reduction over several axes for these (the order of the operands matters).
+_NOT_REORDERABLE = frozenset(
+    ("subtract", "divide", "floor_divide", "remainder", "fmod", "power", "float_power", "arctan2")
+)
+# Exactly associative and commutative: reduce pairs halves (log2(n) passes) and accumulate
+# doubles its stride (Hillis-Steele), with results equal to NumPy's left-to-right ones.
+_TREE = frozenset(
+    """maximum minimum fmax fmin logical_and logical_or logical_xor bitwise_and bitwise_or
+    bitwise_xor gcd lcm""".split()
+)
+_NO_VALUE = object()
+
+
+def _axis_tuple(op, axis, ndim):
+    if axis is None:
+        return tuple(range(ndim))
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    result = []
+    for ax in axes:
+        if not -ndim <= ax < ndim:
+            raise _core.AxisError(
+                f"[{op}] axis {ax} is out of bounds for array of dimension {ndim}"
+            )
+        result.append(ax % ndim)
+    return tuple(result)
+
+
+class ufunc(functools.partial):
+    """A gpupy binary ufunc: calling it runs the elementwise function; the methods follow NumPy's
+    ufunc methods. See numpy.ufunc."""
+
+    # A partial subclass: the call goes straight to the C++ function, with no Python frame.
+    nin, nout = 2, 1
+
+    def __new__(cls, fn):
+        self = super().__new__(cls, fn)
+        self.__name__ = self.__qualname__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        return self
+
+    def __reduce__(self):
+        # By name, as NumPy pickles its ufuncs (the C++ function itself does not pickle).
+        return _by_name, (self.__name__,)
+
+    def __repr__(self):
+        return f"<ufunc '{self.__name__}'>"
+
+    def _op(self, method):
+        return f"{self.__name__}.{method}"
+
+    def outer(self, A, B, /, **kwargs):
+        """See numpy.ufunc.outer: fn(A[..., None, ...], B) over every pair of elements."""
+        from gpupy._creation import asarray
+
+        A, B = asarray(A), asarray(B)
+        return self.func(A.reshape(A.shape + (1,) * B.ndim), B, **kwargs)
+
+    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NO_VALUE):
+        """See numpy.ufunc.reduce. add, multiply, maximum, minimum, logical_and and logical_or run
+        as one device reduction; the others apply the function along the axis, slice by slice."""
+        import gpupy
+
+        a = gpupy.asarray(array)
+        op = self._op("reduce")
+        if self.__name__ in _REDUCTIONS:
+            kwargs = {"axis": axis, "keepdims": keepdims, "out": out}
+            if dtype is not None:
+                kwargs["dtype"] = dtype
+            if initial is not _NO_VALUE:
+                kwargs["initial"] = initial
+            return getattr(gpupy, _REDUCTIONS[self.__name__])(a, **kwargs)
+        if a.ndim == 0:
+            raise ValueError(f"[{op}] cannot reduce a 0-d array")
+        axes = _axis_tuple(op, axis, a.ndim)
+        if len(axes) > 1 and self.__name__ in _NOT_REORDERABLE:
+            raise ValueError(
+                f"[{op}] reduction operation '{self.__name__}' is not reorderable, "
+                "so at most one axis may be specified"
+            )
+        result = a if dtype is None else a.astype(dtype)
+        for ax in sorted(axes, reverse=True):
+            result = self._reduce_one(result, ax, initial, op)
+        if keepdims:
+            result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
+        if out is not None:
+            out[...] = result
+            return out
+        return result
+
+    def _reduce_one(self, a, axis, initial, op):
+        n = a.shape[axis]
+        if self.__name__ in _TREE and n > 1:
+            import gpupy
+
+            x = gpupy.moveaxis(a, axis, 0)
+            while len(x) > 1:
+                half = len(x) // 2
+                paired = self.func(x[:half], x[half : 2 * half])
+                x = gpupy.concatenate([paired, x[2 * half :]]) if len(x) % 2 else paired
+            result = x[0]
+            return result if initial is _NO_VALUE else self.func(initial, result)
+        parts = [a[(slice(None),) * axis + (i,)] for i in range(n)]
+        if initial is not _NO_VALUE:
+            parts.insert(0, initial)
+        if not parts:
+            raise ValueError(
+                f"[{op}] zero-size array to reduction operation {self.__name__} "
+                "which has no identity"
+            )
+        result = parts[0]
+        for p in parts[1:]:
+            result = self.func(result, p)
+        if initial is not _NO_VALUE and n == 0:
+            import gpupy
+
+            shape = a.shape[:axis] + a.shape[axis + 1 :]
+            result = gpupy.full(shape, initial, dtype=a.dtype, device=a.device)
+        return result.copy() if result is parts[0] else result
+
+    def accumulate(self, array, axis=0, dtype=None, out=None):
+        """See numpy.ufunc.accumulate. add and multiply are device scans (cumsum, cumprod),
+        maximum, minimum and the other exactly associative ufuncs take log2(n) passes; the rest
+        apply the function along the axis, one slice after the other."""
+        import gpupy
+
+        a = gpupy.asarray(array)
+        op = self._op("accumulate")
+        if a.ndim == 0:
+            raise TypeError(f"[{op}] cannot accumulate on a scalar")
+        (axis,) = _axis_tuple(op, axis, a.ndim)
+        if self.__name__ in _SCANS:
+            return getattr(gpupy, _SCANS[self.__name__])(a, axis=axis, dtype=dtype, out=out)
+        if dtype is None:
+            dtype = gpupy.result_type(
+                self.func(
+                    a[(slice(None),) * axis + (slice(0, 1),)],
+                    a[(slice(None),) * axis + (slice(0, 1),)],
+                )
+            )
+        result = gpupy.empty(a.shape, dtype=dtype, device=a.device) if out is None else out
+        if self.__name__ in _TREE:
+            result[...] = a
+            scan = gpupy.moveaxis(result, axis, 0)  # a view: the passes write into result
+            shift = 1
+            while shift < len(scan):
+                scan[shift:] = self.func(scan[:-shift], scan[shift:])
+                shift *= 2
+            return result
+        prev = None
+        for i in range(a.shape[axis]):
+            key = (slice(None),) * axis + (i,)
+            prev = a[key].astype(dtype) if prev is None else self.func(prev, a[key])
+            result[key] = prev
+            prev = result[key]
+        return result
+
+    def reduceat(self, array, indices, axis=0, dtype=None, out=None):
+        """See numpy.ufunc.reduceat: the reduction over a[indices[i]:indices[i+1]] (or a[indices[i]]
+        where indices[i] >= indices[i+1]), and over a[indices[-1]:] last. The indices are read on
+        the host (one small copy). Increasing indices with add, multiply or an exactly associative
+        ufunc take one segmented scan of log2(n) passes; other cases reduce segment by segment."""
+        import gpupy
+
+        a = gpupy.asarray(array)
+        op = self._op("reduceat")
+        if a.ndim == 0:
+            raise TypeError(f"[{op}] cannot reduceat a 0-d array")
+        (axis,) = _axis_tuple(op, axis, a.ndim)
+        idx = indices.tolist() if isinstance(indices, _core.ndarray) else list(indices)
+        idx = [int(i) for i in idx]
+        n = a.shape[axis]
+        for i in idx:
+            if not 0 <= i < n:
+                raise IndexError(
+                    f"[{op}] index {i} out-of-bounds in {self.__name__}.reduceat [0, {n})"
+                )
+        increasing = all(i < j for i, j in zip(idx, idx[1:], strict=False))
+        if increasing and len(idx) > 1 and (self.__name__ in _TREE or self.__name__ in _SCANS):
+            result = self._segmented_scan(a, idx, axis, dtype)
+            if out is not None:
+                out[...] = result
+                return out
+            return result
+        pieces = []
+        for j, start in enumerate(idx):
+            stop = idx[j + 1] if j + 1 < len(idx) else n
+            if stop <= start:
+                stop = start + 1
+            key = (slice(None),) * axis + (slice(start, stop),)
+            pieces.append(self.reduce(a[key], axis=axis, dtype=dtype, keepdims=True))
+        result = gpupy.concatenate(pieces, axis=axis)
+        if out is not None:
+            out[...] = result
+            return out
+        return result
+
+    def _segmented_scan(self, a, idx, axis, dtype):
+        """reduceat for increasing indices: an inclusive scan that combines only elements of the
+        same segment, then the last element of each segment."""
+        import gpupy
+
+        n = a.shape[axis]
+        x = gpupy.moveaxis(a, axis, 0)[idx[0] :]
+        result_dtype = self.reduce(x[:1], axis=0, dtype=dtype).dtype
+        scan = x.astype(result_dtype, copy=True)
+        starts = gpupy.asarray(idx, device=a.device)
+        segment = gpupy.searchsorted(starts, gpupy.arange(idx[0], n, device=a.device), side="right")
+        segment = segment.reshape((-1,) + (1,) * (scan.ndim - 1))
+        shift = 1
+        while shift < len(scan):
+            same = segment[shift:] == segment[:-shift]
+            scan[shift:] = gpupy.where(same, self.func(scan[:-shift], scan[shift:]), scan[shift:])
+            shift *= 2
+        ends = gpupy.asarray([*idx[1:], n], device=a.device) - 1 - idx[0]
+        return gpupy.moveaxis(scan[ends], 0, axis)
+
+    def at(self, a, indices, b=None, /):
+        """See numpy.ufunc.at: a[indices] = fn(a[indices], b), unbuffered, so an index that repeats
+        applies the function once per occurrence, in order. add and subtract sum the values of
+        each repeated index first (exactly for integers, in float64 for real floats); the other
+        ufuncs run in rounds, round r updating the r-th occurrence of every index, so their cost
+        is one pass per repeat of the most repeated index."""
+        import gpupy
+
+        op = self._op("at")
+        if b is None:
+            raise TypeError(f"[{op}] second operand needed for ufunc")
+        if not isinstance(a, _core.ndarray):
+            raise TypeError(f"[{op}] the first operand must be a gpupy array")
+        positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
+        if isinstance(b, (bool, int, float, complex)):  # a weak Python scalar, as in a + b
+            values = gpupy.full((), b, dtype=gpupy.result_type(a, b), device=a.device)
+        else:
+            values = gpupy.asarray(b, device=a.device)
+        values = gpupy.broadcast_to(values, positions.shape).reshape(-1)
+        positions = positions.reshape(-1)
+        if not len(positions):
+            return
+        order = gpupy.argsort(positions, kind="stable")
+        sorted_pos = positions[order]
+        kind = gpupy.result_type(a.dtype, values.dtype).kind
+        if self.__name__ in ("add", "subtract") and kind in "iuf":
+            unique_pos, totals = _segment_sums(gpupy, sorted_pos, values[order], kind)
+            self._update(op, a, unique_pos, totals)
+            return
+        # rank of each occurrence among the equal positions: its distance from the first one
+        first = gpupy.searchsorted(sorted_pos, sorted_pos, side="left")
+        rank = gpupy.arange(len(sorted_pos), device=a.device) - first
+        for r in range(int(rank.max()) + 1):
+            sel = order[rank == r]
+            self._update(op, a, positions[sel], values[sel])
+
+    def _update(self, op, a, flat_positions, values):
+        """a at the (distinct) flat positions = fn(a there, values), with NumPy's cast check."""
+        import gpupy
+
+        where = gpupy.unravel_index(flat_positions, a.shape)
+        new = self.func(a[where], values)
+        if not _core._can_cast(new.dtype, a.dtype, "same_kind"):
+            raise TypeError(
+                f"[{op}] Cannot cast ufunc '{self.__name__}' output from {new.dtype} to "
+                f"{a.dtype} with casting rule 'same_kind'"
+            )
+        a[where] = new
+
+
+def _by_name(name):
+    import gpupy
+
+    return getattr(gpupy, name)
+
+
+def _segment_sums(gpupy, sorted_pos, sorted_values, kind):
+    """(each distinct position, the sum of its values) for positions sorted in ascending order.
+    Integers: differences of a cumulative sum, exact in modular arithmetic as NumPy's repeated
+    adds are. Floats: bincount's float64 sums, free of a cumulative sum's cancellation."""
+    n = len(sorted_pos)
+    starts_segment = gpupy.concatenate(
+        [gpupy.ones(1, dtype=bool, device=sorted_pos.device), sorted_pos[1:] != sorted_pos[:-1]]
+    )
+    segment = gpupy.cumsum(starts_segment) - 1
+    starts = gpupy.flatnonzero(starts_segment)
+    if kind == "f":
+        return sorted_pos[starts], gpupy.bincount(segment, weights=sorted_values)
+    running = gpupy.cumsum(sorted_values)
+    ends = gpupy.concatenate([starts[1:], gpupy.asarray([n], device=starts.device)]) - 1
+    before = gpupy.where(starts > 0, running[gpupy.maximum(starts - 1, 0)], 0)
+    return sorted_pos[starts], running[ends] - before

@@ -1,0 +1,47 @@
+"""gpupy.testing's copies of numpy.testing's assertions accept gpupy arrays on any device."""
+
+import gpupy
+import numpy as np
+import pytest
+
+
+def test_testing_is_loaded_with_gpupy():
+    import importlib
+    import subprocess
+    import sys
+
+    code = "import gpupy; print(callable(gpupy.testing.assert_allclose))"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "True"
+    assert importlib.import_module("gpupy.testing") is gpupy.testing
+
+
+def test_assertions_pass_on_equal_values():
+    a = gpupy.asarray([[1.0, 2.0], [3.0, 4.0 + 1e-9]])
+    gpupy.testing.assert_allclose(a, np.array([[1.0, 2.0], [3.0, 4.0]]), rtol=1e-6)
+    gpupy.testing.assert_array_equal(a[0], [1.0, 2.0])
+    gpupy.testing.assert_array_almost_equal(a, a.copy(), decimal=6)
+    gpupy.testing.assert_almost_equal(float(a.sum()), 10.0, decimal=6)
+    gpupy.testing.assert_array_less(a, a + 1)
+    gpupy.testing.assert_equal([a[0], 3], [np.array([1.0, 2.0]), 3])
+    gpupy.testing.assert_equal({"x": a[1, :1]}, {"x": np.array([3.0])})
+
+
+@pytest.mark.parametrize(
+    "check, args",
+    [
+        ("assert_allclose", ([1.0, 2.0], [1.0, 2.1])),
+        ("assert_array_equal", ([1, 2], [1, 3])),
+        ("assert_array_less", ([1, 2], [2, 2])),
+        ("assert_equal", ([1, 2], [2, 1])),
+    ],
+)
+def test_assertions_fail_like_numpy(check, args):
+    actual, desired = gpupy.asarray(args[0]), gpupy.asarray(args[1])
+    with pytest.raises(AssertionError) as numpy_error:
+        getattr(np.testing, check)(np.array(args[0]), np.array(args[1]))
+    with pytest.raises(AssertionError) as gpupy_error:
+        getattr(gpupy.testing, check)(actual, desired)
+    assert str(gpupy_error.value) == str(numpy_error.value)

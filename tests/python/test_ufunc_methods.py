@@ -1,0 +1,184 @@
+"""NumPy's ufunc methods on gpupy's binary ufuncs: reduce, accumulate, reduceat, outer, at."""
+
+import pickle
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+X = np.array([[3.0, -1.0, 4.0, 1.5], [-5.0, 9.0, 2.0, 6.0], [5.0, 3.0, -5.0, 8.0]])
+UFUNCS = ["add", "multiply", "maximum", "minimum", "subtract", "hypot", "fmax", "logaddexp"]
+
+
+@pytest.mark.parametrize("name", UFUNCS)
+@pytest.mark.parametrize("axis", [0, 1, -1, None])
+@testing.numpy_gpupy_allclose()
+def test_reduce(name, axis, xp):
+    return getattr(xp, name).reduce(xp.asarray(X), axis=axis)
+
+
+@pytest.mark.parametrize("name", ["bitwise_or", "bitwise_xor", "gcd", "logical_and", "add"])
+@testing.numpy_gpupy_allclose()
+def test_reduce_integers_keepdims_and_lists(name, xp):
+    a = xp.asarray(np.array([[12, 18, 6], [4, 10, 7]], dtype=np.int32))
+    rows = [xp.asarray([1, 6, 3]), xp.asarray([4, 2, 9])]
+    u = getattr(xp, name)
+    return u.reduce(a, axis=1, keepdims=True), u.reduce(a, axis=(0, 1)), u.reduce(rows)
+
+
+def test_reduce_not_reorderable_and_empty():
+    a = gpupy.asarray(X)
+    with pytest.raises(ValueError, match=r"\[subtract.reduce\].*not reorderable"):
+        gpupy.subtract.reduce(a, axis=(0, 1))
+    with pytest.raises(ValueError, match=r"\[hypot.reduce\].*no identity"):
+        gpupy.hypot.reduce(gpupy.zeros((0, 3)), axis=0)
+
+
+@pytest.mark.parametrize("name", ["add", "multiply", "maximum", "minimum", "subtract", "fmin"])
+@pytest.mark.parametrize("axis", [0, 1])
+@testing.numpy_gpupy_allclose()
+def test_accumulate(name, axis, xp):
+    return getattr(xp, name).accumulate(xp.asarray(X), axis=axis)
+
+
+@testing.numpy_gpupy_allclose()
+def test_accumulate_integer_dtype(xp):
+    a = xp.asarray(np.array([3, 1, 4, 1, 5, 9, 2, 6], dtype=np.int16))
+    return (
+        xp.maximum.accumulate(a),
+        xp.add.accumulate(a),
+        xp.maximum.accumulate(a, dtype=np.float64),
+    )
+
+
+@pytest.mark.parametrize("name", ["add", "minimum", "maximum", "multiply", "subtract"])
+@testing.numpy_gpupy_allclose()
+def test_reduceat(name, xp):
+    u = getattr(xp, name)
+    v = xp.asarray(np.arange(1.0, 11.0))
+    return (
+        u.reduceat(v, [0, 3, 3, 7]),
+        u.reduceat(v, [5, 2, 8]),
+        u.reduceat(xp.asarray(X), [0, 2], axis=1),
+    )
+
+
+def test_reduceat_out_of_bounds():
+    with pytest.raises(IndexError, match=r"\[add.reduceat\]"):
+        gpupy.add.reduceat(gpupy.arange(4), [0, 4])
+
+
+@testing.numpy_gpupy_allclose()
+def test_outer(xp):
+    a, b = xp.asarray([1.0, 2.0, 3.0]), xp.asarray(np.arange(8.0).reshape(2, 4))
+    return (
+        xp.multiply.outer(a, b),
+        xp.subtract.outer(b, a),
+        xp.greater.outer(a, a),
+        xp.add.outer(a, 2),
+    )
+
+
+@testing.numpy_gpupy_allclose()
+def test_at_repeated_indices_apply_in_order(xp):
+    a = xp.zeros(6)
+    xp.add.at(a, xp.asarray([0, 1, 1, 5, 1, 0]), xp.asarray([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]))
+    b = xp.full(4, 100.0)
+    xp.subtract.at(b, [2, 2, 2, 0], [1.0, 2.0, 4.0, 8.0])
+    m = xp.zeros(3, dtype=np.int64)
+    xp.maximum.at(m, [0, 0, 2, 0], [5, 9, 1, 7])
+    return a, b, m
+
+
+@testing.numpy_gpupy_allclose()
+def test_at_tuple_slice_and_noncontiguous_targets(xp):
+    votes = xp.zeros((3, 3), dtype=np.int64)
+    xp.add.at(votes, (xp.asarray([0, 0, 2, 0]), xp.asarray([1, 1, 2, 1])), 1)
+    grid = xp.zeros((4, 5))
+    xp.add.at(grid, (slice(1, 3), [0, 0, 4]), xp.asarray([1.0, 2.0, 3.0]))
+    strided = xp.zeros((4, 6))[:, ::2]
+    xp.multiply.at(strided, [1, 1], 0.0)
+    xp.add.at(strided, (0, [2, 2]), 1.5)
+    return votes, grid, strided
+
+
+def test_at_refuses_unsafe_cast_and_missing_operand():
+    a = gpupy.zeros(3, dtype=np.int64)
+    with pytest.raises(TypeError, match=r"\[add.at\].*same_kind"):
+        gpupy.add.at(a, [0, 1], 1.5)
+    with pytest.raises(TypeError, match=r"\[add.at\]"):
+        gpupy.add.at(a, [0])
+    np.testing.assert_array_equal(a.get(), [0, 0, 0])
+
+
+def test_ufunc_object_behaves_like_the_function():
+    a = gpupy.asarray([1.0, 2.0])
+    assert isinstance(gpupy.add, gpupy.ufunc) and gpupy.add.__name__ == "add"
+    assert (gpupy.add.nin, gpupy.add.nout) == (2, 1)
+    out = gpupy.empty(2)
+    assert gpupy.add(a, a, out=out) is out
+    np.testing.assert_array_equal(out.get(), [2.0, 4.0])
+    assert gpupy.true_divide is gpupy.divide and gpupy.mod is gpupy.remainder
+    assert pickle.loads(pickle.dumps(gpupy.maximum)) is gpupy.maximum
+
+
+def test_numpy_ufunc_methods_dispatch_to_gpupy():
+    a = gpupy.zeros(4)
+    np.add.at(a, [1, 1, 3], 2.0)
+    np.testing.assert_array_equal(a.get(), [0.0, 4.0, 0.0, 2.0])
+    outer = np.multiply.outer(gpupy.asarray([1, 2]), gpupy.asarray([3, 4, 5]))
+    assert isinstance(outer, gpupy.ndarray)
+    np.testing.assert_array_equal(outer.get(), [[3, 4, 5], [6, 8, 10]])
+    acc = np.maximum.accumulate(gpupy.asarray([1, 3, 2, 5]))
+    np.testing.assert_array_equal(acc.get(), [1, 3, 3, 5])
+    assert float(np.subtract.reduce(gpupy.asarray([10.0, 1.0, 2.0]))) == 7.0
+
+
+@pytest.mark.parametrize(
+    "dtype", ["int8", "uint16", "int64", "float32", "float64", "complex64", "bool"]
+)
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_at_many_repeats(dtype, xp):
+    """Heavily repeated indices (a histogram by add.at): integers wrap as NumPy's adds do."""
+    idx = xp.asarray((np.arange(700) * 7919) % 7)
+    counts = xp.zeros(7, dtype=dtype)
+    xp.add.at(counts, idx, True if dtype == "bool" else 3)
+    grid = xp.ones((3, 4), dtype=dtype)[:, ::2]  # a strided target
+    values = xp.asarray((np.arange(700) % 5).astype(dtype))
+    xp.add.at(grid, (idx % 3, idx % 2), values)
+    if dtype == "bool":
+        return counts, grid
+    left = xp.full(7, 100, dtype=dtype)
+    xp.subtract.at(left, idx, values)
+    return counts, grid, left
+
+
+@pytest.mark.parametrize("name", ["maximum", "fmin", "bitwise_or", "gcd", "logical_xor"])
+@pytest.mark.parametrize("axis", [0, 1])
+@testing.numpy_gpupy_allclose()
+def test_tree_reduce_and_accumulate_long_axes(name, axis, xp):
+    """Long, odd-length axes (1001) through the log2(n)-pass paths; NaN propagates as in NumPy."""
+    data = (np.arange(7 * 1001).reshape(7, 1001) * 7919) % 1000
+    if name in ("maximum", "fmin"):
+        data = data.astype(float)
+        data[3, 500] = data[5, 2] = np.nan
+    a = xp.asarray(data)
+    u = getattr(xp, name)
+    return u.reduce(a, axis=axis), u.accumulate(a, axis=axis), u.reduce(a, axis=axis, keepdims=True)
+
+
+@pytest.mark.parametrize("name", ["add", "multiply", "minimum", "bitwise_or", "logical_and"])
+@pytest.mark.parametrize("axis", [0, 1])
+@testing.numpy_gpupy_allclose(rtol=1e-10)
+def test_reduceat_increasing_indices(name, axis, xp):
+    """The segmented-scan path: many segments, one-element ones, a first index past 0."""
+    data = (
+        (np.arange(4 * 300).reshape(4, 300).T if axis == 0 else np.arange(4 * 300).reshape(4, 300))
+        * 7919
+    ) % 13
+    data = data.astype(np.int8) if name != "multiply" else (data % 3 + 1).astype(np.float64)
+    starts = [2, 3, 4, 10, 11, 57, 120, 121, 299]
+    u = getattr(xp, name)
+    a = xp.asarray(data)
+    return u.reduceat(a, starts, axis=axis), u.reduceat(a, xp.asarray(starts[1:]), axis=axis)
