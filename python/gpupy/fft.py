@@ -104,15 +104,17 @@ def _check_freq_args(op, n, dtype):
         raise ValueError(f"[fft.{op}] dtype must be a real floating-point dtype, got {dtype}")
 
 
-def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
-    """See numpy.fft.fftfreq: [0, 1, ..., -(n//2), ..., -1] / (d*n), float64 by default."""
+def fftfreq(n, d=1.0, device=None, *, dtype=None):
+    """See numpy.fft.fftfreq: [0, 1, ..., -(n//2), ..., -1] / (d*n), float64 by default.
+
+    `d` and `device` may be positional, as in NumPy (`fftfreq(n, 1 / fs)`)."""
     _check_freq_args("fftfreq", n, dtype)
     # (i + n//2) % n - n//2 maps i to i for the first (n+1)//2 entries and to i-n after them.
     k = (arange(n, dtype="int64", device=device) + n // 2) % n - n // 2
     return _scaled(k, 1.0 / (n * d), dtype)
 
 
-def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
+def rfftfreq(n, d=1.0, device=None, *, dtype=None):
     """See numpy.fft.rfftfreq: [0, 1, ..., n//2] / (d*n), float64 by default."""
     _check_freq_args("rfftfreq", n, dtype)
     return _scaled(arange(n // 2 + 1, dtype="int64", device=device), 1.0 / (n * d), dtype)

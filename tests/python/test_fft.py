@@ -102,6 +102,12 @@ def test_fftfreq_dtype_and_device(dtype, device_name):
         np.testing.assert_allclose(out.get(), ref(7, d=0.5).astype(dtype), rtol=1e-7)
 
 
+@testing.numpy_gpupy_allclose(rtol=1e-15)
+def test_fftfreq_positional_spacing(xp):
+    # NumPy programs pass the sample spacing positionally: fftfreq(n, 1 / fs)
+    return xp.fft.fftfreq(8, 1 / 256.0), xp.fft.rfftfreq(9, 0.5)
+
+
 def test_fftfreq_bad_arguments():
     with pytest.raises(ValueError, match=r"^\[fft.fftfreq\]"):
         gpupy.fft.fftfreq(0)
