@@ -22,13 +22,27 @@ def _check_norm(op, norm):
         raise ValueError(f"[fft.{op}] norm must be one of {_NORMS}, got {norm!r}")
 
 
+def _into_out(name, result, out):
+    if out is None:
+        return result
+    if out.shape != result.shape:
+        raise ValueError(
+            f"[fft.{name}] out has shape {out.shape}, the transform has {result.shape}"
+        )
+    out[...] = result
+    return out
+
+
+# NumPy's signatures (n, axis, norm positional too, and out=), a superset of the Array API's.
 def _one_axis(name, fn):
-    def transform(x, /, *, n=None, axis=-1, norm="backward"):
+    def transform(a, n=None, axis=-1, norm="backward", out=None):
         _check_norm(name, norm)
-        cuda_x = on_cuda(f"fft.{name}", x)
+        cuda_x = on_cuda(f"fft.{name}", a)
         if cuda_x is not None:
-            return _cuda_fft.ONE_AXIS[name](cuda_x[0], n, axis, norm)
-        return run(f"fft.{name}", fn, x, n=n, axis=axis, norm=norm)
+            result = _cuda_fft.ONE_AXIS[name](cuda_x[0], n, axis, norm)
+        else:
+            result = run(f"fft.{name}", fn, a, n=n, axis=axis, norm=norm)
+        return _into_out(name, result, out)
 
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"See numpy.fft.{name}."
@@ -36,12 +50,14 @@ def _one_axis(name, fn):
 
 
 def _n_axes(name, fn):
-    def transform(x, /, *, s=None, axes=None, norm="backward"):
+    def transform(a, s=None, axes=None, norm="backward", out=None):
         _check_norm(name, norm)
-        cuda_x = on_cuda(f"fft.{name}", x)
+        cuda_x = on_cuda(f"fft.{name}", a)
         if cuda_x is not None:
-            return _cuda_fft.N_AXES[name](cuda_x[0], s, axes, norm)
-        return run(f"fft.{name}", fn, x, s=s, axes=axes, norm=norm)
+            result = _cuda_fft.N_AXES[name](cuda_x[0], s, axes, norm)
+        else:
+            result = run(f"fft.{name}", fn, a, s=s, axes=axes, norm=norm)
+        return _into_out(name, result, out)
 
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"See numpy.fft.{name}."
@@ -77,14 +93,7 @@ def _two_axes(name, transform_n):
                 raise
             # The host library's own message (e.g. a zero-length axis), named after the call.
             raise type(exc)(f"[fft.{name}] {exc}") from exc
-        if out is None:
-            return result
-        if out.shape != result.shape:
-            raise ValueError(
-                f"[fft.{name}] out has shape {out.shape}, the transform has {result.shape}"
-            )
-        out[...] = result
-        return out
+        return _into_out(name, result, out)
 
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"See numpy.fft.{name}: the n-D transform over two axes (-2, -1 default)."
@@ -126,7 +135,7 @@ def _scaled(k, step, dtype):
     return out if dtype is None or numpy.dtype(dtype) == out.dtype else out.astype(dtype)
 
 
-def fftshift(x, /, *, axes=None):
+def fftshift(x, axes=None):
     """See numpy.fft.fftshift."""
     cuda_x = on_cuda("fft.fftshift", x)
     if cuda_x is not None:
@@ -134,7 +143,7 @@ def fftshift(x, /, *, axes=None):
     return run("fft.fftshift", _np.fftshift, x, axes=axes)
 
 
-def ifftshift(x, /, *, axes=None):
+def ifftshift(x, axes=None):
     """See numpy.fft.ifftshift."""
     cuda_x = on_cuda("fft.ifftshift", x)
     if cuda_x is not None:

@@ -102,6 +102,23 @@ def test_fftfreq_dtype_and_device(dtype, device_name):
         np.testing.assert_allclose(out.get(), ref(7, d=0.5).astype(dtype), rtol=1e-7)
 
 
+@testing.numpy_gpupy_allclose(rtol=1e-12, atol=1e-12)
+def test_positional_arguments_and_out(xp):
+    # NumPy programs write rfft(x, nfft), irfft(X, n, -1), fftn(x, s, axes), fftshift(f, 0)
+    x = xp.asarray(_data((3, 10), "float64", 8))
+    spec = xp.fft.rfft(x, 16)
+    out = xp.empty((3, 10), dtype="complex128")
+    return (
+        spec,
+        xp.fft.irfft(spec, 16, -1, "ortho"),
+        xp.fft.fft(x, None, 0),
+        xp.fft.fftn(x, (4, 8), (0, 1)),
+        xp.fft.fftshift(x, 0),
+        xp.fft.ifft(x, out=out),
+        out,
+    )
+
+
 @testing.numpy_gpupy_allclose(rtol=1e-15)
 def test_fftfreq_positional_spacing(xp):
     # NumPy programs pass the sample spacing positionally: fftfreq(n, 1 / fs)
