@@ -62,6 +62,24 @@ def delegating(fn):
     return wrapper
 
 
+def _into_out(op, result, out, casting="unsafe"):
+    """`result` written into the caller's ``out=`` array (which is returned), or `result` itself
+    when there is none; the shapes must match and the dtypes cast under `casting`."""
+    if out is None:
+        return result
+    if not isinstance(out, _core.ndarray):
+        raise TypeError(f"[{op}] out must be a gpupy array, not {type(out).__name__}")
+    if out.shape != result.shape:
+        raise ValueError(f"[{op}] out has shape {out.shape}, the result has {result.shape}")
+    if not numpy.can_cast(result.dtype, out.dtype, casting):
+        raise TypeError(
+            f"[{op}] cannot cast the result from {result.dtype} to out's {out.dtype} with "
+            f"casting rule '{casting}'"
+        )
+    out[...] = result
+    return out
+
+
 def _host(a):
     """A gpupy array as a NumPy array (one device-to-host copy); anything else unchanged."""
     return a.get() if isinstance(a, _core.ndarray) else a

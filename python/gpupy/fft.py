@@ -11,6 +11,7 @@ import numpy
 from gpupy import _cuda_fft
 from gpupy._creation import arange
 from gpupy._host_library import on_cuda, run
+from gpupy._utilities import _into_out
 
 _np = numpy.fft
 _NORMS = ("backward", "ortho", "forward")
@@ -22,17 +23,6 @@ def _check_norm(op, norm):
         raise ValueError(f"[fft.{op}] norm must be one of {_NORMS}, got {norm!r}")
 
 
-def _into_out(name, result, out):
-    if out is None:
-        return result
-    if out.shape != result.shape:
-        raise ValueError(
-            f"[fft.{name}] out has shape {out.shape}, the transform has {result.shape}"
-        )
-    out[...] = result
-    return out
-
-
 # NumPy's signatures (n, axis, norm positional too, and out=), a superset of the Array API's.
 def _one_axis(name, fn):
     def transform(a, n=None, axis=-1, norm="backward", out=None):
@@ -42,7 +32,7 @@ def _one_axis(name, fn):
             result = _cuda_fft.ONE_AXIS[name](cuda_x[0], n, axis, norm)
         else:
             result = run(f"fft.{name}", fn, a, n=n, axis=axis, norm=norm)
-        return _into_out(name, result, out)
+        return _into_out(f"fft.{name}", result, out)
 
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"See numpy.fft.{name}."
@@ -57,7 +47,7 @@ def _n_axes(name, fn):
             result = _cuda_fft.N_AXES[name](cuda_x[0], s, axes, norm)
         else:
             result = run(f"fft.{name}", fn, a, s=s, axes=axes, norm=norm)
-        return _into_out(name, result, out)
+        return _into_out(f"fft.{name}", result, out)
 
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"See numpy.fft.{name}."
@@ -93,7 +83,7 @@ def _two_axes(name, transform_n):
                 raise
             # The host library's own message (e.g. a zero-length axis), named after the call.
             raise type(exc)(f"[fft.{name}] {exc}") from exc
-        return _into_out(name, result, out)
+        return _into_out(f"fft.{name}", result, out)
 
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"See numpy.fft.{name}: the n-D transform over two axes (-2, -1 default)."
