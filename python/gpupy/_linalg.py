@@ -6,10 +6,39 @@ import operator
 import os
 
 from gpupy import _core
-from gpupy._core import dot, inner, matmul, outer, vdot, vecdot  # noqa: F401
+from gpupy._core import inner, vdot, vecdot  # noqa: F401
 from gpupy._creation import asarray
+from gpupy._utilities import _into_out
 
 __all__ = ["dot", "inner", "matmul", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"]
+
+
+def matmul(x1, x2, /, out=None):
+    """See numpy.matmul; ``out`` takes the product with the ufunc's 'same_kind' casting."""
+    return _into_out("matmul", _core.matmul(x1, x2), out, "same_kind")
+
+
+def dot(a, b, out=None):
+    """See numpy.dot; as in NumPy, ``out`` must have the product's exact dtype."""
+    result = _core.dot(a, b)
+    if out is not None and getattr(out, "dtype", None) != result.dtype:
+        raise ValueError(
+            f"[dot] output array is not acceptable: its dtype must be the product's, {result.dtype}"
+        )
+    return _into_out("dot", result, out)
+
+
+def outer(a, b, out=None):
+    """See numpy.outer."""
+    return _into_out("outer", _core.outer(a, b), out)
+
+
+def _dot_method(self, b, out=None):
+    return dot(self, b, out)
+
+
+_dot_method.__doc__ = "See numpy.ndarray.dot."
+_core.ndarray.dot = _dot_method
 
 
 def matvec(x1, x2, /):

@@ -122,6 +122,30 @@ def test_matmul_errors(shape_a, shape_b, xp):
     return xp.matmul(a, b)
 
 
+@testing.numpy_gpupy_allclose()
+def test_products_into_out(xp):
+    a = xp.asarray(np.arange(6.0).reshape(2, 3))
+    b = xp.asarray(np.arange(12.0).reshape(3, 4))
+    d, m, o, f = xp.empty((2, 4)), xp.empty((2, 4)), xp.empty((3, 3)), xp.empty((2, 4), "float32")
+    r_d = xp.dot(a, b, out=d)
+    r_m = xp.matmul(a, b, out=m)
+    r_o = xp.outer(a[0], b[:, 0], out=o)
+    a.dot(b, out=d)
+    xp.matmul(a, b, out=f)  # same_kind: float64 into float32
+    return r_d, r_m, r_o, d, m, o, f
+
+
+@pytest.mark.parametrize(
+    ("fn", "out_dtype", "error"),
+    [("dot", "float32", ValueError), ("matmul", "int64", TypeError)],
+)
+def test_products_refuse_bad_out_dtype(fn, out_dtype, error):
+    for xp in (np, gpupy):  # the same error type as NumPy's
+        a = xp.ones((2, 2))
+        with pytest.raises(error):
+            getattr(xp, fn)(a, a, out=xp.empty((2, 2), dtype=out_dtype))
+
+
 def test_matmul_operator_errors():
     a = gpupy.asarray(np.ones((3, 4)))
     with pytest.raises(ValueError, match=r"\[matmul\]"):
