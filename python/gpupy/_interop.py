@@ -57,21 +57,26 @@ def _pair_out(kwargs):
 
 
 def _ufunc_call(fn, inputs, kwargs, nout=1):
-    if set(kwargs) - {"out", "dtype"}:
+    if set(kwargs) - {"out", "dtype", "where"}:
         return NotImplemented
     if nout == 1:
         out = _single_out(kwargs)
     else:
         out = _pair_out(kwargs) if fn.__name__ in _PAIR_OUT or "out" not in kwargs else False
     dtype = kwargs.get("dtype")
+    # where= goes to gpupy's ufuncs of one output (their where keyword)
+    where = kwargs.get("where", True)
+    if where is not True and nout != 1:
+        return NotImplemented
+    masked = {} if where is True else {"where": where}
     if out is False or (dtype is not None and (out is not None or nout != 1)):
         return NotImplemented
     if dtype is not None:
         # NumPy's dtype= picks the loop: the operands are cast to it, and so is the result.
         inputs = [x.astype(dtype, copy=False) if isinstance(x, ndarray) else x for x in inputs]
-        result = fn(*inputs)
+        result = fn(*inputs, **masked)
         return result if result.dtype == dtype else result.astype(dtype)
-    return fn(*inputs) if out is None else fn(*inputs, out=out)
+    return fn(*inputs, **masked) if out is None else fn(*inputs, out=out, **masked)
 
 
 def _ufunc_reduce(ufunc, inputs, kwargs):

@@ -98,23 +98,63 @@ void bind_promotion(nb::module_& m) {
   });
 }
 
+// NumPy's ufunc keywords dtype= (the operands are cast to it first, which selects that loop) and
+// where= (the result is written only where the mask holds: into out, else into zeros). Both are
+// rare, so they are composed here and the plain call stays one kernel.
+nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, nb::handle out,
+                               nb::handle where_mask, nb::handle dtype) {
+  if (std::optional<DType> dt = to_dtype(dtype)) {
+    for (size_t i = 0; i < operands.size(); ++i) {
+      Operand& o = operands[i];
+      DType from = o.is_array() ? o.array().dtype() : o.scalar().dtype();
+      bool weak = !o.is_array() && o.scalar().weak();
+      if (!weak && !can_cast(from, *dt, Casting::same_kind)) {
+        std::string name = op_name(op);
+        throw TypeError(op_message(
+            name.c_str(), "Cannot cast ufunc '" + name + "' input " + std::to_string(i) + " from " +
+                              std::string(dtype_name(from)) + " to " +
+                              std::string(dtype_name(*dt)) + " with casting rule 'same_kind'"));
+      }
+      o = o.is_array() ? Operand(astype(o.array(), *dt, false)) : Operand(o.scalar().cast(*dt));
+    }
+  }
+  const Array* dst = to_out(out);
+  if (where_mask.ptr() == Py_True) return result_object(elementwise(op, operands, dst), out);
+  Operand mask = to_operand(where_mask);
+  if (!dst) {
+    Array r = elementwise(op, operands);
+    return nb::cast(where(mask, r, Scalar(int64_t(0)).cast(r.dtype())));
+  }
+  Array staged = astype(*dst, dst->dtype(), true);  // out's checks (shape, casting) apply
+  elementwise(op, operands, &staged);
+  assign(*dst, where(mask, staged, *dst));
+  return result_object(*dst, out);
+}
+
 }  // namespace
 
 void bind_elementwise(nb::module_& m) {
-#define GPUPY_DEF_1(name)                                                   \
-  m.def(                                                                    \
-      #name,                                                                \
-      [](nb::handle x, nb::handle out) {                                    \
-        return result_object(gpupy::name(to_operand(x), to_out(out)), out); \
-      },                                                                    \
-      "x"_a, "out"_a = nb::none(), "See numpy." #name ".");
-#define GPUPY_DEF_2(name)                                                                    \
+#define GPUPY_DEF_1(name)                                                                    \
   m.def(                                                                                     \
       #name,                                                                                 \
-      [](nb::handle x1, nb::handle x2, nb::handle out) {                                     \
-        return result_object(gpupy::name(to_operand(x1), to_operand(x2), to_out(out)), out); \
+      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype) {                 \
+        if (where.ptr() == Py_True && dtype.is_none())                                       \
+          return result_object(gpupy::name(to_operand(x), to_out(out)), out);                \
+        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype); \
       },                                                                                     \
-      "x1"_a, "x2"_a, "out"_a = nb::none(), "See numpy." #name ".");
+      "x"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(),  \
+      "See numpy." #name ".");
+#define GPUPY_DEF_2(name)                                                                      \
+  m.def(                                                                                       \
+      #name,                                                                                   \
+      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype) {   \
+        if (where.ptr() == Py_True && dtype.is_none())                                         \
+          return result_object(gpupy::name(to_operand(x1), to_operand(x2), to_out(out)), out); \
+        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x1), to_operand(x2)}, out, \
+                                   where, dtype);                                              \
+      },                                                                                       \
+      "x1"_a, "x2"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,                   \
+      "dtype"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DEF_##arity(name)
 #include "gpupy/elementwise_ops.inc"
 #undef GPUPY_ELEMENTWISE

@@ -213,6 +213,54 @@ def test_out_aliases_input(xp):
     return a
 
 
+@testing.numpy_gpupy_allclose()
+def test_where_keyword(xp):
+    # safe division and square roots: np.divide(1, x, out=..., where=x != 0)
+    x = xp.asarray(np.linspace(-1.0, 1.0, 5))
+    safe = xp.divide(1.0, x, out=xp.zeros(5), where=x != 0)
+    root = xp.sqrt(x, where=x >= 0, out=xp.full(5, -1.0))
+    grid = xp.full((2, 3), 7.0)
+    xp.add(xp.ones((2, 1)), xp.arange(3.0), out=grid, where=xp.asarray([True, False, True]))
+    into_f32 = xp.zeros(5, dtype="float32")
+    xp.multiply(x, 3, out=into_f32, where=x > 0)
+    return safe, root, grid, into_f32
+
+
+@testing.numpy_gpupy_allclose()
+def test_where_without_out_keeps_the_selected_values(xp):
+    # NumPy leaves the other elements uninitialised: only the selected ones are compared
+    x = xp.asarray(np.linspace(-1.0, 1.0, 5))
+    mask = x > 0
+    return xp.log(x, where=mask)[mask], xp.negative(x, where=mask)[mask]
+
+
+@testing.numpy_gpupy_allclose()
+def test_dtype_keyword(xp):
+    a = xp.asarray(np.arange(4, dtype=np.int8))
+    return (
+        xp.add(a, 1.5, dtype="float32"),
+        xp.multiply(a, 300, dtype="int64"),
+        xp.sqrt(a, dtype="float32"),
+        xp.negative(a, dtype="int16", out=xp.zeros(4, dtype="int16")),
+    )
+
+
+@pytest.mark.parametrize("ufunc", ["add", "sqrt_float"])
+@testing.numpy_gpupy_raises()
+def test_dtype_keyword_refuses_unsafe_input_casts(ufunc, xp):
+    x = xp.asarray(np.ones(3))
+    if ufunc == "add":
+        xp.add(x, 1, dtype="int64")
+    else:
+        xp.sqrt(x, dtype="int32")
+
+
+@testing.numpy_gpupy_allclose()
+def test_numpy_ufuncs_pass_where_to_gpupy(xp):
+    x = xp.asarray(np.linspace(-1.0, 1.0, 5))
+    return np.divide(1.0, x, out=xp.zeros(5), where=x != 0)
+
+
 def test_out_must_be_an_array():
     with pytest.raises(TypeError):
         gpupy.add(gpupy.asarray(np.ones(3)), 1, out=np.zeros(3))

@@ -58,7 +58,7 @@ def test_ufunc_reduce_defaults_and_dtype(xp):
 def test_ufunc_unsupported_raise():
     g = gpupy.asarray(_data("float64"))
     for call in (
-        lambda: np.add(g, 1, where=True),
+        lambda: np.add(g, 1, casting="unsafe"),
         lambda: np.add(g, [object()]),
     ):
         assert_type_error(call)
