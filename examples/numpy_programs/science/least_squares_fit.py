@@ -48,5 +48,7 @@ def run(np):
         "chi2": float(chi2),
         "r2": r2,
         "cond": np.linalg.cond(A),
+        "svals": np.linalg.svd(A, compute_uv=False),
+        "rank_tol": int(np.linalg.matrix_rank(A, tol=1e-8)),
         "agree": bool(np.allclose(coef, qr_coef) and np.allclose(coef, svd_coef)),
     }

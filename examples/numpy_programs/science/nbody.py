@@ -12,9 +12,9 @@ TOLERANCE = (1e-9, 1e-12)
 
 def accelerations(np, pos, mass, soft):
     d = pos[np.newaxis, :, :] - pos[:, np.newaxis, :]  # d[i, j] = r_j - r_i
-    r2 = np.einsum("ijk,ijk->ij", d, d) + soft**2
-    inv_r3 = r2**-1.5
-    np.fill_diagonal(inv_r3, 0.0)
+    r2 = np.einsum("ijk,ijk->ij", d, d)
+    inv_r3 = np.zeros_like(r2)
+    np.power(r2 + soft**2, -1.5, out=inv_r3, where=r2 > 0)  # no self-force on the diagonal
     return np.einsum("ij,ijk,j->ik", inv_r3, d, mass)
 
 

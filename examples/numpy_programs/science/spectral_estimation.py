@@ -54,5 +54,5 @@ def run(np):
         "direct": direct[:30],
         "lag": lag,
         "spectrogram_shape": np.fft.rfft(x.reshape(16, 128), axis=-1).shape,
-        "db": 10 * np.log10(pxx[:20]),
+        "db": 10 * np.log10(pxx[:20], out=np.full(20, -np.inf), where=pxx[:20] > 0),
     }
