@@ -111,6 +111,32 @@ def test_fit_and_shape():
     assert rank_of(numpy) == rank_of(gpupy) == 4
 
 
+def test_convert_to_the_default_and_other_domains():
+    # Polynomial.fit(x, y, deg).convert().coef: the coefficients in x itself
+    x = numpy.linspace(-2, 5, 30)
+    y = 1.0 - 2.0 * x + 0.5 * x**3 + 0.01 * rs.randn(30)
+
+    @testing.numpy_gpupy_allclose(rtol=1e-8, atol=1e-10)
+    def body(xp):
+        P = xp.polynomial.Polynomial
+        f = P.fit(xp.asarray(x), xp.asarray(y), 3)
+        c = f.convert()
+        return (
+            c.coef,
+            c.domain,
+            c.window,
+            c(xp.asarray(x)),
+            f.convert(domain=[0, 1]).coef,
+            f.convert(window=[0, 1]).coef,
+            f.convert(domain=[0, 1], window=[-2, 2]).coef,
+            P([5.0], domain=[0, 2]).convert().coef,
+        )
+
+    body()
+    with pytest.raises(NotImplementedError, match=r"^\[Polynomial.convert\]"):
+        gpupy.polynomial.Polynomial([1.0]).convert(kind=numpy.polynomial.Chebyshev)
+
+
 def rank_of(xp):
     x = xp.asarray(numpy.linspace(0, 1, 10))
     return xp.polynomial.Polynomial.fit(x, x * x, 3, full=True)[1][1]

@@ -62,7 +62,8 @@ class Polynomial:
     computes eigenvalues on the host (as gpupy.roots does) and returns them on the coefficients'
     device; ``fit`` without a domain reads x's minimum and maximum; repr() and str() format a host
     copy with NumPy's printer. Implemented: evaluation, + - * // % divmod ** (and / by numbers),
-    deriv, integ, roots, fit, linspace, degree, trim, truncate, cutdeg, copy, mapparms."""
+    deriv, integ, roots, fit, convert, linspace, degree, trim, truncate, cutdeg, copy,
+    mapparms."""
 
     maxpower = 100
     __hash__ = None
@@ -106,6 +107,24 @@ class Polynomial:
 
     def __call__(self, x):
         return polyval(self.coef[::-1], self._mapped(x))
+
+    def convert(self, domain=None, kind=None, window=None):
+        """The same polynomial with another domain and window ([-1, 1] by default, so
+        ``Polynomial.fit(x, y, deg).convert().coef`` are the coefficients in x itself)."""
+        from gpupy import asarray
+
+        if kind is not None and kind is not Polynomial:
+            raise NotImplementedError("[Polynomial.convert] gpupy has only kind=Polynomial")
+        domain = _DEFAULT if domain is None else _pair("Domain", domain)
+        window = _DEFAULT if window is None else _pair("Window", window)
+        target = Polynomial(asarray([1.0], device=self._device()), domain, window, self._symbol)
+        (off, scl), (t_off, t_scl) = self.mapparms(), target.mapparms()
+        # self's mapped variable as a line in the target's one, then Horner's rule on the series
+        line = target._new(asarray([off - scl / t_scl * t_off, scl / t_scl], device=self._device()))
+        result = target._new(self.coef[-1:])
+        for k in range(self.coef.shape[0] - 2, -1, -1):
+            result = result * line + target._new(self.coef[k : k + 1])
+        return result
 
     def linspace(self, n=100, domain=None):
         """(x, self(x)) at n equally spaced points of the domain (or `domain`)."""
