@@ -10,6 +10,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._creation import asarray
+from gpupy._utilities import named_errors
 
 
 def target_device(op, arrays):
@@ -54,4 +55,11 @@ def run(op, fn, *arrays, **kwargs):
     if device.type not in ("cpu", "emu"):
         raise NotImplementedError(f"[{op}] has no implementation on '{device}'")
     kwargs = {k: host_view(v) if isinstance(v, _core.ndarray) else v for k, v in kwargs.items()}
-    return wrap(fn(*(host_view(a) for a in arrays), **kwargs), device)
+    try:
+        with named_errors(op):
+            result = fn(*(host_view(a) for a in arrays), **kwargs)
+    except numpy.linalg.LinAlgError as exc:  # named as on cuda: "[linalg.inv] Singular matrix"
+        if str(exc).startswith("["):
+            raise
+        raise numpy.linalg.LinAlgError(f"[{op}] {exc}") from exc
+    return wrap(result, device)

@@ -79,10 +79,11 @@ def _two_axes(name, transform_n):
         try:
             result = transform_n(a, s=s, axes=axes, norm=norm)
         except (ValueError, TypeError) as exc:
-            if str(exc).startswith("["):
+            # The n-D transform's message (e.g. a zero-length axis), named after this call.
+            message, inner = str(exc), f"[fft.{transform_n.__name__}] "
+            if not message.startswith(inner):
                 raise
-            # The host library's own message (e.g. a zero-length axis), named after the call.
-            raise type(exc)(f"[fft.{name}] {exc}") from exc
+            raise type(exc)(f"[fft.{name}] {message[len(inner) :]}") from exc
         return _into_out(f"fft.{name}", result, out)
 
     transform.__name__ = transform.__qualname__ = name

@@ -587,3 +587,21 @@ def test_numpy_signatures_rank_pinv_qr():
     q, r = gpupy.linalg.qr(g, "complete")
     assert q.shape == (6, 6) and r.shape == (6, 5)
     np.testing.assert_allclose((q @ r).get(), low, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: gpupy.linalg.inv(gpupy.zeros((2, 2))), "LinAlgError", r"^\[linalg.inv\] Singular"),
+        (lambda: gpupy.linalg.solve(gpupy.ones((2, 3)), gpupy.ones(2)), "LinAlgError", "square"),
+        (lambda: gpupy.linalg.cholesky(-gpupy.eye(2)), "LinAlgError", r"^\[linalg.cholesky\]"),
+        (lambda: gpupy.fft.rfft(gpupy.ones(3), n=0), "ValueError", r"^\[fft.rfft\] Invalid"),
+        (lambda: gpupy.fft.fft2(gpupy.zeros((0, 3))), "ValueError", r"^\[fft.fft2\] Invalid"),
+    ],
+)
+def test_host_library_errors_name_the_operation(call, error, message):
+    # as the cuda path does (test_cuda_libs_paths): "[linalg.inv] Singular matrix"
+    expected = {"LinAlgError": gpupy.linalg.LinAlgError, "ValueError": ValueError}[error]
+    with pytest.raises(expected, match=message) as info:
+        call()
+    assert str(info.value).startswith("[")
