@@ -291,7 +291,7 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
         raise TypeError(f"[{op}] a must be an array of real numbers")
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q, dtype="float64")
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
-        raise ValueError("Quantiles must be in the range [0, 1]")
+        raise ValueError(f"[{op}] Quantiles must be in the range [0, 1]")
     axes = _reduced_axes(axis, a.ndim, op)
     # The reduced axes, moved last and merged into one, are the rows to sort.
     k = len(axes)
@@ -346,7 +346,7 @@ def nanpercentile(
     """See numpy.nanpercentile."""
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q, dtype="float64")
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
-        raise ValueError("Percentiles must be in the range [0, 100]")
+        raise ValueError("[nanpercentile] Percentiles must be in the range [0, 100]")
     return _nanquantile(a, qs / 100, axis, out, method, keepdims, "nanpercentile")
 
 

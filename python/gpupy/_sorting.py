@@ -68,7 +68,7 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
     a = _as_gpupy(a)
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
-        raise ValueError("Quantiles must be in the range [0, 1]")
+        raise ValueError("[quantile] Quantiles must be in the range [0, 1]")
     s, ax = _sorted_along(a, axis, "quantile")
     dt = numpy.result_type(
         numpy.dtype(a.dtype), q if numpy.ndim(q) == 0 and not hasattr(q, "dtype") else qs.dtype
@@ -106,7 +106,7 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
     """See numpy.percentile."""
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
-        raise ValueError("Percentiles must be in the range [0, 100]")
+        raise ValueError("[percentile] Percentiles must be in the range [0, 100]")
     q = qs / 100 if hasattr(q, "dtype") or numpy.ndim(q) else q / 100
     return quantile(a, q, axis, out, overwrite_input, method, keepdims)
 

@@ -151,6 +151,16 @@ def test_quantile_method_nan_propagates_and_bad_method():
         gpupy.quantile(gpupy.asarray(a), 0.5, method="bogus")
 
 
+@pytest.mark.parametrize(
+    ("name", "q"),
+    [("percentile", 150), ("quantile", -0.1), ("nanpercentile", [10, 101]), ("nanquantile", 2.0)],
+)
+@pytest.mark.parametrize("method", ["linear", "nearest"])
+def test_out_of_range_q_names_the_operation(name, q, method):
+    with pytest.raises(ValueError, match=rf"^\[{name}\] .*must be in the range"):
+        getattr(gpupy, name)(gpupy.asarray(_with_nans()), q, method=method)
+
+
 @pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("axis", [None, 1])
 def test_nanpercentile_nanquantile(method, axis):
