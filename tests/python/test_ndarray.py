@@ -267,7 +267,7 @@ def test_array_ufunc_unary_and_out():
 
 def test_array_ufunc_unsupported_returns_not_implemented():
     g = gpupy.asarray(np.array([1.0, 2.0]))
-    assert g.__array_ufunc__(np.add, "__call__", g, 1, where=True) is NotImplemented
+    assert g.__array_ufunc__(np.add, "__call__", g, 1, casting="unsafe") is NotImplemented
     # ufunc methods (accumulate, at, outer, ...) dispatch to gpupy.ufunc: test_ufunc_methods
 
 
