@@ -5,7 +5,7 @@ import operator
 import numpy
 
 from gpupy import _core
-from gpupy._core import empty, full, linspace, ones, zeros  # noqa: F401
+from gpupy._core import empty, linspace, ones, zeros  # noqa: F401
 
 _NO_COPY = "Unable to avoid copy while creating an array as requested."
 
@@ -139,6 +139,19 @@ def zeros_like(a, dtype=None, device=None):
 def ones_like(a, dtype=None, device=None):
     """See numpy.ones_like; dtype and device default to those of `a`."""
     return ones(*_like(a, dtype, device))
+
+
+def full(shape, fill_value, dtype=None, device=None):
+    """See numpy.full. `fill_value` may also be an array: a 0-d result such as ``x.max()``, or
+    one that broadcasts to `shape` (its dtype is then the default, and a gpupy array's device)."""
+    if not isinstance(fill_value, _core.ndarray) and numpy.ndim(fill_value) == 0:
+        return _core.full(shape, fill_value, dtype, device)
+    if device is None and isinstance(fill_value, _core.ndarray):
+        device = fill_value.device
+    value = asarray(fill_value, device=device)
+    out = _core.empty(shape, value.dtype if dtype is None else dtype, value.device)
+    out[...] = value  # unsafe casting, as NumPy's copyto in full
+    return out
 
 
 def full_like(a, fill_value, dtype=None, device=None):

@@ -102,6 +102,21 @@ def test_asarray_nested_sequences_of_arrays(xp):
     )
 
 
+@testing.numpy_gpupy_allclose()
+def test_full_with_array_fill_values(xp):
+    # full(n, -0.5 * r) where r came from x[1] - x[0]: a 0-d array, as in NumPy
+    x = xp.asarray(np.linspace(0.0, 1.0, 5))
+    r = x[1] - x[0]
+    return (
+        xp.full(3, -0.5 * r),
+        xp.full_like(x, x.max()),
+        xp.full((2, 3), xp.asarray([1.0, 2.0, 3.0])),
+        xp.full(3, r, dtype="int64"),
+        xp.full((2, 2), [1, 2]),
+        xp.full(2, np.asarray(2.5, np.float32)),
+    )
+
+
 def test_asarray_nested_arrays_ragged():
     a = gpupy.asarray([1.0, 2.0])
     with pytest.raises(ValueError, match="inhomogeneous"):
