@@ -5,7 +5,7 @@ import operator
 import numpy
 
 from gpupy import _core
-from gpupy._core import empty, linspace, ones, zeros  # noqa: F401
+from gpupy._core import empty, ones, zeros  # noqa: F401
 
 _NO_COPY = "Unable to avoid copy while creating an array as requested."
 
@@ -201,7 +201,6 @@ __all__ = [
     "full_like",
     "get_default_device",
     "identity",
-    "linspace",
     "ones",
     "ones_like",
     "set_default_device",

@@ -29,6 +29,7 @@ __all__ = [
     "isfortran",
     "isscalar",
     "iterable",
+    "linspace",
     "logspace",
     "may_share_memory",
     "ndim",
@@ -313,9 +314,26 @@ def fromfunction(function, shape, *, dtype=float, like=None, device=None, **kwar
     return function(*indices(shape, dtype=dtype, device=_device_of(like, device=device)), **kwargs)
 
 
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
+    """See numpy.linspace. start and stop may be arrays (0-d results such as ``x.min()``, or
+    arrays broadcast together, the samples along `axis`); they stay on their device. The step
+    of ``retstep=True`` is a 0-d array for scalar endpoints (NumPy: a scalar), NaN if undefined."""
+    from gpupy import floor, moveaxis
+
+    scalars = not any(isinstance(x, _core.ndarray) or numpy.ndim(x) for x in (start, stop))
+    if scalars and not retstep:
+        y = _core.linspace(start, stop, _int(num, "linspace", "num"), endpoint, dtype, device)
+        return y if axis == 0 else moveaxis(y, 0, axis)
+    device = _device_of(start, stop, device=device)
+    y, step = _linspace(start, stop, num, endpoint, axis, device, "linspace")
+    if dtype is not None:
+        y = (floor(y) if numpy.dtype(dtype).kind in "iu" else y).astype(dtype, copy=False)
+    return (y, step) if retstep else y
+
+
 def _linspace(start, stop, num, endpoint, axis, device, op):
     """numpy.linspace with array endpoints and `axis`, on the device; computed in the inexact
-    dtype of the endpoints, as NumPy does."""
+    dtype of the endpoints, as NumPy does. Returns the samples and the step (NaN if none)."""
     from gpupy import any as any_
     from gpupy import arange, asarray, moveaxis, where
 
@@ -339,10 +357,11 @@ def _linspace(start, stop, num, endpoint, axis, device, op):
         step = delta / div
         y = where(any_(step == 0), t / div * delta, t * step) + start
     else:
+        step = numpy.nan
         y = t * delta + start
     if endpoint and num > 1:
         y[-1] = stop
-    return moveaxis(y, 0, axis) if axis != 0 else y
+    return (moveaxis(y, 0, axis) if axis != 0 else y), step
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, *, device=None):
@@ -357,7 +376,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, 
         nd = len(broadcast_shapes(start.shape, stop.shape, base.shape))
         start, stop, base = (x.reshape((1,) * (nd - x.ndim) + x.shape) for x in (start, stop, base))
         base = expand_dims(base, axis)
-    out = power(base, _linspace(start, stop, num, endpoint, axis, device, "logspace"))
+    out = power(base, _linspace(start, stop, num, endpoint, axis, device, "logspace")[0])
     return out if dtype is None else out.astype(dtype, copy=False)
 
 
@@ -379,7 +398,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0, *, device=
 
         out_sign = start / absolute(start)
     start, stop = start / out_sign, stop / out_sign
-    y = _linspace(log10(start), log10(stop), num, endpoint, 0, start.device, "geomspace")
+    y = _linspace(log10(start), log10(stop), num, endpoint, 0, start.device, "geomspace")[0]
     result = power(asarray(10.0, device=y.device), y).astype(dt, copy=False)
     if num > 0:
         result[0] = start

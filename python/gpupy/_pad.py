@@ -87,7 +87,7 @@ def _ramp(edge, end, width, axis, dtype):
     """NumPy's linspace(end, edge, width, endpoint=False, dtype=dtype) along `axis`."""
     from gpupy import floor
 
-    ramp = _linspace(end, edge.squeeze(axis), width, False, axis, edge.device, "pad")
+    ramp = _linspace(end, edge.squeeze(axis), width, False, axis, edge.device, "pad")[0]
     return (floor(ramp) if numpy.dtype(dtype).kind in "iu" else ramp).astype(dtype)
 
 

@@ -67,6 +67,27 @@ def test_linspace_complex_and_int(xp):
     return xp.linspace(0, 1 + 1j, 4), xp.linspace(0, 10, 4, dtype="int32")
 
 
+@testing.numpy_gpupy_allclose(rtol=1e-15)
+def test_linspace_from_0d_results(xp):
+    # linspace(x.min(), x.max(), n): gpupy's 0-d reduction results as endpoints
+    x = xp.asarray([3.0, -1.5, 7.25], dtype="float32")
+    return xp.linspace(x.min(), x.max(), 9), xp.linspace(xp.asarray(2), 5, 4)
+
+
+@testing.numpy_gpupy_allclose(rtol=1e-15)
+def test_linspace_retstep_and_array_endpoints(xp):
+    samples, step = xp.linspace(0.0, 1.0, 5, retstep=True)
+    rows, row_steps = xp.linspace(xp.asarray([0.0, 1.0]), [1.0, 3.0], 3, axis=1, retstep=True)
+    ints = xp.linspace(-10, 0, 4, dtype="int64", retstep=True)
+    return samples, xp.asarray(step), rows, row_steps, ints[0], xp.asarray(ints[1])
+
+
+def test_linspace_undefined_step_is_nan():
+    for num, endpoint in ((0, True), (1, True)):
+        y, step = gpupy.linspace(2.0, 5.0, num, endpoint=endpoint, retstep=True)
+        assert y.shape == (num,) and np.isnan(step)
+
+
 @pytest.mark.parametrize("n,m,k", [(3, None, 0), (3, 4, 1), (4, 3, -2), (2, 2, 5)])
 @testing.for_dtypes(["bool", "int32", "float64", "complex64"])
 @testing.numpy_gpupy_allclose()
