@@ -60,7 +60,7 @@ def run(np):
         "gs_error": gs_error,
         "lambda_max": lam,
         "lambda_exact": exact,
-        "lambda_rounded": round(lam, 6),
+        "lambda_rounded": float(round(lam, 6)),
         "split": (iterations, last),
         "report": f"CG converged in {len(residuals) - 1} steps, lambda_max = {lam:.6f}",
     }
