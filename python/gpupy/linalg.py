@@ -245,13 +245,17 @@ def outer(x1, x2, /):
     return _outer(x1, x2)
 
 
-def pinv(a, rcond=None, hermitian=False, *, rtol=None):
-    """See numpy.linalg.pinv. rcond is NumPy's older name for rtol; hermitian=True gives the
-    same pseudo-inverse (NumPy uses it only to pick eigh over svd)."""
+def pinv(a, rcond=None, hermitian=False, *, rtol=numpy._NoValue):
+    """See numpy.linalg.pinv, with NumPy's cutoffs: 1e-15 times the largest singular value by
+    default, `rcond` (NumPy's older name) or `rtol` relative cutoffs, and ``rtol=None`` the
+    Array API's max(M, N) * eps. hermitian=True gives the same pseudo-inverse (NumPy uses it only
+    to pick eigh over svd)."""
     if rcond is not None:
-        if rtol is not None:
+        if rtol is not numpy._NoValue:
             raise ValueError("[linalg.pinv] `rtol` and `rcond` can't be both set.")
         rtol = rcond
+    elif rtol is numpy._NoValue:
+        rtol = 1e-15
     return _call("pinv", a, rtol=rtol)
 
 

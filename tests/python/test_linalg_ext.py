@@ -605,3 +605,17 @@ def test_host_library_errors_name_the_operation(call, error, message):
     with pytest.raises(expected, match=message) as info:
         call()
     assert str(info.value).startswith("[")
+
+
+def test_pinv_default_cutoff_is_numpys():
+    # NumPy cuts at 1e-15 * s_max by default, the Array API (rtol=None) at max(M, N) * eps * s_max:
+    # a singular value between the two is inverted by the first and dropped by the second.
+    rng = np.random.default_rng(1)
+    q1, q2 = (np.linalg.qr(rng.standard_normal((10, 10)))[0] for _ in range(2))
+    a = (q1 * np.r_[np.linspace(1, 0.1, 9), 1.5e-15]) @ q2.T
+    g = gpupy.asarray(a)
+    np.testing.assert_allclose(gpupy.linalg.pinv(g).get(), np.linalg.pinv(a), rtol=1e-6)
+    np.testing.assert_allclose(
+        gpupy.linalg.pinv(g, rtol=None).get(), np.linalg.pinv(a, rtol=None), rtol=1e-10, atol=1e-12
+    )
+    assert abs(gpupy.linalg.pinv(g).get()).max() > 1e13 > abs(np.linalg.pinv(a, rtol=None)).max()
