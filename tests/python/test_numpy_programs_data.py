@@ -1,13 +1,12 @@
 """Data-processing and machine-learning NumPy programs (examples/numpy_programs/data) run unchanged
 with gpupy on the device under test and give NumPy's values, dtypes and shapes."""
 
-import importlib
 import pathlib
-import sys
 
 import gpupy
 import numpy as np
 import pytest
+from numpy_program_check import assert_on_device, compare, host, load
 
 PROGRAMS_DIR = pathlib.Path(__file__).resolve().parents[2] / "examples" / "numpy_programs" / "data"
 PROGRAMS = sorted(p.stem for p in PROGRAMS_DIR.glob("*.py") if not p.stem.startswith("_"))
@@ -24,44 +23,9 @@ RANDOM_RESULTS = {
 }
 
 
-def _load(name):
-    if str(PROGRAMS_DIR) not in sys.path:
-        sys.path.insert(0, str(PROGRAMS_DIR))
-    return importlib.import_module(name)
-
-
-def _host(x):
-    return gpupy.asnumpy(x) if isinstance(x, gpupy.ndarray) else x
-
-
-def _compare(ref, got, where, rtol, atol):
-    if isinstance(ref, (np.ndarray, np.generic)):
-        assert isinstance(got, (gpupy.ndarray, np.generic)), f"{where}: got {type(got).__name__}"
-        g = np.asarray(_host(got))
-        assert g.dtype == ref.dtype, f"{where}: dtype {g.dtype}, NumPy {ref.dtype}"
-        assert g.shape == np.shape(ref), f"{where}: shape {g.shape}, NumPy {np.shape(ref)}"
-        if ref.dtype.kind in "fc":
-            np.testing.assert_allclose(g, ref, rtol=rtol, atol=atol, equal_nan=True, err_msg=where)
-        else:
-            np.testing.assert_array_equal(g, ref, err_msg=where)
-    elif isinstance(ref, (list, tuple)):
-        assert type(got) is type(ref) and len(got) == len(ref), f"{where}: {got!r} vs {ref!r}"
-        for i, (r, g) in enumerate(zip(ref, got, strict=True)):
-            _compare(r, g, f"{where}[{i}]", rtol, atol)
-    elif isinstance(ref, dict):
-        assert type(got) is dict and list(got) == list(ref), f"{where}: keys {list(got)}"
-        for k, r in ref.items():
-            _compare(r, got[k], f"{where}[{k!r}]", rtol, atol)
-    elif isinstance(ref, float):
-        assert type(got) is float, f"{where}: got {type(got).__name__}, NumPy float"
-        assert got == pytest.approx(ref, rel=rtol, abs=atol), where
-    else:  # bool, int, str: exact, including the type
-        assert type(got) is type(ref) and got == ref, f"{where}: {got!r}, NumPy {ref!r}"
-
-
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_program_matches_numpy(name, device_name):
-    program = _load(name)
+    program = load(PROGRAMS_DIR, name)
     expected = program.run(np)
     got = program.run(gpupy)
     assert sorted(got) == sorted(expected)
@@ -70,11 +34,10 @@ def test_program_matches_numpy(name, device_name):
         where = f"{name}.{key}"
         if (name, key) in RANDOM_RESULTS:
             tol = RANDOM_RESULTS[name, key]
-            np.testing.assert_allclose(_host(got[key]), ref, rtol=0, atol=tol, err_msg=where)
+            np.testing.assert_allclose(host(got[key]), ref, rtol=0, atol=tol, err_msg=where)
             continue
-        _compare(ref, got[key], where, rtol, atol)
-        if isinstance(got[key], gpupy.ndarray):
-            assert got[key].device == gpupy.Device(device_name), f"{where}: left the device"
+        compare(ref, got[key], where, rtol, atol)
+        assert_on_device(got[key], where, device_name)
 
 
 def test_programs_found():
