@@ -16,6 +16,14 @@ def load(directory, name):
     return importlib.import_module(name)
 
 
+def run_both(directory, name):
+    """(program, NumPy results, gpupy results) of one program; both return the same keys."""
+    program = load(directory, name)
+    expected, got = program.run(np), program.run(gpupy)
+    assert sorted(got) == sorted(expected)
+    return program, expected, got
+
+
 def host(x):
     return gpupy.asnumpy(x) if isinstance(x, gpupy.ndarray) else x
 

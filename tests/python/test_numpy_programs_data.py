@@ -3,10 +3,9 @@ with gpupy on the device under test and give NumPy's values, dtypes and shapes."
 
 import pathlib
 
-import gpupy
 import numpy as np
 import pytest
-from numpy_program_check import assert_on_device, compare, host, load
+from numpy_program_check import assert_on_device, compare, host, run_both
 
 PROGRAMS_DIR = pathlib.Path(__file__).resolve().parents[2] / "examples" / "numpy_programs" / "data"
 PROGRAMS = sorted(p.stem for p in PROGRAMS_DIR.glob("*.py") if not p.stem.startswith("_"))
@@ -25,10 +24,7 @@ RANDOM_RESULTS = {
 
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_program_matches_numpy(name, device_name):
-    program = load(PROGRAMS_DIR, name)
-    expected = program.run(np)
-    got = program.run(gpupy)
-    assert sorted(got) == sorted(expected)
+    program, expected, got = run_both(PROGRAMS_DIR, name)
     rtol, atol = TOLERANCES.get(name, (1e-9, 1e-10))
     for key, ref in expected.items():
         where = f"{name}.{key}"

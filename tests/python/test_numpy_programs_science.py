@@ -5,10 +5,8 @@ program compares statistics, as gpupy's streams differ from NumPy's by design)."
 
 import pathlib
 
-import gpupy
-import numpy as np
 import pytest
-from numpy_program_check import assert_on_device, compare, load
+from numpy_program_check import assert_on_device, compare, run_both
 
 PROGRAMS_DIR = (
     pathlib.Path(__file__).resolve().parents[2] / "examples" / "numpy_programs" / "science"
@@ -18,10 +16,7 @@ PROGRAMS = sorted(p.stem for p in PROGRAMS_DIR.glob("*.py") if not p.stem.starts
 
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_program_matches_numpy(name, device_name):
-    program = load(PROGRAMS_DIR, name)
-    expected = program.run(np)
-    got = program.run(gpupy)
-    assert sorted(got) == sorted(expected)
+    program, expected, got = run_both(PROGRAMS_DIR, name)
     default = getattr(program, "TOLERANCE", (1e-10, 1e-12))
     tolerances = getattr(program, "TOLERANCES", {})
     for key, ref in expected.items():
