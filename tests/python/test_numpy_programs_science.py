@@ -27,4 +27,4 @@ def test_program_matches_numpy(name, device_name):
 
 
 def test_programs_found():
-    assert len(PROGRAMS) == 19, PROGRAMS
+    assert len(PROGRAMS) == 20, PROGRAMS
