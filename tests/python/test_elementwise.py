@@ -226,6 +226,8 @@ def test_where_keyword(xp):
     return safe, root, grid, into_f32
 
 
+# NumPy warns that the unselected elements are uninitialised; only the selected ones are compared.
+@pytest.mark.filterwarnings("ignore:'where' used without 'out':UserWarning")
 @testing.numpy_gpupy_allclose()
 def test_where_without_out_keeps_the_selected_values(xp):
     # NumPy leaves the other elements uninitialised: only the selected ones are compared
