@@ -133,14 +133,17 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     return _finish(_core.divide(total, count).astype(total.dtype, copy=False), out)
 
 
-def _masked_var(op, a, axis, dtype, ddof, keepdims, where, correction):
+def _masked_var(op, a, axis, dtype, ddof, keepdims, where, correction, centre=None):
+    """var over the elements `where` selects, about `centre` (NumPy's mean=: the mean with
+    keepdims=True, computed here when not given)."""
     if correction is not None:
         if ddof != 0:
             raise ValueError(f"[{op}] ddof and correction can't be provided simultaneously.")
         ddof = correction
     a = _asarray(a)
     w = _mask(op, a, where)
-    centre = mean(a, axis, dtype, None, True, where=w)
+    if centre is None:
+        centre = mean(a, axis, dtype, None, True, where=w)
     deviation = _core.absolute(_core.subtract(a, centre))
     count, total = _masked_count_and_sum(op, _core.multiply(deviation, deviation), axis, dtype,
                                          keepdims, w)  # fmt: skip
@@ -148,18 +151,25 @@ def _masked_var(op, a, axis, dtype, ddof, keepdims, where, correction):
     return _core.divide(total, denominator).astype(total.dtype, copy=False)
 
 
-def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, correction=None):
-    """See numpy.var."""
-    if where is True:
+def var(
+    a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
+    correction=None,
+):  # fmt: skip
+    """See numpy.var; ``mean`` is a precomputed mean with keepdims=True, as NumPy takes it."""
+    if where is True and mean is None:
         return _core.var(a, axis, dtype, out, ddof, keepdims, correction=correction)
-    return _finish(_masked_var("var", a, axis, dtype, ddof, keepdims, where, correction), out)
+    result = _masked_var("var", a, axis, dtype, ddof, keepdims, where, correction, mean)
+    return _finish(result, out)
 
 
-def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, correction=None):
-    """See numpy.std."""
-    if where is True:
+def std(
+    a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
+    correction=None,
+):  # fmt: skip
+    """See numpy.std; ``mean`` is a precomputed mean with keepdims=True, as NumPy takes it."""
+    if where is True and mean is None:
         return _core.std(a, axis, dtype, out, ddof, keepdims, correction=correction)
-    result = _masked_var("std", a, axis, dtype, ddof, keepdims, where, correction)
+    result = _masked_var("std", a, axis, dtype, ddof, keepdims, where, correction, mean)
     return _finish(_core.sqrt(result), out)
 
 

@@ -301,3 +301,18 @@ def test_numpy_functions_forward_initial_and_where():
     np.testing.assert_array_equal(got.get(), [14.0, 19.0])
     np.testing.assert_array_equal(np.max(a[:, :0], axis=1, initial=-1.0).get(), [-1.0, -1.0])
     assert float(np.mean(a, where=a > 0)) == 13.0 / 4
+
+
+@pytest.mark.parametrize("name", ["var", "std"])
+@pytest.mark.parametrize("axis", [None, 0, (1, 2)])
+@testing.for_dtypes(["int16", "float32", "float64", "complex128"])
+@testing.numpy_gpupy_allclose(rtol=1e-5)
+def test_var_std_with_a_precomputed_mean(name, axis, dtype, xp):
+    a = xp.asarray(_data(dtype, seed=6))
+    centre = xp.mean(a, axis=axis, keepdims=True)
+    fn = getattr(xp, name)
+    return (
+        fn(a, axis=axis, mean=centre),
+        getattr(a, name)(axis=axis, ddof=1, keepdims=True, mean=centre),
+        fn(a, axis=axis, mean=centre, where=xp.asarray(_data("float64", seed=7) > -0.5)),
+    )
