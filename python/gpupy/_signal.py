@@ -222,14 +222,17 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
     y, x = device_arrays("trapezoid", y, x)
     ax = _axis(axis, y.ndim, "trapezoid")
     if x is None:
-        # A NumPy scalar takes part in promotion as NumPy's does (a 0-d array); Python's stay weak.
-        d = _core._asarray(dx, device=y.device) if isinstance(dx, numpy.generic) else dx
+        d = dx  # a Python number stays weak in the promotion, a NumPy scalar is strong (NEP 50)
     elif x.ndim == 1:
         d = _shaped(_core.diff(x), y.ndim, ax)
     else:
         d = _core.diff(x, 1, axis)
     ends = _along(y, ax, slice(1, None)) + _along(y, ax, slice(None, -1))
-    return _core.sum(d * ends / 2.0, axis)
+    try:
+        products = d * ends
+    except ValueError as err:  # x's spacings do not match y along the axis
+        raise ValueError(f"[trapezoid] {str(err).split('] ', 1)[-1]}") from None
+    return _core.sum(products / 2.0, axis)
 
 
 def _interp_periodic(x, xp, fp, period):

@@ -350,3 +350,8 @@ def test_gradient_of_booleans_checks_the_shape_first():
     assert gpupy.gradient(gpupy.asarray(True)) == numpy.gradient(numpy.asarray(True)) == ()
     with pytest.raises(TypeError, match=r"^\[gradient\] numpy boolean subtract"):
         gpupy.gradient(gpupy.asarray([True, False]))
+
+
+def test_trapezoid_spacings_that_do_not_match_y_name_trapezoid():
+    with pytest.raises(ValueError, match=r"^\[trapezoid\] operands could not be broadcast"):
+        gpupy.trapezoid(gpupy.ones(4), gpupy.ones(3))
