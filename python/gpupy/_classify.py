@@ -11,8 +11,7 @@ import math
 import numpy
 
 from gpupy import _core
-from gpupy._core import ndarray
-from gpupy._indexing import _axis, _int
+from gpupy._indexing import _arr, _axis, _int
 
 __all__ = [
     "angle",
@@ -29,10 +28,6 @@ __all__ = [
     "sinc",
     "unpackbits",
 ]
-
-
-def _arr(x):
-    return x if isinstance(x, ndarray) else _core._asarray(x)
 
 
 def _is_complex(a):

@@ -23,6 +23,13 @@ def target_device(op, arrays):
     return devices.pop() if devices else _core.default_device()
 
 
+def device_arrays(op, *values):
+    """``values`` as gpupy arrays on one device: that of the gpupy arrays among them (else the
+    default device); None stays None."""
+    device = target_device(op, [v for v in values if v is not None])
+    return [None if v is None else asarray(v, device=device) for v in values]
+
+
 def on_cuda(op, *arrays):
     """None when ``arrays`` belong on a host device (run them with ``run``); otherwise a tuple of
     them as gpupy arrays on their cuda device, for the cuFFT / cuSOLVER path."""

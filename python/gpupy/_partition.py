@@ -13,13 +13,9 @@ import numpy
 
 from gpupy import _core
 from gpupy._core import ndarray
-from gpupy._indexing import _axis, take_along_axis
+from gpupy._indexing import _arr, _axis, take_along_axis
 
 __all__ = ["argpartition", "lexsort", "partition", "sort_complex"]
-
-
-def _arr(a):
-    return a if isinstance(a, ndarray) else _core._asarray(a)
 
 
 def _check_partition(a, kth, axis, kind, order, op):

@@ -9,6 +9,7 @@ poly1d printer from a host copy of the coefficients).
 import numpy
 
 from gpupy import _core
+from gpupy._host_library import device_arrays
 from gpupy._polynomial import (
     _trim_leading_zeros,
     poly,
@@ -21,7 +22,6 @@ from gpupy._polynomial import (
     polyval,
     roots,
 )
-from gpupy._statistics import device_arrays
 
 __all__ = ["poly1d"]
 

@@ -20,8 +20,8 @@ import warnings
 import numpy
 
 from gpupy import _core
+from gpupy._host_library import device_arrays
 from gpupy._signal import convolve
-from gpupy._statistics import device_arrays
 
 __all__ = [
     "poly",

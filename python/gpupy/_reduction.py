@@ -151,26 +151,29 @@ def _masked_var(op, a, axis, dtype, ddof, keepdims, where, correction, centre=No
     return _core.divide(total, denominator).astype(total.dtype, copy=False)
 
 
-def var(
-    a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
-    correction=None,
-):  # fmt: skip
-    """See numpy.var; ``mean`` is a precomputed mean with keepdims=True, as NumPy takes it."""
-    if where is True and mean is None:
-        return _core.var(a, axis, dtype, out, ddof, keepdims, correction=correction)
-    result = _masked_var("var", a, axis, dtype, ddof, keepdims, where, correction, mean)
-    return _finish(result, out)
+def _spread(name, finish):
+    """var or std: the C++ reduction, or the masked formulation for where= or a given mean;
+    ``finish`` maps the variance to the result (sqrt for std)."""
+    core = getattr(_core, name)
+
+    def reduction(
+        a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
+        correction=None,
+    ):  # fmt: skip
+        if where is True and mean is None:
+            return core(a, axis, dtype, out, ddof, keepdims, correction=correction)
+        result = _masked_var(name, a, axis, dtype, ddof, keepdims, where, correction, mean)
+        return _finish(finish(result), out)
+
+    reduction.__name__ = reduction.__qualname__ = name
+    reduction.__doc__ = (
+        f"See numpy.{name}; ``mean`` is a precomputed mean with keepdims=True, as NumPy takes it."
+    )
+    return reduction
 
 
-def std(
-    a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
-    correction=None,
-):  # fmt: skip
-    """See numpy.std; ``mean`` is a precomputed mean with keepdims=True, as NumPy takes it."""
-    if where is True and mean is None:
-        return _core.std(a, axis, dtype, out, ddof, keepdims, correction=correction)
-    result = _masked_var("std", a, axis, dtype, ddof, keepdims, where, correction, mean)
-    return _finish(_core.sqrt(result), out)
+var = _spread("var", lambda v: v)
+std = _spread("std", _core.sqrt)
 
 
 amin = min

@@ -12,6 +12,7 @@ from collections import namedtuple
 
 from gpupy import _core
 from gpupy._core import ndarray
+from gpupy._host_library import device_arrays
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
@@ -20,20 +21,6 @@ UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indi
 
 def _arr(a):
     return a if isinstance(a, ndarray) else _core._asarray(a)
-
-
-def _pair(ar1, ar2, op):
-    """Both operands as gpupy arrays on one device: that of the first gpupy array given."""
-    device = next((a.device for a in (ar1, ar2) if isinstance(a, ndarray)), None)
-    ar1, ar2 = (
-        a if isinstance(a, ndarray) else _core._asarray(a, device=device) for a in (ar1, ar2)
-    )
-    if ar1.device != ar2.device:
-        raise ValueError(
-            f"[{op}] the arrays are on different devices ('{ar1.device}', '{ar2.device}'); "
-            "move them first"
-        )
-    return ar1, ar2
 
 
 def _unique(x, want_index, want_inverse, want_counts, equal_nan):
@@ -172,7 +159,7 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None
     """
     if kind not in (None, "sort", "table"):
         raise ValueError(f"[isin] kind must be None, 'sort' or 'table', got {kind!r}")
-    x, tests = _pair(element, test_elements, "isin")
+    x, tests = device_arrays("isin", element, test_elements)
     common = _core._promote_types(x.dtype, tests.dtype)
     x, tests = x.astype(common), tests.reshape(-1).astype(common)
     if tests.size == 0:
@@ -201,14 +188,14 @@ def _neighbours_equal(s):
 
 def union1d(ar1, ar2):
     """See numpy.union1d: the sorted unique values of both arrays, flattened."""
-    ar1, ar2 = _pair(ar1, ar2, "union1d")
+    ar1, ar2 = device_arrays("union1d", ar1, ar2)
     return unique(_joined(ar1, ar2))
 
 
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
     """See numpy.intersect1d: the sorted values found in both arrays; with return_indices, the
     positions of their first occurrences in each flattened input."""
-    ar1, ar2 = _pair(ar1, ar2, "intersect1d")
+    ar1, ar2 = device_arrays("intersect1d", ar1, ar2)
     if assume_unique:
         ar1, ar2 = ar1.reshape(-1), ar2.reshape(-1)
     elif return_indices:
@@ -232,14 +219,14 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
 def setdiff1d(ar1, ar2, assume_unique=False):
     """See numpy.setdiff1d: the values of ar1 not in ar2 (sorted and unique unless
     assume_unique, which keeps ar1's order)."""
-    ar1, ar2 = _pair(ar1, ar2, "setdiff1d")
+    ar1, ar2 = device_arrays("setdiff1d", ar1, ar2)
     ar1 = ar1.reshape(-1) if assume_unique else unique(ar1)
     return ar1[isin(ar1, ar2, invert=True)._flatnonzero()]
 
 
 def setxor1d(ar1, ar2, assume_unique=False):
     """See numpy.setxor1d: the sorted values found in exactly one of the arrays."""
-    ar1, ar2 = _pair(ar1, ar2, "setxor1d")
+    ar1, ar2 = device_arrays("setxor1d", ar1, ar2)
     if not assume_unique:
         ar1, ar2 = unique(ar1), unique(ar2)
     s = _core.sort(_joined(ar1, ar2), axis=0)

@@ -14,8 +14,8 @@ import warnings
 import numpy
 
 from gpupy import _core
+from gpupy._host_library import device_arrays
 from gpupy._indexing import _axis
-from gpupy._statistics import device_arrays
 
 __all__ = [
     "convolve",

@@ -10,19 +10,10 @@ import operator
 import numpy
 
 from gpupy import _core
-from gpupy._host_library import target_device
+from gpupy._host_library import device_arrays
 from gpupy._indexing import _axis
 
 __all__ = ["average", "corrcoef", "cov", "histogram2d", "histogramdd", "ptp"]
-
-
-def device_arrays(op, *values):
-    """``values`` as gpupy arrays on one device: that of the gpupy arrays among them (else the
-    default device); None stays None."""
-    from gpupy import asarray
-
-    device = target_device(op, [v for v in values if v is not None])
-    return [None if v is None else asarray(v, device=device) for v in values]
 
 
 def _axes(axis, ndim, op):

@@ -10,7 +10,7 @@ gpupy.where or a CudaKernel, never a silent per-element loop on the host.
 import numpy
 
 from gpupy import _core
-from gpupy._statistics import device_arrays
+from gpupy._host_library import device_arrays
 
 __all__ = ["frompyfunc", "vectorize"]
 

@@ -166,7 +166,7 @@ def _chain_product(arrays, split, i, j):
 def multi_dot(arrays, *, out=None):
     """See numpy.linalg.multi_dot: the products in the cheapest order (matrix-chain order)."""
     from gpupy import dot
-    from gpupy._statistics import device_arrays
+    from gpupy._host_library import device_arrays
 
     n = len(arrays)
     if n < 2:
@@ -210,7 +210,7 @@ def tensorinv(a, ind=2):
 
 def tensorsolve(a, b, axes=None):
     """See numpy.linalg.tensorsolve."""
-    from gpupy._statistics import device_arrays
+    from gpupy._host_library import device_arrays
 
     a, b = device_arrays("linalg.tensorsolve", a, b)
     if axes is not None:

@@ -10,16 +10,12 @@ cuda each call waits for the work queued before it.
 import numpy
 
 from gpupy import _core
-from gpupy._core import ndarray
+from gpupy._indexing import _arr
 
 __all__ = ["arccos", "arcsin", "arctanh", "log", "log2", "log10", "logn", "power", "sqrt"]
 
 # NumPy's _tocomplex: these real types widen to complex64, every other one to complex128.
 _TO_COMPLEX64 = frozenset(map(numpy.dtype, ("float32", "int8", "int16", "uint8", "uint16")))
-
-
-def _arr(x):
-    return x if isinstance(x, ndarray) else _core._asarray(x)
 
 
 def _is_real(x):

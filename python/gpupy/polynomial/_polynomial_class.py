@@ -14,9 +14,9 @@ import operator
 import numpy
 
 from gpupy import _core
+from gpupy._host_library import device_arrays
 from gpupy._polynomial import _trim_leading_zeros, polydiv, polyfit, polyval, roots
 from gpupy._signal import convolve
-from gpupy._statistics import device_arrays
 
 __all__ = ["Polynomial"]
 

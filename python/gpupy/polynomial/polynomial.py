@@ -8,7 +8,7 @@ default device otherwise); integer and boolean coefficients compute in float64, 
 import numbers
 
 from gpupy import _core
-from gpupy._statistics import device_arrays
+from gpupy._host_library import device_arrays
 
 __all__ = ["polygrid2d", "polygrid3d", "polyval", "polyval2d", "polyval3d"]
 
