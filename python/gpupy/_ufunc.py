@@ -3,6 +3,8 @@ functions, composed from gpupy's own device operations."""
 
 import functools
 
+from numpy.exceptions import AxisError
+
 from gpupy import _core
 
 # ufunc.reduce/accumulate that gpupy has as one device reduction or scan.
@@ -31,13 +33,13 @@ _NO_VALUE = object()
 def _axis_tuple(op, axis, ndim):
     if axis is None:
         return tuple(range(ndim))
+    if ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1):
+        return ()  # NumPy reads an integer axis 0 or -1 of a 0-d array as "no axis"
     axes = axis if isinstance(axis, tuple) else (axis,)
     result = []
     for ax in axes:
         if not -ndim <= ax < ndim:
-            raise _core.AxisError(
-                f"[{op}] axis {ax} is out of bounds for array of dimension {ndim}"
-            )
+            raise AxisError(f"[{op}] axis {ax} is out of bounds for array of dimension {ndim}")
         result.append(ax % ndim)
     return tuple(result)
 
@@ -83,11 +85,13 @@ class ufunc(functools.partial):
             kwargs = {"axis": axis, "keepdims": keepdims, "out": out}
             if dtype is not None:
                 kwargs["dtype"] = dtype
+            if initial is not _NO_VALUE and self.__name__.startswith("logical"):
+                # all/any take no initial=: it joins the result as one more operand
+                result = getattr(gpupy, _REDUCTIONS[self.__name__])(a, axis=axis, keepdims=keepdims)
+                return _finish(self.func(initial, result), out)
             if initial is not _NO_VALUE:
                 kwargs["initial"] = initial
             return getattr(gpupy, _REDUCTIONS[self.__name__])(a, **kwargs)
-        if a.ndim == 0:
-            raise ValueError(f"[{op}] cannot reduce a 0-d array")
         axes = _axis_tuple(op, axis, a.ndim)
         if len(axes) > 1 and self.__name__ in _NOT_REORDERABLE:
             raise ValueError(
@@ -95,14 +99,16 @@ class ufunc(functools.partial):
                 "so at most one axis may be specified"
             )
         result = a if dtype is None else a.astype(dtype)
+        if not axes:  # nothing to reduce: NumPy still applies the loop's types and initial
+            empty = result.reshape(-1)[:0]
+            result = result.astype(self.func(empty, empty).dtype, copy=True)
+            if initial is not _NO_VALUE:
+                result = self.func(initial, result).astype(result.dtype, copy=False)
         for ax in sorted(axes, reverse=True):
             result = self._reduce_one(result, ax, initial, op)
         if keepdims:
             result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
-        if out is not None:
-            out[...] = result
-            return out
-        return result
+        return _finish(result, out)
 
     def _reduce_one(self, a, axis, initial, op):
         n = a.shape[axis]
@@ -194,10 +200,7 @@ class ufunc(functools.partial):
         increasing = all(i < j for i, j in zip(idx, idx[1:], strict=False))
         if increasing and len(idx) > 1 and (self.__name__ in _TREE or self.__name__ in _SCANS):
             result = self._segmented_scan(a, idx, axis, dtype)
-            if out is not None:
-                out[...] = result
-                return out
-            return result
+            return _finish(result, out)
         pieces = []
         for j, start in enumerate(idx):
             stop = idx[j + 1] if j + 1 < len(idx) else n
@@ -206,10 +209,7 @@ class ufunc(functools.partial):
             key = (slice(None),) * axis + (slice(start, stop),)
             pieces.append(self.reduce(a[key], axis=axis, dtype=dtype, keepdims=True))
         result = gpupy.concatenate(pieces, axis=axis)
-        if out is not None:
-            out[...] = result
-            return out
-        return result
+        return _finish(result, out)
 
     def _segmented_scan(self, a, idx, axis, dtype):
         """reduceat for increasing indices: an inclusive scan that combines only elements of the
@@ -279,6 +279,13 @@ class ufunc(functools.partial):
                 f"{a.dtype} with casting rule 'same_kind'"
             )
         a[where] = new
+
+
+def _finish(result, out):
+    if out is None:
+        return result
+    out[...] = result
+    return out
 
 
 def _by_name(name):
