@@ -66,6 +66,9 @@ Shape to_shape(nb::handle shape, const char* op);
 nb::tuple int_tuple(const Shape& values);
 /// A Python scalar (bool/int/float/complex) for a Scalar.
 nb::object scalar_to_python(const Scalar& s);
+/// NumPy's ComplexWarning when a cast from `from` to `to` drops imaginary parts (complex to a
+/// real dtype other than bool); raises the Python error if warnings are errors.
+void warn_complex_discarded(DType from, DType to);
 /// Axis argument: None, an int, or a tuple of ints.
 Axes to_axes(nb::handle axis);
 /// Defines `name` as a module function and as an ndarray method (self takes the place of `a`).

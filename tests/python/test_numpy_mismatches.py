@@ -1,5 +1,7 @@
 """Corner cases where gpupy once differed from NumPy 2.4, each checked against NumPy itself."""
 
+import warnings
+
 import gpupy
 import numpy as np
 import pytest
@@ -74,3 +76,91 @@ def test_zero_d_errors_are_axis_errors():
             fn(x, axis=(0,))
     with pytest.raises(TypeError, match=r"\[subtract\]"):
         gpupy.subtract.reduce(gpupy.asarray(True), axis=0)
+
+
+def _with_warnings(body, xp):
+    """body(xp)'s result (or exception type) and the warning categories it raised."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = body(xp)
+        except Exception as exc:  # noqa: BLE001 - compared with NumPy's
+            result = type(exc)
+    return result, sorted({w.category.__name__ for w in caught})
+
+
+def _setitem(key, value, dtype="float64"):
+    def body(xp):
+        a = xp.zeros(3, dtype=dtype)
+        a[key] = value
+        return a
+
+    return body
+
+
+def _inplace(fn, dtype="float64"):
+    def body(xp):
+        a = xp.zeros(3, dtype=dtype)
+        fn(xp, a)
+        return a
+
+    return body
+
+
+C128, C64 = np.complex128(2.5 - 3j), np.complex64(-1.5 + 2j)
+COMPLEX_INTO_REAL = {
+    "setitem_c128": _setitem(0, C128),
+    "setitem_c64_float32": _setitem(1, C64, "float32"),
+    "setitem_c128_int": _setitem(slice(None), C128, "int16"),
+    "setitem_c128_bool": _setitem(0, C128, "bool"),  # no warning: complex to bool is exact
+    "setitem_c128_complex": _setitem(0, C128, "complex64"),
+    "setitem_python_complex": _setitem(0, 1 + 2j),
+    "setitem_list_python_complex": _setitem(slice(0, 2), [1 + 2j, 3]),
+    "setitem_list_numpy_complex": _setitem(slice(0, 2), [C128, 3]),
+    "setitem_numpy_array": _setitem(slice(None), np.array([1 + 1j, -2 + 2j, 3j])),
+    "setitem_fancy": _setitem([0, 2], C64),
+    "setitem_0d_array": lambda xp: _setitem(..., xp.asarray(C128))(xp),
+    "setitem_gpupy_array": lambda xp: _setitem(..., xp.asarray([1 + 1j, 2, 3j]))(xp),
+    "astype": lambda xp: xp.asarray([1.5 + 2j, -3 - 1j]).astype("float32"),
+    "astype_int": lambda xp: xp.asarray([1.5 + 2j, -3 - 1j], dtype="complex64").astype("int32"),
+    "astype_function": lambda xp: xp.astype(xp.asarray([1.5 + 2j]), "float64"),
+    "asarray_dtype": lambda xp: xp.asarray(xp.asarray([1.5 + 2j]), dtype="float64"),
+    "copyto_same_kind": _inplace(lambda xp, a: xp.copyto(a, xp.asarray([1j, 2, 3]))),
+    "copyto_unsafe": _inplace(lambda xp, a: xp.copyto(a, xp.asarray([1j, 2, 3]), casting="unsafe")),
+    "copyto_scalar": _inplace(lambda xp, a: xp.copyto(a, C128, casting="unsafe")),
+    "put_scalar": _inplace(lambda xp, a: xp.put(a, [0, 2], C128)),
+    "put_array": _inplace(lambda xp, a: xp.put(a, [1], xp.asarray([1 + 5j]))),
+    "put_python_complex": _inplace(lambda xp, a: xp.put(a, [1], 1 + 5j)),
+    "put_list_python_complex": _inplace(lambda xp, a: xp.put(a, [1], [1 + 5j])),
+    "put_method": _inplace(lambda xp, a: a.put([1], C64), "int32"),
+    "put_int_overflow": _inplace(lambda xp, a: xp.put(a, [1], 300), "int8"),
+    "fill": _inplace(lambda xp, a: a.fill(C128)),
+    "fill_python_complex": _inplace(lambda xp, a: a.fill(1 + 2j)),
+    "full": lambda xp: xp.full(2, C128, dtype="float64"),
+    "full_python_complex": lambda xp: xp.full(2, 1 - 2j, dtype="int64"),
+    "put_along_axis": _inplace(lambda xp, a: xp.put_along_axis(a, xp.asarray([2]), C128, 0)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(COMPLEX_INTO_REAL))
+def test_complex_into_real_warns_as_numpy(case):
+    body = COMPLEX_INTO_REAL[case]
+    expected, expected_warnings = _with_warnings(body, np)
+    actual, actual_warnings = _with_warnings(body, gpupy)
+    assert actual_warnings == expected_warnings
+    if isinstance(expected, type):
+        builtin = next(c for c in expected.__mro__ if c.__module__ == "builtins")
+        assert isinstance(actual, type) and issubclass(actual, builtin), (expected, actual)
+    else:
+        testing.assert_same(expected, actual)
+
+
+def test_complex_warning_as_error_leaves_the_array_unchanged():
+    a = gpupy.zeros(2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np.exceptions.ComplexWarning)
+        with pytest.raises(np.exceptions.ComplexWarning):
+            a[0] = C128
+        with pytest.raises(np.exceptions.ComplexWarning):
+            gpupy.asarray([1j]).astype("float64")
+    assert a.tolist() == [0.0, 0.0]
