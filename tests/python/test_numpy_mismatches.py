@@ -164,3 +164,48 @@ def test_complex_warning_as_error_leaves_the_array_unchanged():
         with pytest.raises(np.exceptions.ComplexWarning):
             gpupy.asarray([1j]).astype("float64")
     assert a.tolist() == [0.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (3.0,), (3.5,), (np.float64(4.0),), (np.float32(2.5),), (np.array(3.0),), (3, 4.0),
+        (3, 2.5), (3, 3, 1.0), (3, 3, 1.5), (3.0, 2.0, -1.0), (2.5, 3.5, 0.5), (2.5, 3.5, -0.5),
+        (4, 3, 2.7), (4, 3, -2.7), (3, -1.5), (0.5,), (-0.5,), (-2.0,), (3, 2, True),
+        (np.nan,), (3, 3, np.nan), (np.inf,), ("3",), (3j,), (None,), ([3],),
+    ],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_tri_with_real_bounds(args, xp):
+    return xp.tri(*args), xp.tri(*args, dtype=int)
+
+
+def test_tri_errors_name_tri():
+    with pytest.raises(ValueError, match=r"\[tri\]"):
+        gpupy.tri(np.nan)
+    with pytest.raises(TypeError, match=r"\[tri\] M must be a real number, not str"):
+        gpupy.tri(3, "4")
+
+
+POLY_SHAPES = [
+    ((2, 3), (2, 3)), ((3, 2), (3, 1)), ((2,), (3, 3)), ((3, 3), (1,)), ((), (4,)),
+    ((2, 3), (3, 3)), ((2, 3), (2, 2)), ((3,), (2, 3)), ((), (2, 3)), ((1, 2, 3), (2, 3)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["polyadd", "polysub"])
+@pytest.mark.parametrize("shapes", POLY_SHAPES)
+@testing.numpy_gpupy_allclose()
+def test_polyadd_polysub_shapes(name, shapes, xp):
+    rng = np.random.default_rng(len(shapes[0]) * 10 + len(shapes[1]))
+    a1, a2 = (xp.asarray(rng.standard_normal(s)) for s in shapes)
+    return getattr(xp, name)(a1, a2)
+
+
+@pytest.mark.parametrize("name", ["polyadd", "polysub"])
+@testing.numpy_gpupy_allclose()
+def test_polyadd_polysub_dtypes_and_poly1d(name, xp):
+    f = getattr(xp, name)
+    small = xp.asarray(np.array([3, -1], dtype=np.int8))
+    p = f(xp.poly1d([1.0, 2.0]), xp.poly1d([4.0, 0.5, 1.0]))
+    return f(small, xp.asarray([1, 2, 3], dtype="int16")), p.coeffs
