@@ -1,8 +1,7 @@
 """NumPy's ufunc methods (reduce, accumulate, reduceat, outer, at) for gpupy's binary elementwise
 functions, composed from gpupy's own device operations."""
 
-import functools
-
+import numpy
 from numpy.exceptions import AxisError
 
 from gpupy import _core
@@ -44,18 +43,27 @@ def _axis_tuple(op, axis, ndim):
     return tuple(result)
 
 
-class ufunc(functools.partial):
-    """A gpupy binary ufunc: calling it runs the elementwise function; the methods follow NumPy's
-    ufunc methods. See numpy.ufunc."""
+ufunc = _core._ufunc_type
 
-    # A partial subclass: the call goes straight to the C++ function, with no Python frame.
+
+def wrap(fn, nin=2, nout=1):
+    """fn as a gpupy ufunc taking nin inputs and giving nout outputs."""
+    u = ufunc(fn)
+    u.__name__ = u.__qualname__ = fn.__name__
+    u.__doc__ = fn.__doc__
+    if (nin, nout) != (2, 1):
+        u.nin, u.nout = nin, nout
+    return u
+
+
+class _Methods:
+    """A gpupy ufunc: calling it runs the elementwise function; the attributes and methods follow
+    NumPy's. See numpy.ufunc. ``types`` lists each input dtype gpupy accepts (NumPy lists its
+    inner loops, which casting extends to more inputs)."""
+
+    # The call itself is the C++ type's: a vectorcall straight into the wrapped function.
     nin, nout = 2, 1
-
-    def __new__(cls, fn):
-        self = super().__new__(cls, fn)
-        self.__name__ = self.__qualname__ = fn.__name__
-        self.__doc__ = fn.__doc__
-        return self
+    signature = None
 
     def __reduce__(self):
         # By name, as NumPy pickles its ufuncs (the C++ function itself does not pickle).
@@ -64,13 +72,48 @@ class ufunc(functools.partial):
     def __repr__(self):
         return f"<ufunc '{self.__name__}'>"
 
+    @property
+    def nargs(self):
+        return self.nin + self.nout
+
+    @property
+    def identity(self):
+        """NumPy's identity for this ufunc (gpupy's reductions start from the same value)."""
+        return getattr(numpy, self.__name__).identity
+
+    @property
+    def types(self):
+        """'in->out' codes, found once by running the function on empty arrays of each dtype."""
+        if "_types" not in self.__dict__:
+            self._types = _probe_types(self)
+        return list(self._types)
+
+    @property
+    def ntypes(self):
+        return len(self.types)
+
     def _op(self, method):
         return f"{self.__name__}.{method}"
+
+    def _binary_only(self, method):
+        """NumPy's refusal of reduce/accumulate/reduceat (and outer) outside binary ufuncs."""
+        if self.nin != 2:
+            if method == "outer":
+                raise ValueError(
+                    f"[{self._op(method)}] outer product only supported for binary functions"
+                )
+            raise ValueError(f"[{self._op(method)}] {method} only supported for binary functions")
+        if self.nout != 1 and method != "outer":
+            raise ValueError(
+                f"[{self._op(method)}] {method} only supported for functions returning a single "
+                "value"
+            )
 
     def outer(self, A, B, /, **kwargs):
         """See numpy.ufunc.outer: fn(A[..., None, ...], B) over every pair of elements."""
         from gpupy._creation import asarray
 
+        self._binary_only("outer")
         A, B = asarray(A), asarray(B)
         return self.func(A.reshape(A.shape + (1,) * B.ndim), B, **kwargs)
 
@@ -81,6 +124,7 @@ class ufunc(functools.partial):
 
         a = gpupy.asarray(array)
         op = self._op("reduce")
+        self._binary_only("reduce")
         if self.__name__ in _REDUCTIONS:
             kwargs = {"axis": axis, "keepdims": keepdims, "out": out}
             if dtype is not None:
@@ -148,6 +192,7 @@ class ufunc(functools.partial):
 
         a = gpupy.asarray(array)
         op = self._op("accumulate")
+        self._binary_only("accumulate")
         if a.ndim == 0:
             raise TypeError(f"[{op}] cannot accumulate on a scalar")
         (axis,) = _axis_tuple(op, axis, a.ndim)
@@ -186,6 +231,7 @@ class ufunc(functools.partial):
 
         a = gpupy.asarray(array)
         op = self._op("reduceat")
+        self._binary_only("reduceat")
         if a.ndim == 0:
             raise TypeError(f"[{op}] cannot reduceat a 0-d array")
         (axis,) = _axis_tuple(op, axis, a.ndim)
@@ -240,23 +286,37 @@ class ufunc(functools.partial):
         import gpupy
 
         op = self._op("at")
-        if b is None:
+        if self.nout != 1:
+            raise ValueError(f"[{op}] Only single output ufuncs supported at this time")
+        if self.nin == 1 and b is not None:
+            raise ValueError(f"[{op}] second operand provided when ufunc is unary")
+        if self.nin == 2 and b is None:
             raise TypeError(f"[{op}] second operand needed for ufunc")
         if not isinstance(a, _core.ndarray):
             raise TypeError(f"[{op}] the first operand must be a gpupy array")
         positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
-        if isinstance(b, (bool, int, float, complex)):  # a weak Python scalar, as in a + b
+        if b is None:
+            values = None
+        elif isinstance(b, (bool, int, float, complex)):  # a weak Python scalar, as in a + b
             values = gpupy.full((), b, dtype=gpupy.result_type(a, b), device=a.device)
         else:
             values = gpupy.asarray(b, device=a.device)
-        values = gpupy.broadcast_to(values, positions.shape).reshape(-1)
+        if values is not None:
+            values = gpupy.broadcast_to(values, positions.shape).reshape(-1)
         positions = positions.reshape(-1)
         if not len(positions):
             return
         order = gpupy.argsort(positions, kind="stable")
         sorted_pos = positions[order]
-        kind = gpupy.result_type(a.dtype, values.dtype).kind
-        if self.__name__ in ("add", "subtract") and kind in "iuf":
+        result_dtype = None if values is None else gpupy.result_type(a.dtype, values.dtype)
+        # Summing each index's values first equals NumPy's one-by-one updates only when no cast
+        # back to a's dtype truncates between them.
+        if (
+            self.__name__ in ("add", "subtract")
+            and result_dtype == a.dtype
+            and a.dtype.kind in "iuf"
+        ):
+            kind = a.dtype.kind
             unique_pos, totals = _segment_sums(gpupy, sorted_pos, values[order], kind)
             self._update(op, a, unique_pos, totals)
             return
@@ -265,20 +325,39 @@ class ufunc(functools.partial):
         rank = gpupy.arange(len(sorted_pos), device=a.device) - first
         for r in range(int(rank.max()) + 1):
             sel = order[rank == r]
-            self._update(op, a, positions[sel], values[sel])
+            self._update(op, a, positions[sel], None if values is None else values[sel])
 
     def _update(self, op, a, flat_positions, values):
-        """a at the (distinct) flat positions = fn(a there, values), with NumPy's cast check."""
+        """a at the (distinct) flat positions = fn(a there, values), cast back to a's dtype
+        unsafely as NumPy's ufunc.at does (sqrt.at of integers truncates)."""
         import gpupy
 
         where = gpupy.unravel_index(flat_positions, a.shape)
-        new = self.func(a[where], values)
-        if not _core._can_cast(new.dtype, a.dtype, "same_kind"):
-            raise TypeError(
-                f"[{op}] Cannot cast ufunc '{self.__name__}' output from {new.dtype} to "
-                f"{a.dtype} with casting rule 'same_kind'"
-            )
-        a[where] = new
+        a[where] = self.func(a[where]) if values is None else self.func(a[where], values)
+
+
+# The methods live on the C++ type itself: a Python subclass would lose its fast call on 3.11.
+for _name, _value in vars(_Methods).items():
+    if _name not in ("__dict__", "__weakref__", "__module__"):
+        setattr(ufunc, _name, _value)
+
+
+def _probe_types(u):
+    """u's accepted input dtypes (the same for every input) as NumPy's 'in->out' type codes, in
+    NumPy's order of type characters."""
+    import gpupy
+
+    codes = []
+    for dt in dict.fromkeys(numpy.dtype(c) for c in "?bBhHiIlLqQefdgFDG"):  # l is q on Linux
+        char = dt.char
+        try:
+            empty = gpupy.zeros(0, dtype=char)
+            result = u.func(*[empty] * u.nin)
+        except (TypeError, ValueError, NotImplementedError):
+            continue  # a dtype gpupy lacks, or one the function refuses
+        outs = result if isinstance(result, tuple) else (result,)
+        codes.append(char * u.nin + "->" + "".join(numpy.dtype(o.dtype).char for o in outs))
+    return tuple(codes)
 
 
 def _finish(result, out):

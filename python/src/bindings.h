@@ -41,6 +41,8 @@ void bind_cuda_libs(nb::module_& m);
 void bind_dlpack(nb::module_& m);
 /// Run-time compiled emu kernels (_EmuModule).
 void bind_kernel(nb::module_& m);
+/// The type of gpupy's ufunc objects (_ufunc_type), completed by gpupy/_ufunc.py.
+void bind_ufunc(nb::module_& m);
 
 /// A Python value as an elementwise operand: gpupy arrays as they are, Python scalars as weak
 /// scalars, NumPy scalars and 0-d arrays as typed scalars, other array-likes as zero-copy cpu

@@ -1,5 +1,6 @@
 """Corner cases where gpupy once differed from NumPy 2.4, each checked against NumPy itself."""
 
+import pickle
 import warnings
 
 import gpupy
@@ -209,3 +210,77 @@ def test_polyadd_polysub_dtypes_and_poly1d(name, xp):
     small = xp.asarray(np.array([3, -1], dtype=np.int8))
     p = f(xp.poly1d([1.0, 2.0]), xp.poly1d([4.0, 0.5, 1.0]))
     return f(small, xp.asarray([1, 2, 3], dtype="int16")), p.coeffs
+
+
+NUMPY_UFUNCS = sorted(
+    n for n in dir(np) if isinstance(getattr(np, n), np.ufunc) and getattr(np, n).signature is None
+)
+
+
+@pytest.mark.parametrize("name", NUMPY_UFUNCS)
+def test_every_numpy_ufunc_is_a_gpupy_ufunc(name):
+    u, ref = getattr(gpupy, name), getattr(np, name)
+    assert isinstance(u, gpupy.ufunc)
+    assert (u.nin, u.nout, u.nargs, u.signature) == (ref.nin, ref.nout, ref.nargs, None)
+    assert u.identity == ref.identity or (u.identity is None and ref.identity is None)
+    assert repr(u) == f"<ufunc '{u.__name__}'>"
+    assert u.__name__ in (name, ref.__name__) or getattr(gpupy, u.__name__) is u  # aliases
+    assert pickle.loads(pickle.dumps(u)) is u
+    assert u.ntypes == len(u.types) and all("->" in t for t in u.types)
+
+
+@pytest.mark.parametrize("name", ["sin", "negative", "isnan", "sqrt", "add", "modf", "divmod"])
+def test_ufunc_types_match_the_results(name):
+    u = getattr(gpupy, name)
+    for code in u.types:
+        ins, outs = code.split("->")
+        args = [gpupy.ones(2, dtype=c) for c in ins]
+        result = u(*args)
+        results = result if isinstance(result, tuple) else (result,)
+        assert "".join(np.dtype(r.dtype).char for r in results) == outs
+    if name in ("sin", "sqrt", "add"):
+        assert {"d" * u.nin + "->d", "D" * u.nin + "->D"} <= set(u.types)
+
+
+@pytest.mark.parametrize(
+    "name,dtype", [("negative", "float64"), ("negative", "int16"), ("sin", "float64"),
+                   ("square", "float32"), ("sqrt", "int32"), ("isnan", "float64"),
+                   ("invert", "uint8"), ("absolute", "complex128"), ("logical_not", "int64")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_unary_ufunc_at(name, dtype, xp):
+    start = 0 if name == "sqrt" else -4  # NaN cast to an integer differs between machines
+    a = np.arange(start, start + 12).astype(dtype).reshape(3, 4)
+    a = xp.asarray(a * (1 + 1j) if "c" in dtype else a)
+    u = getattr(xp, name)
+    u.at(a, (xp.asarray([0, 2, 2, 0, 2]), xp.asarray([1, 3, 3, 1, 0])))
+    u.at(a[:, ::2], [1, 1, 1])
+    return a
+
+
+METHOD_CALLS = {
+    "reduce": lambda u, a: u.reduce(a),
+    "accumulate": lambda u, a: u.accumulate(a),
+    "reduceat": lambda u, a: u.reduceat(a, [0]),
+    "outer": lambda u, a: u.outer(a, a),
+    "at_with_operand": lambda u, a: u.at(a, [0], 1.0),
+}
+
+
+@pytest.mark.parametrize("call", sorted(METHOD_CALLS))
+@pytest.mark.parametrize("name", ["sin", "isnan", "modf", "divmod"])
+@testing.numpy_gpupy_allclose()
+def test_ufunc_methods_refused_as_numpy(name, call, xp):
+    return METHOD_CALLS[call](getattr(xp, name), xp.arange(1.0, 4.0))
+
+
+def test_numpy_ufuncs_and_methods_dispatch_to_gpupy_unary_ufuncs():
+    a = gpupy.asarray([1.0, -2.0, 3.0])
+    result = np.sin(a)
+    assert isinstance(result, gpupy.ndarray)
+    np.testing.assert_allclose(result.get(), np.sin([1.0, -2.0, 3.0]), rtol=1e-15)
+    np.negative.at(a, [0, 2, 2])
+    np.testing.assert_array_equal(a.get(), [-1.0, -2.0, 3.0])
+    out = gpupy.empty(3)
+    assert gpupy.sqrt(gpupy.asarray([1.0, 4.0, 9.0]), out=out) is out
+    np.testing.assert_array_equal(out.get(), [1.0, 2.0, 3.0])
