@@ -284,3 +284,84 @@ def test_numpy_ufuncs_and_methods_dispatch_to_gpupy_unary_ufuncs():
     out = gpupy.empty(3)
     assert gpupy.sqrt(gpupy.asarray([1.0, 4.0, 9.0]), out=out) is out
     np.testing.assert_array_equal(out.get(), [1.0, 2.0, 3.0])
+
+
+AT_IDX = (np.arange(600) * 7919) % 13  # every index repeated about 46 times
+
+
+@pytest.mark.parametrize(
+    "name,dtype,values_dtype",
+    [("maximum", "float64", "float64"), ("minimum", "int16", "int8"),
+     ("fmax", "float32", "float32"), ("bitwise_or", "uint8", "uint8"), ("gcd", "int64", "int32"),
+     ("logical_xor", "bool", "bool"), ("multiply", "int8", "int8"), ("multiply", "int64", "int16"),
+     ("multiply", "float64", "float64"), ("maximum", "int32", "float64"),
+     ("subtract", "int16", "float32"), ("fmod", "float64", "float64"),
+     ("minimum", "complex128", "complex128")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(rtol=0)
+def test_at_with_many_repeats_equals_numpy(name, dtype, values_dtype, xp):
+    rng = np.random.default_rng(len(name) + len(dtype))
+    raw = rng.integers(-3, 4, AT_IDX.size) if dtype != "bool" else rng.integers(0, 2, AT_IDX.size)
+    if values_dtype.startswith("float"):
+        raw = raw * 0.75 + 0.125
+    values = xp.asarray(raw.astype(values_dtype))
+    a = xp.asarray((np.arange(13) % 5 + 1).astype(dtype))
+    getattr(xp, name).at(a, xp.asarray(AT_IDX), values)
+    grid = xp.asarray((np.arange(24).reshape(4, 6) % 7 + 1).astype(dtype))[:, ::2]
+    getattr(xp, name).at(grid, (xp.asarray(AT_IDX % 4), xp.asarray(AT_IDX % 3)), values)
+    return a, grid
+
+
+REDUCEAT_INDICES = {
+    "increasing": [0, 3, 4, 9, 15],
+    "mixed": [5, 2, 2, 9, 0, 15, 1],
+    "decreasing": [15, 12, 7, 7, 1],
+    "overlapping": [0, 19] * 20,  # long backward segments: reduced one by one
+    "single": [6],
+}
+
+
+# Not power or arctan2: NumPy 2.4's float loops for them do not fold left to right in a reduction
+# (numpy.power.reduce([2.0, 3.0, 2.0]) is 4.0; for integers it is 64 = (2**3)**2, as gpupy's).
+@pytest.mark.parametrize("indices", sorted(REDUCEAT_INDICES))
+@pytest.mark.parametrize(
+    "name,dtype",
+    [("add", "int8"), ("multiply", "float64"), ("maximum", "float32"), ("bitwise_xor", "int32"),
+     ("subtract", "float64"), ("divide", "int64"), ("fmod", "float64"), ("logaddexp", "float64")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(rtol=1e-14)
+def test_reduceat_orders_and_ufuncs(indices, name, dtype, xp):
+    rng = np.random.default_rng(3)
+    base = rng.integers(1, 9, (20, 3)) if dtype[0] in "iu" else rng.uniform(0.5, 1.5, (20, 3))
+    x = xp.asarray(base.astype(dtype))
+    u, idx = getattr(xp, name), REDUCEAT_INDICES[indices]
+    return u.reduceat(x, idx), u.reduceat(x.T, xp.asarray(idx), axis=1)
+
+
+@testing.numpy_gpupy_allclose()
+def test_reduceat_dtype_out_and_empty_indices(xp):
+    x = xp.asarray(np.arange(1, 11, dtype=np.int16))
+    out = xp.zeros(3, dtype=np.float32)
+    xp.subtract.reduceat(x, [0, 4, 2], dtype=np.float32, out=out)
+    return out, xp.add.reduceat(x, [7, 1]), xp.divide.reduceat(x, [3, 8])
+
+
+@pytest.mark.parametrize(
+    "name,dtype",
+    [("subtract", "int8"), ("subtract", "uint16"), ("subtract", "float64"), ("copysign", "float32"),
+     ("divide", "float64"), ("power", "int64"), ("arctan2", "float64"), ("floor_divide", "int32")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(rtol=0)
+def test_accumulate_in_order(name, dtype, xp):
+    rng = np.random.default_rng(5)
+    if dtype[0] in "iu":
+        base = rng.integers(
+            1 if name in ("power", "floor_divide") else 0, 4 if name == "power" else 120, (70, 3)
+        )
+    else:
+        base = rng.uniform(-2, 2, (70, 3))
+    x = xp.asarray(base.astype(dtype))
+    u = getattr(xp, name)
+    out = xp.empty((3, 70), dtype=dtype)
+    u.accumulate(x.T, axis=1, out=out)
+    return u.accumulate(x), out, u.accumulate(x[:, 0], dtype="float64"), u.accumulate(x[:1])
