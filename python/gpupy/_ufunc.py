@@ -1,5 +1,6 @@
-"""NumPy's ufunc methods (reduce, accumulate, reduceat, outer, at) for gpupy's binary elementwise
-functions, composed from gpupy's own device operations."""
+"""gpupy.ufunc: the elementwise functions as NumPy-style ufunc objects. The call is the C++ type's
+own (python/src/bind_ufunc.cpp); this module adds NumPy's attributes and methods (reduce,
+accumulate, reduceat, outer, at), composed from gpupy's own device operations."""
 
 import numpy
 from numpy.exceptions import AxisError
