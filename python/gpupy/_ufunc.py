@@ -257,7 +257,9 @@ class _Methods:
             raise TypeError(f"[{op}] cannot reduceat a 0-d array")
         (axis,) = _axis_tuple(op, axis, a.ndim)
         idx = indices.get() if isinstance(indices, _core.ndarray) else indices
-        starts = numpy.asarray(idx, dtype=numpy.int64).reshape(-1)
+        starts = numpy.asarray(idx, dtype=numpy.int64)
+        if starts.ndim != 1:
+            raise ValueError(f"[{op}] indices must be a 1-D sequence, got {starts.ndim} dimensions")
         n = a.shape[axis]
         bad = starts[(starts < 0) | (starts >= n)]
         if bad.size:

@@ -338,6 +338,12 @@ def test_reduceat_orders_and_ufuncs(indices, name, dtype, xp):
     return u.reduceat(x, idx), u.reduceat(x.T, xp.asarray(idx), axis=1)
 
 
+@pytest.mark.parametrize("indices", [[[0, 1]], [-1], [4], 0])
+@testing.numpy_gpupy_raises()
+def test_reduceat_bad_indices(indices, xp):
+    xp.add.reduceat(xp.arange(4.0), indices)
+
+
 @testing.numpy_gpupy_allclose()
 def test_reduceat_dtype_out_and_empty_indices(xp):
     x = xp.asarray(np.arange(1, 11, dtype=np.int16))
