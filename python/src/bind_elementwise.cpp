@@ -47,6 +47,37 @@ nb::object inplace_operator(nb::handle self, nb::handle other) {
   return nb::borrow(self);
 }
 
+/// NumPy's `**` operator on float and complex arrays computes `a ** 2`, `a ** -1` (Python ints)
+/// and `a ** 0.5` (a Python float) as square, reciprocal and sqrt for every inexact dtype, where
+/// numpy.power of a float16 or complex array computes pow (see power_shortcut in
+/// src/ops/elementwise.cpp).
+std::optional<ElementwiseOp> power_operator_shortcut(const Array& self, nb::handle exponent) {
+  if (!is_inexact(self.dtype())) return std::nullopt;
+  if (PyLong_CheckExact(exponent.ptr())) {
+    int overflow = 0;
+    long e = PyLong_AsLongAndOverflow(exponent.ptr(), &overflow);
+    if (!overflow && e == 2) return ElementwiseOp::square;
+    if (!overflow && e == -1) return ElementwiseOp::reciprocal;
+  } else if (PyFloat_CheckExact(exponent.ptr()) && PyFloat_AS_DOUBLE(exponent.ptr()) == 0.5) {
+    return ElementwiseOp::sqrt;
+  }
+  return std::nullopt;
+}
+
+nb::object power_operator(const Array& self, nb::handle other) {
+  if (auto op = power_operator_shortcut(self, other)) return nb::cast(elementwise(*op, {self}));
+  return binary_operator<ElementwiseOp::power>(self, other);
+}
+
+nb::object inplace_power_operator(nb::handle self, nb::handle other) {
+  const Array& a = *nb::inst_ptr<Array>(self);
+  if (auto op = power_operator_shortcut(a, other)) {
+    elementwise(*op, {a}, &a);
+    return nb::borrow(self);
+  }
+  return inplace_operator<ElementwiseOp::power>(self, other);
+}
+
 template <ElementwiseOp Op>
 Array unary_operator(const Array& self) {
   return elementwise(Op, {self});
@@ -186,6 +217,9 @@ void bind_elementwise(nb::module_& m) {
   GPUPY_OPERATOR("floordiv", floor_divide)
   GPUPY_OPERATOR("mod", remainder)
   GPUPY_OPERATOR("pow", power)
+  nb::setattr(ndarray, "__pow__", nb::cpp_function(power_operator, nb::is_method(), "other"_a));
+  nb::setattr(ndarray, "__ipow__",
+              nb::cpp_function(inplace_power_operator, nb::is_method(), "other"_a));
   GPUPY_OPERATOR("and", bitwise_and)
   GPUPY_OPERATOR("or", bitwise_or)
   GPUPY_OPERATOR("xor", bitwise_xor)

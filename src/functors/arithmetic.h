@@ -169,9 +169,17 @@ struct Reciprocal {
   GPUPY_HD T operator()(T a) const {
     return T(1) / a;
   }
+  // NumPy's complex reciprocal loop, a Smith division of 1 by a written out: its signs of zero
+  // and its nan+nanj for 0 differ from those of 1 / a.
   template <Complex T>
   GPUPY_HD T operator()(T a) const {
-    return gmath::divide(T(1), a);
+    using R = real_t<T>;
+    if (gmath::fabs(a.im) <= gmath::fabs(a.re)) {
+      const R r = a.im / a.re, d = a.re + a.im * r;
+      return T(R(1) / d, -r / d);
+    }
+    const R r = a.re / a.im, d = a.re * r + a.im;
+    return T(r / d, R(-1) / d);
   }
 };
 

@@ -106,6 +106,22 @@ void check_integer_power(const Operand& exponent, DType loop) {
   if (negative) throw ValueError("[power] Integers to negative integer powers are not allowed.");
 }
 
+// NumPy's float32 and float64 power loops, given one exponent for every element, compute 2, 0.5,
+// -1 and 1 as x*x, sqrt(x), 1/x and x: several times faster than pow, and with sqrt's results
+// ((-0.0)**0.5 is -0.0 and (-inf)**0.5 nan, where pow gives 0.0 and inf). gpupy takes the same
+// shortcut for scalar exponents.
+std::optional<ElementwiseOp> power_shortcut(const Operand& exponent, DType loop) {
+  using E = ElementwiseOp;
+  if ((loop != DType::float32 && loop != DType::float64) || exponent.is_array())
+    return std::nullopt;
+  const double e = exponent.scalar().cast(loop).to_double();
+  if (e == 2.0) return E::square;
+  if (e == 0.5) return E::sqrt;
+  if (e == -1.0) return E::reciprocal;
+  if (e == 1.0) return E::positive;
+  return std::nullopt;
+}
+
 void check_out(const Array& out, const Shape& shape, DType result, const char* op) {
   if (out.readonly()) throw ValueError(op_message(op, "output array is read-only"));
   if (broadcast_shapes(shape, out.shape(), op) != out.shape())
@@ -177,7 +193,13 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     check_out(*out, shape, result, name);
     shape = out->shape();
   }
-  if (op == ElementwiseOp::power) check_integer_power(inputs[1], loop);
+  if (op == ElementwiseOp::power) {
+    check_integer_power(inputs[1], loop);
+    if (auto shortcut = power_shortcut(inputs[1], loop); shortcut && inputs[0].is_array()) {
+      const Array& base = inputs[0].array();
+      return elementwise(*shortcut, {base.dtype() == loop ? base : astype(base, loop)}, out);
+    }
+  }
 
   Array target = (out && out->dtype() == result) ? *out : Array::empty(shape, result, device);
   std::vector<Operand> prepared;
