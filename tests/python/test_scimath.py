@@ -7,9 +7,10 @@ import pytest
 from gpupy import testing
 
 UNARY = ["sqrt", "log", "log2", "log10", "arccos", "arcsin", "arctanh"]
-# gpupy has no float16: real results for bool, int8 and uint8 are float32 where NumPy's are
-# float16, so those dtypes are checked only where the result is complex.
 DTYPES = ("int16", "int64", "uint16", "uint32", "float32", "float64", "complex64")
+# Real results of these are float16 (one float16 ulp of tolerance); complex ones complex64 or,
+# for float16, complex128 as NumPy's _tocomplex picks.
+HALF_DTYPES = ("bool", "int8", "uint8", "float16")
 
 
 def _values(dtype, inside):
@@ -28,6 +29,15 @@ def _values(dtype, inside):
 @testing.for_dtypes(DTYPES)
 @testing.numpy_gpupy_allclose(rtol=2e-6)
 def test_unary(name, inside, dtype, xp):
+    scimath = xp.lib.scimath
+    return getattr(scimath, name)(xp.asarray(_values(dtype, inside)))
+
+
+@pytest.mark.parametrize("name", UNARY)
+@pytest.mark.parametrize("inside", [True, False])
+@testing.for_dtypes(HALF_DTYPES)
+@testing.numpy_gpupy_allclose(rtol=1e-3)
+def test_unary_float16_results(name, inside, dtype, xp):
     scimath = xp.lib.scimath
     return getattr(scimath, name)(xp.asarray(_values(dtype, inside)))
 
