@@ -8,7 +8,8 @@
 
 namespace gpupy {
 
-/// The 13 Array API dtypes. The order is part of the ABI of the promotion table.
+/// The 13 Array API dtypes and NumPy's float16. The order is part of the ABI of the promotion
+/// table; float16 came last, so the codes of the others did not change.
 enum class DType : uint8_t {
   bool_,
   int8,
@@ -23,8 +24,9 @@ enum class DType : uint8_t {
   float64,
   complex64,
   complex128,
+  float16,
 };
-inline constexpr int kNumDTypes = 13;
+inline constexpr int kNumDTypes = 14;
 
 /// Broad category of a dtype, as NumPy's `dtype.kind` ('b', 'i', 'u', 'f', 'c').
 enum class DTypeKind : uint8_t { boolean, signed_int, unsigned_int, floating, complex };
@@ -51,7 +53,7 @@ inline bool is_complex(DType dt) { return dtype_kind(dt) == DTypeKind::complex; 
 inline bool is_inexact(DType dt) { return is_floating(dt) || is_complex(dt); }
 
 /// NumPy 2 `promote_types` for two array dtypes; throws TypeError where NumPy does (never for these
-/// 13).
+/// 14).
 DType promote_types(DType a, DType b);
 /// NumPy 2 `can_cast(from, to, casting)`.
 bool can_cast(DType from, DType to, Casting casting = Casting::safe);
@@ -59,9 +61,13 @@ bool can_cast(DType from, DType to, Casting casting = Casting::safe);
 DType real_dtype(DType dt);
 /// Complex counterpart of a float dtype (float32 -> complex64).
 DType complex_dtype(DType dt);
-/// Default float dtype that integers and bools become in true division and math functions.
-/// float16 is not supported yet, so the small integers NumPy sends to float16 go to float32.
+/// Default float dtype that integers and bools become in math functions, as NumPy's loop order
+/// gives: bool and 8-bit integers -> float16, 16-bit -> float32, wider -> float64.
 DType float_dtype_for(DType dt);
+
+/// The dtype reductions, scans, sorts, searches and matmul compute `dt` in: float32 for float16
+/// (NumPy's float16 loops accumulate in float), `dt` itself otherwise.
+inline DType kernel_dtype(DType dt) { return dt == DType::float16 ? DType::float32 : dt; }
 
 /// Limits of an integer dtype (`iinfo`).
 struct IntInfo {

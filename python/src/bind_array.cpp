@@ -15,8 +15,8 @@ Array getitem_key(const Array& a, nb::handle key);
 void setitem_key(const Array& a, nb::handle key, nb::handle value);
 
 // struct-module format characters, in DType order.
-const char* const kBufferFormats[kNumDTypes] = {"?", "b", "h", "i", "q",  "B", "H",
-                                                "I", "Q", "f", "d", "Zf", "Zd"};
+const char* const kBufferFormats[kNumDTypes] = {"?", "b", "h", "i", "q",  "B",  "H",
+                                                "I", "Q", "f", "d", "Zf", "Zd", "e"};
 
 // The buffer protocol on cpu arrays (memoryview, bytes(), NumPy's buffer path). Shape and
 // strides live in view->internal until the consumer releases the view.

@@ -56,7 +56,7 @@ DType from_dl_dtype(DLDataType t) {
       if (t.bits == 1 || (t.bits >= 8 && t.bits <= 64)) name = t.bits == 1 ? "bool" : "u";
       break;
     case kDLFloat:
-      if (t.bits == 32 || t.bits == 64) name = "f";
+      if (t.bits == 16 || t.bits == 32 || t.bits == 64) name = "f";
       break;
     case kDLComplex:
       if (t.bits == 64 || t.bits == 128) name = "c";

@@ -7,6 +7,7 @@
 #include "gpupy/complex.h"
 #include "gpupy/dtype.h"
 #include "gpupy/error.h"
+#include "gpupy/float16.h"
 
 namespace gpupy {
 
@@ -45,8 +46,23 @@ decltype(auto) dispatch_dtype(DType dt, F&& f) {
       return f(TypeTag<complex64>{});
     case DType::complex128:
       return f(TypeTag<complex128>{});
+    case DType::float16:
+      return f(TypeTag<float16>{});
   }
   throw ValueError("[dispatch] invalid dtype code " + std::to_string(static_cast<int>(dt)));
+}
+
+/// dispatch_dtype for the backend kernels that have no float16 loop (reductions, scans, sorts,
+/// searches, matmul): the ops layer runs float16 through them in float32, as NumPy's float16
+/// loops compute, so float16 reaching one of them is a routing bug, reported naming `op`.
+template <class F>
+decltype(auto) dispatch_dtype_except_float16(DType dt, const char* op, F&& f) {
+  return dispatch_dtype(dt, [&](auto tag) -> decltype(auto) {
+    if constexpr (is_float16_v<typename decltype(tag)::type>)
+      throw ValueError(std::string("[") + op + "] float16 must be widened to float32 first");
+    else
+      return f(tag);
+  });
 }
 
 /// The DType of a C++ element type.
@@ -76,6 +92,8 @@ constexpr DType dtype_of() {
     return DType::float64;
   else if constexpr (std::is_same_v<T, complex64>)
     return DType::complex64;
+  else if constexpr (std::is_same_v<T, float16>)
+    return DType::float16;
   else {
     static_assert(std::is_same_v<T, complex128>, "not a gpupy element type");
     return DType::complex128;

@@ -32,15 +32,16 @@ constexpr std::array<DTypeInfo, kNumDTypes> kInfo = {{
     {"float64", "<f8", 8, DTypeKind::floating},
     {"complex64", "<c8", 8, DTypeKind::complex},
     {"complex128", "<c16", 16, DTypeKind::complex},
+    {"float16", "<f2", 2, DTypeKind::floating},
 }};
 
 const DTypeInfo& info(DType dt) { return kInfo[static_cast<int>(dt)]; }
 
 // Smallest-first order in which promotion looks for a common safe target.
 constexpr std::array<DType, kNumDTypes> kPromotionOrder = {
-    DType::bool_,   DType::int8,      DType::uint8,     DType::int16,  DType::uint16,
-    DType::int32,   DType::uint32,    DType::int64,     DType::uint64, DType::float32,
-    DType::float64, DType::complex64, DType::complex128};
+    DType::bool_,   DType::int8,    DType::uint8,     DType::int16,     DType::uint16,
+    DType::int32,   DType::uint32,  DType::int64,     DType::uint64,    DType::float16,
+    DType::float32, DType::float64, DType::complex64, DType::complex128};
 
 // Kind order used by same_kind casting: b < u < i < f < c.
 int kind_rank(DTypeKind k) {
@@ -59,10 +60,11 @@ int kind_rank(DTypeKind k) {
   return 0;
 }
 
-// Mantissa bits of the float type an integer needs for a safe cast (int16 fits float32's 24).
+// Whether a float type holds every value of an integer type, as NumPy counts it: the float needs
+// twice the integer's size (int8 -> float16, int16 -> float32), and every integer casts safely
+// to float64.
 bool int_fits_float(DType from, DType to_real) {
-  size_t bits = itemsize(from) * 8;
-  return to_real == DType::float64 || bits <= 16;
+  return to_real == DType::float64 || 2 * itemsize(from) <= itemsize(to_real);
 }
 
 bool safe_cast(DType from, DType to) {
@@ -142,13 +144,15 @@ DType real_dtype(DType dt) {
 }
 
 DType complex_dtype(DType dt) {
-  if (dt == DType::float32 || dt == DType::complex64) return DType::complex64;
+  if (dt == DType::float16 || dt == DType::float32 || dt == DType::complex64)
+    return DType::complex64;
   return DType::complex128;
 }
 
 DType float_dtype_for(DType dt) {
   if (is_inexact(dt)) return dt;
-  return itemsize(dt) <= 2 ? DType::float32 : DType::float64;
+  if (itemsize(dt) == 1) return DType::float16;
+  return itemsize(dt) == 2 ? DType::float32 : DType::float64;
 }
 
 IntInfo iinfo(DType dt) {
@@ -176,6 +180,15 @@ IntInfo iinfo(DType dt) {
 
 FloatInfo finfo(DType dt) {
   DType r = real_dtype(dt);
+  if (r == DType::float16)
+    return {16,
+            std::ldexp(1.0, -10),
+            65504.0,
+            -65504.0,
+            std::ldexp(1.0, -14),
+            std::ldexp(1.0, -24),
+            1e-3,
+            3};
   if (r == DType::float32)
     return {32, FLT_EPSILON, FLT_MAX, -FLT_MAX, FLT_MIN, std::ldexp(1.0, -149), 1e-6, 6};
   if (r == DType::float64)

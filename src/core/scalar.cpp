@@ -17,7 +17,7 @@ Scalar Scalar::from_memory(DType dt, const void* src) {
       s = Scalar(v);
     else if constexpr (is_complex_v<T>)
       s = Scalar(complex128(v.re, v.im));
-    else if constexpr (std::is_floating_point_v<T>)
+    else if constexpr (std::is_floating_point_v<T> || is_float16_v<T>)
       s = Scalar(static_cast<double>(v));
     else if constexpr (std::is_unsigned_v<T>)
       s = Scalar(static_cast<uint64_t>(v));

@@ -3,5 +3,6 @@
 
 #include "arithmetic.h"
 #include "compare.h"
+#include "float16_loops.h"
 #include "math.h"
 #include "numpy_extras.h"

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "gpupy/complex.h"
+#include "gpupy/float16.h"
 
 namespace gpupy {
 
@@ -48,10 +49,21 @@ GPUPY_HD To real_to(From v) {
 }
 
 /// Converts one element: complex -> real drops the imaginary part, anything -> bool tests != 0.
+/// float16 goes through float (exact) on the way out and is rounded once from double on the way
+/// in (exact for every other source whose value is finite in float16).
 template <class To, class From, bool kAsNumpy = GPUPY_CAST_FLOATS_AS_NUMPY>
 GPUPY_HD To cast_value(From v) {
   if constexpr (std::is_same_v<To, From>) {
     return v;
+  } else if constexpr (is_float16_v<From>) {
+    // NumPy converts float16 to uint32 through a 64-bit signed integer (NaN and out-of-range
+    // values give 0, where its float32 and float64 casts give 2^31).
+    if constexpr (kAsNumpy && std::is_same_v<To, uint32_t>)
+      return To(float_to_int_as_numpy<int64_t>(static_cast<float>(v)));
+    else
+      return cast_value<To, float, kAsNumpy>(static_cast<float>(v));
+  } else if constexpr (is_float16_v<To>) {
+    return To(cast_value<double, From, kAsNumpy>(v));
   } else if constexpr (is_complex_v<From>) {
     if constexpr (std::is_same_v<To, bool>) {
       return v.re != 0 || v.im != 0;
@@ -68,6 +80,18 @@ GPUPY_HD To cast_value(From v) {
   } else {
     return real_to<To, kAsNumpy>(v);
   }
+}
+
+/// Element i of the range first, first + delta, ... computed in T (bool: first, then first | delta;
+/// float16 in float, as NumPy fills float16 ranges).
+template <class T>
+GPUPY_HD T range_value(T first, T delta, int64_t i) {
+  if constexpr (std::is_same_v<T, bool>)
+    return i == 0 ? first : (first || delta);
+  else if constexpr (is_float16_v<T>)
+    return T(static_cast<float>(first) + float(i) * static_cast<float>(delta));
+  else
+    return T(first + T(cast_value<T>(i) * delta));
 }
 
 }  // namespace gpupy

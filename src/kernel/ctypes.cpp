@@ -78,6 +78,8 @@ std::optional<DType> dtype_of_ctype(std::string_view ctype) {
       {"double", DType::float64},
       {"complex<float>", DType::complex64},
       {"complex<double>", DType::complex128},
+      {"__half", DType::float16},
+      {"half", DType::float16},
   };
   std::string n = normalise(ctype);
   for (const auto& [name, dt] : table) {
@@ -114,6 +116,8 @@ std::string ctype_of(DType dt) {
       return "complex<float>";
     case DType::complex128:
       return "complex<double>";
+    case DType::float16:
+      return "__half";
   }
   throw ValueError("no C type for dtype " + std::string(dtype_name(dt)));
 }

@@ -32,10 +32,11 @@ constexpr bool invocable() {
     return std::is_invocable_v<F, T, T>;
 }
 
-template <class F, int Arity>
+template <class Op, int Arity>
 std::optional<DType> result_of(DType dt) {
   return dispatch_dtype(dt, [](auto tag) -> std::optional<DType> {
     using T = typename decltype(tag)::type;
+    using F = fn::loop_functor_t<Op, T>;
     if constexpr (invocable<F, Arity, T>()) {
       using R =
           std::conditional_t<Arity == 1, std::invoke_result<F, T>, std::invoke_result<F, T, T>>;

@@ -56,8 +56,11 @@ Array flat(const Array& a) { return reshaped(a, {a.size()}); }
 Array matmul(const Array& a_in, const Array& b_in) {
   check_core_dims(a_in, b_in);
   const Device device = same_device(a_in, b_in, "matmul");
-  const DType dt = promote_types(a_in.dtype(), b_in.dtype());
+  DType dt = promote_types(a_in.dtype(), b_in.dtype());
   // Cast before the 1-D promotion and batch broadcast so that no broadcast copy is made.
+  // float16 multiplies and accumulates in float32 and is rounded once at the end.
+  const DType result_dtype = dt;
+  dt = kernel_dtype(dt);
   Array a = a_in.dtype() == dt ? a_in : astype(a_in, dt);
   Array b = b_in.dtype() == dt ? b_in : astype(b_in, dt);
   const bool a_vec = a.ndim() == 1, b_vec = b.ndim() == 1;
@@ -84,7 +87,8 @@ Array matmul(const Array& a_in, const Array& b_in) {
   Shape shape = batch;
   if (!a_vec) shape.push_back(m);
   if (!b_vec) shape.push_back(n);
-  return out.view(shape, c_strides(shape, out.itemsize()), out.offset());
+  out = out.view(shape, c_strides(shape, out.itemsize()), out.offset());
+  return out.dtype() == result_dtype ? out : astype(out, result_dtype);
 }
 
 Array dot(const Array& a, const Array& b) {

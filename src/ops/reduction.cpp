@@ -71,9 +71,10 @@ Array reduce_op(ReduceOp op, const Array& a, const Axes& axes, bool keepdims, DT
                                           " which has no identity"));
   }
   Array in = plan.in;
-  if (in.dtype() != in_dtype) in = astype(in, in_dtype);
-  Array out = Array::empty(plan.out_shape, out_dtype, a.device());
+  if (in.dtype() != kernel_dtype(in_dtype)) in = astype(in, kernel_dtype(in_dtype));
+  Array out = Array::empty(plan.out_shape, kernel_dtype(out_dtype), a.device());
   if (out.size() > 0) backend_for(a.device()).reduce(ReduceCall{op, in, plan.n_reduced, out});
+  if (out.dtype() != out_dtype) out = astype(out, out_dtype);
   return with_keepdims(out, plan, keepdims);
 }
 
@@ -102,8 +103,10 @@ Array prod(const Array& a, const Axes& axes, bool keepdims, std::optional<DType>
 Array mean(const Array& a, const Axes& axes, bool keepdims, std::optional<DType> dtype) {
   DType dt = mean_dtype(a.dtype(), dtype);
   int64_t count = reduced_count(a, axes, "mean");
-  // As NumPy: sum in `dt`, divide (in float64 when `dt` is an integer), cast back to `dt`.
-  Array total = reduce_op(ReduceOp::sum, a, axes, keepdims, dt, dt, "mean");
+  // As NumPy: sum in `dt` (float16 in float32), divide (in float64 when `dt` is an integer),
+  // cast back to `dt`.
+  DType work = kernel_dtype(dt);
+  Array total = reduce_op(ReduceOp::sum, a, axes, keepdims, work, work, "mean");
   Array result = divide(total, Scalar(static_cast<double>(count), /*weak=*/true));
   return result.dtype() == dt ? result : astype(result, dt);
 }

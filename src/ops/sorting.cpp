@@ -38,6 +38,14 @@ Array sort_impl(const Array& x, std::optional<int> axis, bool descending, Array*
   if (indices) *indices = Array::empty(a.shape(), DType::int64, a.device());
   if (a.size() == 0) return values;
   Array iv = indices ? last(*indices, ax) : Array();
+  if (a.dtype() != kernel_dtype(a.dtype())) {  // float16 sorts as float32: the same order
+    Array wide = astype(a, kernel_dtype(a.dtype()));
+    Array wide_values = Array::empty(a.shape(), wide.dtype(), a.device());
+    backend_for(a.device())
+        .sort(last(wide, ax), last(wide_values, ax), indices ? &iv : nullptr, descending);
+    assign(values, wide_values);
+    return values;
+  }
   backend_for(a.device()).sort(last(a, ax), last(values, ax), indices ? &iv : nullptr, descending);
   return values;
 }
@@ -45,8 +53,11 @@ Array sort_impl(const Array& x, std::optional<int> axis, bool descending, Array*
 /// Writes the scan of `a` along `axis` into `out` (same shape, accumulator dtype).
 void scan_into(ScanOp op, const Array& a, int axis, const Array& out) {
   if (a.size() == 0) return;
-  Array in = a.dtype() == out.dtype() ? a : astype(a, out.dtype());
-  backend_for(a.device()).scan(op, last(in, axis), last(out, axis));
+  const DType work = kernel_dtype(out.dtype());  // float16 accumulates in float32
+  Array in = a.dtype() == work ? a : astype(a, work);
+  Array result = out.dtype() == work ? out : Array::empty(out.shape(), work, out.device());
+  backend_for(a.device()).scan(op, last(in, axis), last(result, axis));
+  if (result.dtype() != out.dtype()) assign(out, result);
 }
 
 Array scan_op(ScanOp op, const Array& x, std::optional<int> axis, std::optional<DType> dtype,
@@ -141,7 +152,7 @@ Array searchsorted(const Array& a, const Operand& v, bool right, const Array* so
   if (a.ndim() != 1) throw ValueError("[searchsorted] the sorted array must be 1-D");
   Array q = v.is_array() ? v.array() : full({}, v.scalar(), std::nullopt, a.device());
   if (q.device() != a.device()) throw ValueError("[searchsorted] arrays are on different devices");
-  DType dt = promote_types(a.dtype(), q.dtype());
+  DType dt = kernel_dtype(promote_types(a.dtype(), q.dtype()));
   Array sorted = a.dtype() == dt ? a : astype(a, dt);
   if (q.dtype() != dt) q = astype(q, dt);
   Array perm;

@@ -51,7 +51,9 @@ TEST(DType, Names) {
   EXPECT_EQ(gpupy::dtype_from_name("float32"), DType::float32);
   EXPECT_EQ(gpupy::dtype_from_name("<c16"), DType::complex128);
   EXPECT_EQ(gpupy::dtype_from_name("|b1"), DType::bool_);
-  EXPECT_THROW(gpupy::dtype_from_name("<f2"), gpupy::TypeError);
+  EXPECT_EQ(gpupy::dtype_from_name("<f2"), DType::float16);
+  EXPECT_THROW(gpupy::dtype_from_name("<f16"), gpupy::TypeError);
+  EXPECT_THROW(gpupy::dtype_from_name("bfloat16"), gpupy::TypeError);
 }
 
 // The float -> integer conversion the device kernels use, against NumPy 2 on x86-64

@@ -69,12 +69,7 @@ void iota_kernel(const Array& dst, const Scalar& start, const Scalar& step) {
     char* base = dst.data();
     parallel_for(dst.size(), kParallelGrain, [&](int64_t begin, int64_t end) {
       for (int64_t i = begin; i < end; ++i) {
-        T value;
-        if constexpr (std::is_same_v<T, bool>)
-          value = i == 0 ? first : (first || delta);
-        else
-          value = T(first + T(cast_value<T>(i) * delta));
-        *reinterpret_cast<T*>(base + i * stride) = value;
+        *reinterpret_cast<T*>(base + i * stride) = range_value(first, delta, i);
       }
     });
   });

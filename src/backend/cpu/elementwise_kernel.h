@@ -66,10 +66,11 @@ inline InputView input_view(const Operand& x, int ndim, void* storage, DType dt)
   return {static_cast<char*>(storage), Strides(ndim, 0)};
 }
 
-template <class F, int Arity>
+template <class Op, int Arity>
 void run_elementwise(const ElementwiseCall& call) {
   dispatch_dtype(call.in_dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
+    using F = fn::loop_functor_t<Op, T>;
     if constexpr (Arity == 1 && std::is_invocable_v<F, T>) {
       using R = std::invoke_result_t<F, T>;
       alignas(16) unsigned char scalar[16];

@@ -199,7 +199,7 @@ bool blas_matmul(const BlasLibrary& lib, Array a, Array b, const Array& out) {
 }  // namespace
 
 void matmul_kernel(const Array& a, const Array& b, const Array& out) {
-  dispatch_dtype(out.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(out.dtype(), "matmul", [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_floating_point_v<T> || is_complex_v<T>) {
       const BlasLibrary* lib = blas_library();

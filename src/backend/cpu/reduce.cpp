@@ -180,7 +180,7 @@ void run_reduce(const ReduceCall& call, bool reorder) {
 
 void reduce_kernel(const ReduceCall& call) {
   if (call.out.size() == 0) return;
-  dispatch_dtype(call.in.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(call.in.dtype(), "reduce", [&](auto tag) {
     using T = typename decltype(tag)::type;
     switch (call.op) {
       case ReduceOp::sum:

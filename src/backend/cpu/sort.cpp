@@ -88,14 +88,14 @@ void scan_rows(const Array& in, const Array& out) {
 void CpuBackend::sort(const Array& in, const Array& values_out, const Array* indices_out,
                       bool descending) {
   if (in.size() == 0) return;
-  dispatch_dtype(in.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(in.dtype(), "sort", [&](auto tag) {
     sort_rows<typename decltype(tag)::type>(in, values_out, indices_out, descending);
   });
 }
 
 void CpuBackend::scan(ScanOp op, const Array& in, const Array& out) {
   if (in.size() == 0) return;
-  dispatch_dtype(in.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(in.dtype(), "scan", [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (op == ScanOp::sum)
       scan_rows<T, fn::Add>(in, out);
@@ -107,7 +107,7 @@ void CpuBackend::scan(ScanOp op, const Array& in, const Array& out) {
 void CpuBackend::searchsorted(const Array& sorted, const Array* sorter, const Array& queries,
                               const Array& out, bool right) {
   if (queries.size() == 0) return;
-  dispatch_dtype(sorted.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(sorted.dtype(), "searchsorted", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const int64_t n = sorted.size(), ss = sorted.strides()[0];
     const int64_t sp = sorter ? sorter->strides()[0] : 0;

@@ -31,17 +31,12 @@ __global__ void fill_strided_kernel(char* dst, W value, StridedIndex<1, I> index
   }
 }
 
-/// dst[i] = start + i * step computed in T, as the cpu backend does (bool: start, then start|step).
+/// dst[i] = range_value(start, step, i), as the cpu backend does.
 template <class T>
 __global__ void iota_kernel(char* dst, int64_t stride, T first, T delta, int64_t n) {
   const int64_t step = int64_t(gridDim.x) * blockDim.x;
   for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
-    T value;
-    if constexpr (std::is_same_v<T, bool>)
-      value = i == 0 ? first : (first || delta);
-    else
-      value = T(first + T(cast_value<T>(i) * delta));
-    *reinterpret_cast<T*>(dst + i * stride) = value;
+    *reinterpret_cast<T*>(dst + i * stride) = range_value(first, delta, i);
   }
 }
 

@@ -169,10 +169,11 @@ template <class F, int NIN>
 void ew_run(const ElementwiseCall& call, Stream stream) {
   dispatch_dtype(call.in_dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (NIN == 1 && std::is_invocable_v<F, T>) {
-      ew_launch<F, std::invoke_result_t<F, T>, T, 1>(call, stream);
-    } else if constexpr (NIN == 2 && std::is_invocable_v<F, T, T>) {
-      ew_launch<F, std::invoke_result_t<F, T, T>, T, 2>(call, stream);
+    using G = fn::loop_functor_t<F, T>;
+    if constexpr (NIN == 1 && std::is_invocable_v<G, T>) {
+      ew_launch<G, std::invoke_result_t<G, T>, T, 1>(call, stream);
+    } else if constexpr (NIN == 2 && std::is_invocable_v<G, T, T>) {
+      ew_launch<G, std::invoke_result_t<G, T, T>, T, 2>(call, stream);
     } else {
       throw TypeError(op_message(op_name(call.op), "no " GPUPY_KERNEL_NS_NAME " loop for dtype " +
                                                        std::string(dtype_name(call.in_dtype))));

@@ -83,7 +83,7 @@ void launch_matmul(const Array& a, const Array& b, const Array& out, Stream stre
   if (p.batch == 0 || p.m == 0 || p.n == 0) return;
   const int64_t tiles = p.batch * ((p.m + kTile - 1) / kTile) * ((p.n + kTile - 1) / kTile);
   const auto blocks = static_cast<unsigned>(std::min(tiles, max_grid_blocks()));
-  dispatch_dtype(out.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(out.dtype(), "matmul", [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto kernel = &matmul_kernel<T>;
     GPUPY_LAUNCH(kernel, blocks, kBlockSize, 0, stream, p);

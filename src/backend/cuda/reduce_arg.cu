@@ -7,7 +7,7 @@ namespace gpupy::GPUPY_KERNEL_NS {
 
 void reduce_arg(const ReduceCall& call, const Layout<2>& kept, const Layout<1>& red,
                 Stream stream) {
-  dispatch_dtype(call.in.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(call.in.dtype(), "reduce", [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (call.op == ReduceOp::argmin)
       reduce_launch<ArgOp<T, false>, T>(call, kept, red, stream);

@@ -6,7 +6,7 @@ namespace gpupy::GPUPY_KERNEL_NS {
 
 void reduce_sum_prod(const ReduceCall& call, const Layout<2>& kept, const Layout<1>& red,
                      Stream stream) {
-  dispatch_dtype(call.in.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(call.in.dtype(), "reduce", [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (call.op == ReduceOp::sum)
       reduce_launch<SumOp<T>, T>(call, kept, red, stream);

@@ -151,7 +151,7 @@ void launch_scan(ScanOp op, const Array& in, const Array& out, Stream stream) {
   if (in.ndim() == 0 || out.shape() != in.shape() || out.dtype() != in.dtype())
     throw ValueError("[cumsum] output must match the input's shape and dtype");
   if (in.size() == 0) return;
-  dispatch_dtype(in.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(in.dtype(), "scan", [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (op == ScanOp::sum)
       scan_run<T, fn::Add>(in, out, T(0), stream);
@@ -168,7 +168,7 @@ void launch_searchsorted(const Array& sorted, const Array* sorter, const Array& 
   if (size == 0) return;
   auto index = pack_index<int64_t>(
       Layout<2>(queries.shape(), {queries.strides().data(), out.strides().data()}), "searchsorted");
-  dispatch_dtype(sorted.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(sorted.dtype(), "searchsorted", [&](auto tag) {
     auto kernel = &search_kernel<typename decltype(tag)::type>;
     GPUPY_LAUNCH(kernel, grid_for(size), kBlockSize, 0, stream, sorted.data(), sorted.size(),
                  sorted.strides()[0], sorter ? sorter->data() : nullptr,

@@ -149,7 +149,7 @@ void launch_sort(const Array& in, const Array& values_out, const Array* indices_
     throw ValueError("[sort] output must match the input's shape and dtype");
   if (in.size() == 0) return;
   const int64_t size = in.size(), n = in.shape().back();
-  dispatch_dtype(in.dtype(), [&](auto tag) {
+  dispatch_dtype_except_float16(in.dtype(), "sort", [&](auto tag) {
     using T = typename decltype(tag)::type;
     Array pos = Array::empty(Shape{size}, DType::int64, values_out.device());
     sort_positions<T>(in, descending, pos, stream);
