@@ -74,22 +74,17 @@ def test_real_if_close(imag, tol, dtype, xp):
 # ---- angle, fix, sinc ----------------------------------------------------------------------------
 
 
+# int8, uint8 and float16 give float16 (assert_same allows one float16 ulp there).
 @pytest.mark.parametrize("deg", [False, True])
 @testing.for_dtypes(
-    ("bool", "int16", "int64", "uint32", "float32", "float64") + testing.COMPLEX_DTYPES
+    ("bool", "int8", "uint8", "int16", "int64", "uint32")
+    + testing.FLOAT_DTYPES
+    + testing.COMPLEX_DTYPES
 )
 @testing.numpy_gpupy_allclose(rtol=1e-6)
 def test_angle(deg, dtype, xp):
     z = xp.asarray(_values(dtype))
     return xp.angle(z, deg=deg), xp.angle(xp.asarray(_values(dtype)[1, 2]), deg)
-
-
-@pytest.mark.parametrize("deg", [False, True])
-@testing.for_dtypes(("int8", "uint8", "float16"))
-@testing.numpy_gpupy_allclose(rtol=1e-3)
-def test_angle_float16_results(deg, dtype, xp):
-    # NumPy's angle of int8, uint8 and float16 is float16.
-    return xp.angle(xp.asarray(np.array([-3, 0, 4, 1]).astype(dtype)), deg=deg)
 
 
 @testing.numpy_gpupy_allclose()
