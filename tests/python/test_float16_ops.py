@@ -593,3 +593,49 @@ def test_joining_and_manipulation():
                lambda xp, v: xp.pad(v, 1), lambda xp, v: xp.tril(v), lambda xp, v: v.reshape(-1),
                lambda xp, v: xp.broadcast_to(v[0], (2, 10)), lambda xp, v: xp.diag(v)):  # fmt: skip
         assert_within_ulp(fn(np, x), fn(gpupy, g), 0)
+
+
+# ---- functions composed in the Python layer ------------------------------------------------------
+
+_MIXED = _f16([[1.5, -2.25, 0.1, 3.0], [np.nan, 0.0, -0.0, 7.0], [2.0, 5.5, -1.0, 0.5]])
+_WEIGHTS = [1.0, 2.0, 1.0, 0.5]
+
+COMPOSED = {
+    "gradient": lambda xp, a: xp.gradient(a)[0],
+    "trapezoid": lambda xp, a: xp.trapezoid(a),
+    "cov": lambda xp, a: xp.cov(a),
+    "corrcoef": lambda xp, a: xp.corrcoef(a),
+    "histogram_edges": lambda xp, a: xp.histogram(a, bins=3)[1],
+    "bincount_weights": lambda xp, a: xp.bincount(xp.asarray([0, 1, 1, 2]), weights=a[0]),
+    "average_weights": lambda xp, a: xp.average(
+        a, axis=1, weights=xp.asarray(_WEIGHTS, dtype="float16")
+    ),
+    "convolve": lambda xp, a: xp.convolve(a[0], a[2]),
+    "polyval": lambda xp, a: xp.polyval(a[0], a[2]),
+    "polyint": lambda xp, a: xp.polyint(a[0]),
+    "cross": lambda xp, a: xp.cross(a[:, :3], a[::-1, :3]),
+    "mean_where": lambda xp, a: xp.mean(a, axis=1, where=a > 0),
+    "std_where": lambda xp, a: xp.std(a, axis=1, where=a > 0),
+    "var_given_mean": lambda xp, a: xp.var(a, axis=0, mean=xp.mean(a, axis=0, keepdims=True)),
+    "nanmean_where": lambda xp, a: xp.nanmean(a, axis=1, where=a > 0),
+    "ptp": lambda xp, a: xp.ptp(a, axis=0),
+    "median": lambda xp, a: xp.median(a, axis=0),
+    "percentile": lambda xp, a: xp.percentile(a, [10, 90], axis=1),
+    "digitize": lambda xp, a: xp.digitize(a[0], xp.asarray([0.0, 1.0, 2.0], dtype="float16")),
+    "i0": lambda xp, a: xp.i0(a[0]),
+    "modf": lambda xp, a: xp.modf(a),
+    "divmod": lambda xp, a: xp.divmod(a, 0.75),
+    "ediff1d": lambda xp, a: xp.ediff1d(a[0], to_begin=0.1),
+    "emath_sqrt": lambda xp, a: xp.emath.sqrt(a),
+    "logspace": lambda xp, a: xp.logspace(0, 2, 5, dtype="float16"),
+    "vander": lambda xp, a: xp.vander(a[0], 3),
+    "tolist": lambda xp, a: xp.asarray(a.tolist(), dtype="float16"),
+}
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # NaN slices, as in NumPy
+@pytest.mark.parametrize("nan", [False, True])
+@pytest.mark.parametrize("name", sorted(COMPOSED))
+@testing.numpy_gpupy_allclose(rtol=2e-3, atol=2e-3)
+def test_composed_functions(name, nan, xp):
+    return COMPOSED[name](xp, xp.asarray(_MIXED if nan else np.nan_to_num(_MIXED)))
