@@ -10,18 +10,31 @@ from gpupy._core import empty, ones, zeros  # noqa: F401
 _NO_COPY = "Unable to avoid copy while creating an array as requested."
 
 
-def _refuse_foreign_device_array(obj):
-    """asarray reads host data only; foreign device memory comes in through DLPack, which names
-    its device and stream (__cuda_array_interface__ names no device)."""
-    if hasattr(type(obj), "__cuda_array_interface__") and not isinstance(obj, _core.ndarray):
-        raise TypeError(
-            f"[asarray] {type(obj).__name__} is device memory (__cuda_array_interface__); "
-            "import it with gpupy.from_dlpack"
-        )
+def _is_foreign_device_array(obj):
+    return hasattr(type(obj), "__cuda_array_interface__") and not isinstance(obj, _core.ndarray)
+
+
+def _from_foreign_device_array(obj, dtype, device, copy):
+    """Another library's CUDA array (CuPy, Numba, PyTorch) through __cuda_array_interface__:
+    a zero-copy view on its cuda device (which CUDA names; the interface does not), then
+    asarray's dtype, device and copy rules on that view."""
+    view = _core._cuda_array_interface_import(obj)
+    return _asarray_gpupy(view, dtype, device, copy)
+
+
+def _asarray_gpupy(a, dtype, device, copy):
+    if copy is False:
+        out = _core._asarray(a, dtype, device)
+        if not out._same_buffer(a):
+            raise ValueError(_NO_COPY)
+        return out
+    out = _core._asarray(a, dtype, device)
+    return out.copy() if copy and out._same_buffer(a) else out
 
 
 def _asarray_no_copy(obj, dtype, device):
-    _refuse_foreign_device_array(obj)
+    if _is_foreign_device_array(obj):
+        return _from_foreign_device_array(obj, dtype, device, False)
     if isinstance(obj, _core.ndarray):
         a = _core._asarray(obj, dtype, device)
         if not a._same_buffer(obj):
@@ -74,6 +87,8 @@ def asarray(obj, dtype=None, device=None, copy=None):
     """See numpy.asarray. NumPy input stays zero-copy on the cpu device unless ``copy=True`` or
     its address or strides are not multiples of the item size (gpupy's kernels load aligned
     items); ``copy=False`` raises ValueError when a copy (or a move between devices) is needed.
+    Another library's CUDA arrays (``__cuda_array_interface__``: CuPy, Numba, PyTorch) are viewed
+    in place on their cuda device, after gpupy's current stream waits for their stream.
     Nested sequences may hold gpupy arrays (of any device); their data is not copied through
     the host."""
     if copy is False:
@@ -81,8 +96,9 @@ def asarray(obj, dtype=None, device=None, copy=None):
     try:
         a = _core._asarray(obj, dtype, device)
     except TypeError:
-        _refuse_foreign_device_array(obj)
-        if _first_gpupy_array(obj) is None:  # checked only here, to keep the common path free
+        if _is_foreign_device_array(obj):  # checked only here, to keep the common path free
+            return _from_foreign_device_array(obj, dtype, device, copy)
+        if _first_gpupy_array(obj) is None:
             raise
         a = None
     if a is None:

@@ -266,10 +266,35 @@ def tri(N, M=None, k=0, dtype=float, *, like=None, device=None):
     from gpupy import arange
 
     M = N if M is None else M
-    N, M, k = _int(N, "tri", "N"), _int(M, "tri", "M"), _int(k, "tri", "k")
+    N, M, k = _tri_bound(N, "N"), _tri_bound(M, "M"), _tri_bound(k, "k")
     device = _device_of(like, device=device)
-    rows = arange(N, dtype="int64", device=device).reshape(N, 1)
-    return (rows >= arange(-k, M - k, dtype="int64", device=device)).astype(dtype)
+    if all(isinstance(v, int) for v in (N, M, k)):
+        rows = arange(N, dtype="int64", device=device).reshape(N, 1)
+        return (rows >= arange(-k, M - k, dtype="int64", device=device)).astype(dtype)
+    # Real bounds: NumPy's tri compares aranges of an integer dtype, whose lengths come from the
+    # real bounds and whose values from the first two truncated elements; NumPy builds them here.
+    try:
+        rows = numpy.arange(N, dtype="int64").reshape(-1, 1)
+        cols = numpy.arange(-k, M - k, dtype="int64")
+    except ValueError as exc:  # NaN or an infinite bound
+        raise ValueError(f"[tri] {exc}") from None
+    rows, cols = _core._asarray(rows, None, device), _core._asarray(cols, None, device)
+    return (rows >= cols).astype(dtype)
+
+
+def _tri_bound(value, name):
+    """tri's N, M or k: an int where it is one, else a real number (NumPy's tri accepts floats)."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        pass
+    if not isinstance(value, (str, bytes)) and numpy.ndim(value) == 0:
+        if not numpy.iscomplexobj(value):
+            try:
+                return float(value)
+            except (TypeError, ValueError):
+                pass
+    raise TypeError(f"[tri] {name} must be a real number, not {type(value).__name__}")
 
 
 def diagflat(v, k=0):

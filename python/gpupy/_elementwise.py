@@ -85,14 +85,21 @@ from gpupy._core import (  # noqa: F401
     tanh,
     trunc,
 )
-from gpupy._ufunc import ufunc
+from gpupy._ufunc import ufunc  # noqa: F401 - gpupy.ufunc
+from gpupy._ufunc import wrap as _wrap
 
 # The binary functions carry NumPy's ufunc methods (reduce, accumulate, reduceat, outer, at).
 _BINARY = """add arctan2 bitwise_and bitwise_or bitwise_xor copysign divide equal float_power
     floor_divide fmax fmin fmod gcd greater greater_equal heaviside hypot lcm ldexp left_shift less
     less_equal logaddexp logaddexp2 logical_and logical_or logical_xor maximum minimum multiply
     nextafter not_equal power remainder right_shift subtract""".split()
-globals().update({name: ufunc(globals()[name]) for name in _BINARY})
+globals().update({name: _wrap(globals()[name]) for name in _BINARY})
+# The unary ones too, with ufunc.at; their reduce/accumulate/reduceat/outer raise as NumPy's do.
+_UNARY = """absolute arccos arccosh arcsin arcsinh arctan arctanh bitwise_count cbrt ceil conjugate
+    cos cosh deg2rad exp exp2 expm1 fabs floor invert isfinite isinf isnan log log1p log2 log10
+    logical_not negative positive rad2deg reciprocal rint sign signbit sin sinh spacing sqrt square
+    tan tanh trunc""".split()
+globals().update({name: _wrap(globals()[name], nin=1) for name in _UNARY})
 
 abs = absolute
 conj = conjugate
@@ -207,5 +214,10 @@ def isnat(x, /, out=None):
         return out
     raise TypeError("[isnat] is only defined for datetime64 and timedelta64 input")
 
+
+divmod = _wrap(divmod, nin=2, nout=2)  # noqa: A001
+modf = _wrap(modf, nin=1, nout=2)
+frexp = _wrap(frexp, nin=1, nout=2)
+isnat = _wrap(isnat, nin=1)
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -327,12 +327,14 @@ def _reduced_axes(axis, ndim, op):
         return tuple(range(ndim))
     axes = (axis,) if isinstance(axis, int) else tuple(operator.index(x) for x in axis)
     for x in axes:
-        if not -ndim <= x < max(ndim, 1):
-            raise ValueError(f"[{op}] axis {x} is out of bounds for array of dimension {ndim}")
-    axes = tuple(sorted(x % max(ndim, 1) for x in axes))
+        if not -ndim <= x < ndim:
+            raise numpy.exceptions.AxisError(
+                f"[{op}] axis {x} is out of bounds for array of dimension {ndim}"
+            )
+    axes = tuple(sorted(x % ndim for x in axes))
     if len(set(axes)) != len(axes):
         raise ValueError(f"[{op}] repeated axis")
-    return axes if ndim else ()
+    return axes
 
 
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):

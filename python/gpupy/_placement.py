@@ -128,10 +128,18 @@ def _fill_values(values, a, op):
                 f"{numpy.dtype(a.dtype)!r} according to the rule 'safe'"
             )
         return _on(values, a.device, op).astype(a.dtype, copy=False)
+    return _converted(values, a, op)
+
+
+def _converted(values, a, op):
+    """Host values (lists, scalars, NumPy arrays) converted to a's dtype as NumPy converts them
+    in an assignment, then moved to a's device: an int that does not fit and a Python complex
+    for a real array are refused, NumPy complex values lose their imaginary part with a
+    ComplexWarning."""
     try:
         host = numpy.asarray(values, dtype=a.dtype)
-    except OverflowError as e:
-        raise OverflowError(f"[{op}] {e}") from None
+    except (OverflowError, TypeError) as e:
+        raise type(e)(f"[{op}] {e}") from None
     return _core._asarray(host, device=a.device)
 
 
@@ -143,7 +151,7 @@ def put(a, ind, v, mode="raise"):
     a = _target(a, "put")
     mode = _clip_mode(mode, "put")
     idx = _int_index(ind, a, "put", "indices").reshape(-1)
-    v = _on(v, a.device, "put")
+    v = _on(v, a.device, "put") if isinstance(v, ndarray) else _converted(v, a, "put")
     if idx.size == 0 or v.size == 0:
         return
     n = a.size

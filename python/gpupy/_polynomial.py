@@ -141,30 +141,41 @@ def roots(p):
     return asarray(numpy.concatenate([r, numpy.zeros(trailing, r.dtype)]), device=device)
 
 
-def _padded_pair(op, a1, a2):
+def _padded_sum(op, combine, a1, a2):
+    """NumPy's polyadd/polysub: the shorter input (by its first dimension; scalars have length
+    1) gets leading zeros, then the two combine with broadcasting, so equal-length 2-D inputs
+    combine elementwise."""
     from gpupy import concatenate, zeros
 
-    a1, a2 = _coefficients(op, a1, a2)
+    a1, a2 = (a.reshape(1) if a.ndim == 0 else a for a in device_arrays(op, a1, a2))
     diff = a2.shape[0] - a1.shape[0]
-    if diff > 0:
-        a1 = concatenate([zeros((diff,), dtype=a1.dtype, device=a1.device), a1])
-    elif diff < 0:
-        a2 = concatenate([zeros((-diff,), dtype=a2.dtype, device=a2.device), a2])
-    return a1, a2
+    short, pad = (a1, diff) if diff > 0 else (a2, -diff)
+    if pad and short.ndim != 1:
+        raise ValueError(
+            f"[{op}] the shorter coefficient array must be 1-D to be padded, got shapes "
+            f"{a1.shape} and {a2.shape}"
+        )
+    if pad:
+        padded = concatenate([zeros((pad,), dtype=short.dtype, device=short.device), short])
+        a1, a2 = (padded, a2) if diff > 0 else (a1, padded)
+    try:
+        return combine(a1, a2)
+    except ValueError:
+        raise ValueError(
+            f"[{op}] operands could not be broadcast together with shapes {a1.shape} {a2.shape}"
+        ) from None
 
 
 @_accepts_poly1d()
 def polyadd(a1, a2):
     """See numpy.polyadd."""
-    a1, a2 = _padded_pair("polyadd", a1, a2)
-    return a1 + a2
+    return _padded_sum("polyadd", _core.add, a1, a2)
 
 
 @_accepts_poly1d()
 def polysub(a1, a2):
     """See numpy.polysub."""
-    a1, a2 = _padded_pair("polysub", a1, a2)
-    return a1 - a2
+    return _padded_sum("polysub", _core.subtract, a1, a2)
 
 
 def _trim_leading_zeros(a):

@@ -186,6 +186,8 @@ class _Continuous(_Draws):
         """Standard gamma of the placed parameter `a` broadcast to `shape` (float64); with
         log=True its logarithm, which stays finite where a tiny shape's draw underflows."""
         n = math.prod(shape)
+        if not isinstance(a, _core.ndarray):  # a host number: its constants stay on the host
+            return self._std_gamma_of_number(float(a), shape, device, op, log)
         af = _flat(a, shape, device=device)
         device = af.device
         finite = _core.isfinite(af)
@@ -193,24 +195,10 @@ class _Continuous(_Draws):
         boost = safe < 1.0
         d = _where(boost, safe + 1.0, safe) - 1.0 / 3.0
         c = 1.0 / _core.sqrt(9.0 * d)
-
-        def propose(pos):
-            dd, cc, m = d[pos], c[pos], (pos.shape[0],)
-            x = self._normal(m, device, op)
-            u = self._open_uniform(m, device, op)
-            v = 1.0 + cc * x
-            v3 = v * v * v
-            log_v3 = _core.log(_where(v > 0, v3, 1.0))
-            ok = (v > 0) & (_core.log(u) < 0.5 * x * x + dd - dd * v3 + dd * log_v3)
-            return dd * v3, ok
-
-        g = self._rejection(n, _F64, device, propose, op)
-        # A host shape decides on the host; a device one always draws the boost's uniforms (n
-        # cheap draws) rather than read a flag back.
-        needs_boost = isinstance(a, _core.ndarray) or (0 < a < 1)
+        g = self._rejection(n, _F64, device, self._gamma_proposal(d, c, device, op), op)
         if log:
             g = _core.log(g)
-        if n and needs_boost:
+        if n:  # a device shape always draws the boost's uniforms rather than read a flag back
             u = self._open_uniform((n,), device, op)
             if log:
                 g = _where(boost, g + _core.log(u) / safe, g)
@@ -219,6 +207,52 @@ class _Continuous(_Draws):
         special = _core.log(af) if log else af  # log(0) = -inf for a zero shape
         g = _where(finite, _where(af == 0, -math.inf if log else 0.0, g), special)
         return g.reshape(shape)
+
+    def _std_gamma_of_number(self, a, shape, device, op, log):
+        """_std_gamma for a host number a: the same draws and arithmetic, with d and c as
+        numbers (no n-element parameter arrays, gathers or special-value passes); a zero,
+        infinite or NaN shape draws nothing."""
+        from gpupy import full
+
+        n = math.prod(shape)
+        if a == 0 or not math.isfinite(a):
+            value = (math.log(a) if a else -math.inf) if log else a
+            return full(shape, value, dtype=_F64, device=device)
+        d = (a + 1.0 if a < 1.0 else a) - 1.0 / 3.0
+        c = 1.0 / math.sqrt(9.0 * d)
+        g = self._rejection(n, _F64, device, self._gamma_proposal(d, c, device, op), op)
+        if log:
+            g = _core.log(g)
+        if n and a < 1.0:
+            u = self._open_uniform((n,), device, op)
+            g = g + _core.log(u) / a if log else g * u ** (1.0 / a)
+        return g.reshape(shape)
+
+    def _gamma_proposal(self, d, c, device, op):
+        """Marsaglia-Tsang's proposal for the pending positions: (d v**3, accepted) with
+        v = 1 + c x, accepted where log(u) < x**2 / 2 + d - d v**3 + d log(v**3). d and c are
+        numbers or per-position arrays; the passes write in place where they can."""
+        per_position = isinstance(d, _core.ndarray)
+
+        def propose(pos):
+            dd, cc = (d[pos], c[pos]) if per_position else (d, c)
+            m = (pos.shape[0],)
+            x = self._normal(m, device, op)
+            u = self._open_uniform(m, device, op)
+            v = _core.add(_core.multiply(x, cc), 1.0)
+            v3 = _core.multiply(v, v)
+            _core.multiply(v3, v, out=v3)
+            rhs = _core.multiply(x, x, out=x)  # 0.5 * x * x: halving is exact
+            _core.multiply(rhs, 0.5, out=rhs)
+            _core.add(rhs, dd, out=rhs)
+            value = _core.multiply(v3, dd)
+            _core.subtract(rhs, value, out=rhs)
+            # v <= 0 makes log(v**3) NaN or -inf, so the test fails there, as it must
+            log_v3 = _core.log(v3, out=v3)
+            _core.add(rhs, _core.multiply(log_v3, dd, out=log_v3), out=rhs)
+            return value, _core.less(_core.log(u, out=u), rhs)
+
+        return propose
 
     def beta(self, a, b, size=None, *, device=None):
         """Beta floats: X / (X + Y) for X ~ Gamma(a), Y ~ Gamma(b), formed from log X and log Y

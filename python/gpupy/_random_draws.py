@@ -179,7 +179,10 @@ class _Draws:
     def _open_uniform(self, shape, device, op):
         """float64 in (0, 1): odd multiples of 2**-53, so logs and quotients stay finite."""
         bits = self._draw(shape, numpy.uint64, _DIST.bits, device, op)
-        return ((bits >> numpy.uint64(11)) | numpy.uint64(1)).astype(_F64) * 2.0**-53
+        _core.right_shift(bits, numpy.uint64(11), out=bits)  # in place: fresh outputs cost more
+        _core.bitwise_or(bits, numpy.uint64(1), out=bits)
+        u = bits.astype(_F64)
+        return _core.multiply(u, 2.0**-53, out=u)
 
     def _normal(self, shape, device, op):
         return self._draw(shape, _F64, _DIST.normal, device, op)
@@ -197,7 +200,7 @@ class _Draws:
 
         pos = arange(n, dtype=_I64, device=device)
         values, ok = propose(pos)
-        out = values.astype(dtype)  # rejected entries are overwritten below
+        out = values.astype(dtype, copy=False)  # rejected entries are overwritten below
         tried = n
         for _ in range(_MAX_ROUNDS):
             rejected = flatnonzero(_core.logical_not(ok))

@@ -71,7 +71,9 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
 def ptp(a, axis=None, out=None, keepdims=False):
     """See numpy.ptp: max - min (integers wrap around as in NumPy)."""
     (a,) = device_arrays("ptp", a)
-    axes = _axes(axis, a.ndim, "ptp")
+    # NumPy's maximum.reduce reads an integer axis 0 or -1 on a 0-d array as "no axis".
+    zero_d_axis = a.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1)
+    axes = () if zero_d_axis else _axes(axis, a.ndim, "ptp")
     if a.size == 0 and (axes is None or any(a.shape[ax] == 0 for ax in axes)):
         raise ValueError(
             "[ptp] zero-size array to reduction operation maximum which has no identity"

@@ -1,7 +1,9 @@
-"""NumPy's ufunc methods (reduce, accumulate, reduceat, outer, at) for gpupy's binary elementwise
-functions, composed from gpupy's own device operations."""
+"""gpupy.ufunc: the elementwise functions as NumPy-style ufunc objects. The call is the C++ type's
+own (python/src/bind_ufunc.cpp); this module adds NumPy's attributes and methods (reduce,
+accumulate, reduceat, outer, at), composed from gpupy's own device operations."""
 
-import functools
+import numpy
+from numpy.exceptions import AxisError
 
 from gpupy import _core
 
@@ -31,29 +33,38 @@ _NO_VALUE = object()
 def _axis_tuple(op, axis, ndim):
     if axis is None:
         return tuple(range(ndim))
+    if ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1):
+        return ()  # NumPy reads an integer axis 0 or -1 of a 0-d array as "no axis"
     axes = axis if isinstance(axis, tuple) else (axis,)
     result = []
     for ax in axes:
         if not -ndim <= ax < ndim:
-            raise _core.AxisError(
-                f"[{op}] axis {ax} is out of bounds for array of dimension {ndim}"
-            )
+            raise AxisError(f"[{op}] axis {ax} is out of bounds for array of dimension {ndim}")
         result.append(ax % ndim)
     return tuple(result)
 
 
-class ufunc(functools.partial):
-    """A gpupy binary ufunc: calling it runs the elementwise function; the methods follow NumPy's
-    ufunc methods. See numpy.ufunc."""
+ufunc = _core._ufunc_type
 
-    # A partial subclass: the call goes straight to the C++ function, with no Python frame.
+
+def wrap(fn, nin=2, nout=1):
+    """fn as a gpupy ufunc taking nin inputs and giving nout outputs."""
+    u = ufunc(fn)
+    u.__name__ = u.__qualname__ = fn.__name__
+    u.__doc__ = fn.__doc__
+    if (nin, nout) != (2, 1):
+        u.nin, u.nout = nin, nout
+    return u
+
+
+class _Methods:
+    """A gpupy ufunc: calling it runs the elementwise function; the attributes and methods follow
+    NumPy's. See numpy.ufunc. ``types`` lists each input dtype gpupy accepts (NumPy lists its
+    inner loops, which casting extends to more inputs)."""
+
+    # The call itself is the C++ type's: a vectorcall straight into the wrapped function.
     nin, nout = 2, 1
-
-    def __new__(cls, fn):
-        self = super().__new__(cls, fn)
-        self.__name__ = self.__qualname__ = fn.__name__
-        self.__doc__ = fn.__doc__
-        return self
+    signature = None
 
     def __reduce__(self):
         # By name, as NumPy pickles its ufuncs (the C++ function itself does not pickle).
@@ -62,13 +73,48 @@ class ufunc(functools.partial):
     def __repr__(self):
         return f"<ufunc '{self.__name__}'>"
 
+    @property
+    def nargs(self):
+        return self.nin + self.nout
+
+    @property
+    def identity(self):
+        """NumPy's identity for this ufunc (gpupy's reductions start from the same value)."""
+        return getattr(numpy, self.__name__).identity
+
+    @property
+    def types(self):
+        """'in->out' codes, found once by running the function on empty arrays of each dtype."""
+        if "_types" not in self.__dict__:
+            self._types = _probe_types(self)
+        return list(self._types)
+
+    @property
+    def ntypes(self):
+        return len(self.types)
+
     def _op(self, method):
         return f"{self.__name__}.{method}"
+
+    def _binary_only(self, method):
+        """NumPy's refusal of reduce/accumulate/reduceat (and outer) outside binary ufuncs."""
+        if self.nin != 2:
+            if method == "outer":
+                raise ValueError(
+                    f"[{self._op(method)}] outer product only supported for binary functions"
+                )
+            raise ValueError(f"[{self._op(method)}] {method} only supported for binary functions")
+        if self.nout != 1 and method != "outer":
+            raise ValueError(
+                f"[{self._op(method)}] {method} only supported for functions returning a single "
+                "value"
+            )
 
     def outer(self, A, B, /, **kwargs):
         """See numpy.ufunc.outer: fn(A[..., None, ...], B) over every pair of elements."""
         from gpupy._creation import asarray
 
+        self._binary_only("outer")
         A, B = asarray(A), asarray(B)
         return self.func(A.reshape(A.shape + (1,) * B.ndim), B, **kwargs)
 
@@ -79,15 +125,18 @@ class ufunc(functools.partial):
 
         a = gpupy.asarray(array)
         op = self._op("reduce")
+        self._binary_only("reduce")
         if self.__name__ in _REDUCTIONS:
             kwargs = {"axis": axis, "keepdims": keepdims, "out": out}
             if dtype is not None:
                 kwargs["dtype"] = dtype
+            if initial is not _NO_VALUE and self.__name__.startswith("logical"):
+                # all/any take no initial=: it joins the result as one more operand
+                result = getattr(gpupy, _REDUCTIONS[self.__name__])(a, axis=axis, keepdims=keepdims)
+                return _finish(self.func(initial, result), out)
             if initial is not _NO_VALUE:
                 kwargs["initial"] = initial
             return getattr(gpupy, _REDUCTIONS[self.__name__])(a, **kwargs)
-        if a.ndim == 0:
-            raise ValueError(f"[{op}] cannot reduce a 0-d array")
         axes = _axis_tuple(op, axis, a.ndim)
         if len(axes) > 1 and self.__name__ in _NOT_REORDERABLE:
             raise ValueError(
@@ -95,14 +144,15 @@ class ufunc(functools.partial):
                 "so at most one axis may be specified"
             )
         result = a if dtype is None else a.astype(dtype)
+        if not axes:  # nothing to reduce: NumPy still applies the loop's types and initial
+            result = result.astype(_loop_dtype(self, result), copy=True)
+            if initial is not _NO_VALUE:
+                result = self.func(initial, result).astype(result.dtype, copy=False)
         for ax in sorted(axes, reverse=True):
             result = self._reduce_one(result, ax, initial, op)
         if keepdims:
             result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
-        if out is not None:
-            out[...] = result
-            return out
-        return result
+        return _finish(result, out)
 
     def _reduce_one(self, a, axis, initial, op):
         n = a.shape[axis]
@@ -132,7 +182,9 @@ class ufunc(functools.partial):
 
             shape = a.shape[:axis] + a.shape[axis + 1 :]
             result = gpupy.full(shape, initial, dtype=a.dtype, device=a.device)
-        return result.copy() if result is parts[0] else result
+        if result is parts[0]:  # one element: still in the loop's dtype, as NumPy's
+            return result.astype(_loop_dtype(self, a), copy=True)
+        return result
 
     def accumulate(self, array, axis=0, dtype=None, out=None):
         """See numpy.ufunc.accumulate. add and multiply are device scans (cumsum, cumprod),
@@ -142,6 +194,7 @@ class ufunc(functools.partial):
 
         a = gpupy.asarray(array)
         op = self._op("accumulate")
+        self._binary_only("accumulate")
         if a.ndim == 0:
             raise TypeError(f"[{op}] cannot accumulate on a scalar")
         (axis,) = _axis_tuple(op, axis, a.ndim)
@@ -163,122 +216,213 @@ class ufunc(functools.partial):
                 scan[shift:] = self.func(scan[:-shift], scan[shift:])
                 shift *= 2
             return result
-        prev = None
-        for i in range(a.shape[axis]):
-            key = (slice(None),) * axis + (i,)
-            prev = a[key].astype(dtype) if prev is None else self.func(prev, a[key])
-            result[key] = prev
-            prev = result[key]
+        self._accumulate_in_order(gpupy.moveaxis(a, axis, 0), gpupy.moveaxis(result, axis, 0))
         return result
+
+    def _accumulate_in_order(self, x, res):
+        """res[i] = fn(res[i - 1], x[i]) along axis 0, in NumPy's order. Integer subtract and
+        copysign have exact closed forms; the others take one pass per row, written in place."""
+        import gpupy
+
+        res[0] = x[0]
+        if len(x) < 2:
+            return
+        if self.__name__ == "subtract" and res.dtype.kind in "iu":
+            # x0 - x1 - ... - xi == 2 x0 - (x0 + ... + xi), exactly in wrapping integers
+            res[...] = gpupy.subtract(res[0] * 2, gpupy.cumsum(x, axis=0, dtype=res.dtype))
+            return
+        if self.__name__ == "copysign":  # only the last sign counts
+            res[1:] = self.func(res[0], x[1:])
+            return
+        if self.func(res[:0], x[:0]).dtype == res.dtype:
+            for i in range(1, len(x)):
+                self.func(res[i - 1], x[i], out=res[i])
+            return
+        for i in range(1, len(x)):
+            res[i] = self.func(res[i - 1], x[i])
 
     def reduceat(self, array, indices, axis=0, dtype=None, out=None):
         """See numpy.ufunc.reduceat: the reduction over a[indices[i]:indices[i+1]] (or a[indices[i]]
         where indices[i] >= indices[i+1]), and over a[indices[-1]:] last. The indices are read on
-        the host (one small copy). Increasing indices with add, multiply or an exactly associative
-        ufunc take one segmented scan of log2(n) passes; other cases reduce segment by segment."""
+        the host (one small copy). add, multiply and the exactly associative ufuncs take one
+        segmented scan of log2(longest segment) passes over the segments' elements (gathered
+        when the indices do not increase); the others step through all segments together, in
+        NumPy's order, one pass per element of the longest segment."""
         import gpupy
 
         a = gpupy.asarray(array)
         op = self._op("reduceat")
+        self._binary_only("reduceat")
         if a.ndim == 0:
             raise TypeError(f"[{op}] cannot reduceat a 0-d array")
         (axis,) = _axis_tuple(op, axis, a.ndim)
-        idx = indices.tolist() if isinstance(indices, _core.ndarray) else list(indices)
-        idx = [int(i) for i in idx]
+        idx = indices.get() if isinstance(indices, _core.ndarray) else indices
+        starts = numpy.asarray(idx, dtype=numpy.int64)
+        if starts.ndim != 1:
+            raise ValueError(f"[{op}] indices must be a 1-D sequence, got {starts.ndim} dimensions")
         n = a.shape[axis]
-        for i in idx:
-            if not 0 <= i < n:
-                raise IndexError(
-                    f"[{op}] index {i} out-of-bounds in {self.__name__}.reduceat [0, {n})"
+        bad = starts[(starts < 0) | (starts >= n)]
+        if bad.size:
+            raise IndexError(
+                f"[{op}] index {bad[0]} out-of-bounds in {self.__name__}.reduceat [0, {n})"
+            )
+        x = gpupy.moveaxis(a, axis, 0)
+        result_dtype = numpy.dtype(self.reduce(x[:1], axis=0, dtype=dtype).dtype)
+        if not starts.size:
+            result = gpupy.empty((0,) + x.shape[1:], dtype=result_dtype, device=a.device)
+            return _finish(gpupy.moveaxis(result, 0, axis), out)
+        stops = numpy.append(starts[1:], n)
+        lengths = numpy.where(stops > starts, stops - starts, 1)
+        if self.__name__ in _TREE or self.__name__ in _SCANS:
+            if lengths.sum() <= 4 * max(n, len(starts)):  # overlapping segments gather copies
+                result = self._segmented_reduce(x, starts, lengths, result_dtype)
+            else:
+                result = gpupy.concatenate(
+                    [
+                        self.reduce(x[int(s) : int(s + k)], axis=0, dtype=dtype, keepdims=True)
+                        for s, k in zip(starts, lengths, strict=True)
+                    ]
                 )
-        increasing = all(i < j for i, j in zip(idx, idx[1:], strict=False))
-        if increasing and len(idx) > 1 and (self.__name__ in _TREE or self.__name__ in _SCANS):
-            result = self._segmented_scan(a, idx, axis, dtype)
-            if out is not None:
-                out[...] = result
-                return out
-            return result
-        pieces = []
-        for j, start in enumerate(idx):
-            stop = idx[j + 1] if j + 1 < len(idx) else n
-            if stop <= start:
-                stop = start + 1
-            key = (slice(None),) * axis + (slice(start, stop),)
-            pieces.append(self.reduce(a[key], axis=axis, dtype=dtype, keepdims=True))
-        result = gpupy.concatenate(pieces, axis=axis)
-        if out is not None:
-            out[...] = result
-            return out
-        return result
+        else:
+            result = self._stepwise_reduce(x, starts, lengths, result_dtype)
+        return _finish(gpupy.moveaxis(result, 0, axis), out)
 
-    def _segmented_scan(self, a, idx, axis, dtype):
-        """reduceat for increasing indices: an inclusive scan that combines only elements of the
-        same segment, then the last element of each segment."""
+    def _segmented_reduce(self, x, starts, lengths, result_dtype):
+        """The segments' reductions along axis 0 by one segmented inclusive scan (segments laid
+        end to end; contiguous already when the starts increase), then each segment's last."""
         import gpupy
 
-        n = a.shape[axis]
-        x = gpupy.moveaxis(a, axis, 0)[idx[0] :]
-        result_dtype = self.reduce(x[:1], axis=0, dtype=dtype).dtype
-        scan = x.astype(result_dtype, copy=True)
-        starts = gpupy.asarray(idx, device=a.device)
-        segment = gpupy.searchsorted(starts, gpupy.arange(idx[0], n, device=a.device), side="right")
+        dev = x.device
+        ends = numpy.cumsum(lengths)  # one past each segment's last element, laid end to end
+        pos = gpupy.arange(int(ends[-1]), device=dev)
+        ends_dev = gpupy.asarray(ends, device=dev)
+        segment = gpupy.searchsorted(ends_dev, pos, side="right")
+        if numpy.all(starts[1:] > starts[:-1]):
+            gathered = x[int(starts[0]) :]
+        else:
+            offset = gpupy.asarray(starts - (ends - lengths), device=dev)
+            gathered = x[pos + offset[segment]]
+        scan = gathered.astype(result_dtype, copy=True)
         segment = segment.reshape((-1,) + (1,) * (scan.ndim - 1))
-        shift = 1
-        while shift < len(scan):
-            same = segment[shift:] == segment[:-shift]
-            scan[shift:] = gpupy.where(same, self.func(scan[:-shift], scan[shift:]), scan[shift:])
-            shift *= 2
-        ends = gpupy.asarray([*idx[1:], n], device=a.device) - 1 - idx[0]
-        return gpupy.moveaxis(scan[ends], 0, axis)
+        _segment_scan(self.func, scan, segment, int(lengths.max()))
+        return scan[ends_dev - 1]
+
+    def _stepwise_reduce(self, x, starts, lengths, result_dtype):
+        """The segments' reductions along axis 0, all segments together, element j of each in
+        pass j: NumPy's left-to-right order."""
+        import gpupy
+
+        dev = x.device
+        acc = x[gpupy.asarray(starts, device=dev)].astype(result_dtype, copy=True)
+        for j in range(1, int(lengths.max())):
+            active = numpy.flatnonzero(lengths > j)
+            src = gpupy.asarray(starts[active] + j, device=dev)
+            if len(active) == len(starts):
+                acc[...] = self.func(acc, x[src])
+            else:
+                sel = gpupy.asarray(active, device=dev)
+                acc[sel] = self.func(acc[sel], x[src])
+        return acc
 
     def at(self, a, indices, b=None, /):
         """See numpy.ufunc.at: a[indices] = fn(a[indices], b), unbuffered, so an index that repeats
         applies the function once per occurrence, in order. add and subtract sum the values of
-        each repeated index first (exactly for integers, in float64 for real floats); the other
-        ufuncs run in rounds, round r updating the r-th occurrence of every index, so their cost
-        is one pass per repeat of the most repeated index."""
+        each repeated index first (exactly for integers, in float64 for real floats); multiply
+        of integers and the exactly associative ufuncs (maximum, minimum, bitwise, ...) combine
+        them by a segmented scan of log2(most repeats) passes. The others, and any ufunc whose
+        result is cast back to a's dtype, run in rounds, round r updating the r-th occurrence of
+        every index: one pass per repeat of the most repeated index."""
         import gpupy
 
         op = self._op("at")
-        if b is None:
+        if self.nout != 1:
+            raise ValueError(f"[{op}] Only single output ufuncs supported at this time")
+        if self.nin == 1 and b is not None:
+            raise ValueError(f"[{op}] second operand provided when ufunc is unary")
+        if self.nin == 2 and b is None:
             raise TypeError(f"[{op}] second operand needed for ufunc")
         if not isinstance(a, _core.ndarray):
             raise TypeError(f"[{op}] the first operand must be a gpupy array")
         positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
-        if isinstance(b, (bool, int, float, complex)):  # a weak Python scalar, as in a + b
+        if b is None:
+            values = None
+        elif isinstance(b, (bool, int, float, complex)):  # a weak Python scalar, as in a + b
             values = gpupy.full((), b, dtype=gpupy.result_type(a, b), device=a.device)
         else:
             values = gpupy.asarray(b, device=a.device)
-        values = gpupy.broadcast_to(values, positions.shape).reshape(-1)
+        if values is not None:
+            values = gpupy.broadcast_to(values, positions.shape).reshape(-1)
         positions = positions.reshape(-1)
         if not len(positions):
             return
         order = gpupy.argsort(positions, kind="stable")
         sorted_pos = positions[order]
-        kind = gpupy.result_type(a.dtype, values.dtype).kind
-        if self.__name__ in ("add", "subtract") and kind in "iuf":
-            unique_pos, totals = _segment_sums(gpupy, sorted_pos, values[order], kind)
-            self._update(op, a, unique_pos, totals)
-            return
-        # rank of each occurrence among the equal positions: its distance from the first one
+        result_dtype = None if values is None else gpupy.result_type(a.dtype, values.dtype)
+        # Summing each index's values first equals NumPy's one-by-one updates only when no cast
+        # back to a's dtype truncates between them.
+        if result_dtype == a.dtype:
+            if self.__name__ in ("add", "subtract") and a.dtype.kind in "iuf":
+                unique_pos, totals = _segment_sums(gpupy, sorted_pos, values[order], a.dtype.kind)
+                self._update(op, a, unique_pos, totals)
+                return
+            if self.__name__ in _TREE or (self.__name__ == "multiply" and a.dtype.kind in "biu"):
+                # fn(fn(a, v1), v2) == fn(a, fn(v1, v2)) exactly: combine each index's values
+                # first, by one segmented scan of log2(most repeats) passes
+                ordered = values[order].astype(a.dtype, copy=False)  # combined in a's dtype
+                unique_pos, totals = _segment_totals(self.func, sorted_pos, ordered)
+                self._update(op, a, unique_pos, totals)
+                return
+        # rank of each occurrence among the equal positions: its distance from the first one;
+        # ordered by rank, round r is one contiguous slice (one read: the size of each round)
         first = gpupy.searchsorted(sorted_pos, sorted_pos, side="left")
         rank = gpupy.arange(len(sorted_pos), device=a.device) - first
-        for r in range(int(rank.max()) + 1):
-            sel = order[rank == r]
-            self._update(op, a, positions[sel], values[sel])
+        by_round = order[gpupy.argsort(rank, kind="stable")]
+        positions = positions[by_round]
+        values = None if values is None else values[by_round]
+        start = 0
+        for size in gpupy.bincount(rank).tolist():
+            part = slice(start, start + size)
+            self._update(op, a, positions[part], None if values is None else values[part])
+            start += size
 
     def _update(self, op, a, flat_positions, values):
-        """a at the (distinct) flat positions = fn(a there, values), with NumPy's cast check."""
+        """a at the (distinct) flat positions = fn(a there, values), cast back to a's dtype
+        unsafely as NumPy's ufunc.at does (sqrt.at of integers truncates)."""
         import gpupy
 
         where = gpupy.unravel_index(flat_positions, a.shape)
-        new = self.func(a[where], values)
-        if not _core._can_cast(new.dtype, a.dtype, "same_kind"):
-            raise TypeError(
-                f"[{op}] Cannot cast ufunc '{self.__name__}' output from {new.dtype} to "
-                f"{a.dtype} with casting rule 'same_kind'"
-            )
-        a[where] = new
+        a[where] = self.func(a[where]) if values is None else self.func(a[where], values)
+
+
+# The methods live on the C++ type itself: a Python subclass would lose its fast call on 3.11.
+for _name, _value in vars(_Methods).items():
+    if _name not in ("__dict__", "__weakref__", "__module__"):
+        setattr(ufunc, _name, _value)
+
+
+def _probe_types(u):
+    """u's accepted input dtypes (the same for every input) as NumPy's 'in->out' type codes, in
+    NumPy's order of type characters."""
+    import gpupy
+
+    codes = []
+    for dt in dict.fromkeys(numpy.dtype(c) for c in "?bBhHiIlLqQefdgFDG"):  # l is q on Linux
+        char = dt.char
+        try:
+            empty = gpupy.zeros(0, dtype=char)
+            result = u.func(*[empty] * u.nin)
+        except (TypeError, ValueError, NotImplementedError):
+            continue  # a dtype gpupy lacks, or one the function refuses
+        outs = result if isinstance(result, tuple) else (result,)
+        codes.append(char * u.nin + "->" + "".join(numpy.dtype(o.dtype).char for o in outs))
+    return tuple(codes)
+
+
+def _finish(result, out):
+    if out is None:
+        return result
+    out[...] = result
+    return out
 
 
 def _by_name(name):
@@ -287,19 +431,55 @@ def _by_name(name):
     return getattr(gpupy, name)
 
 
+def _loop_dtype(u, x):
+    """The dtype u computes in for two operands of x's dtype."""
+    empty = x.reshape(-1)[:0]
+    return numpy.dtype(u.func(empty, empty).dtype)
+
+
+def _segment_scan(func, scan, segment, longest):
+    """An inclusive scan along axis 0 of `scan`, in place, combining only rows of the same
+    segment (segment ids ascending along axis 0; the longest segment has `longest` rows):
+    Hillis-Steele, ceil(log2(longest)) passes."""
+    import gpupy
+
+    shift = 1
+    while shift < longest:
+        same = segment[shift:] == segment[:-shift]
+        scan[shift:] = gpupy.where(same, func(scan[:-shift], scan[shift:]), scan[shift:])
+        shift *= 2
+    return scan
+
+
+def _runs(gpupy, sorted_pos):
+    """(segment id of each position, first and last index of each run of equal positions) for
+    positions sorted in ascending order."""
+    n = len(sorted_pos)
+    starts_run = gpupy.concatenate(
+        [gpupy.ones(1, dtype=bool, device=sorted_pos.device), sorted_pos[1:] != sorted_pos[:-1]]
+    )
+    starts = gpupy.flatnonzero(starts_run)
+    ends = gpupy.concatenate([starts[1:], gpupy.asarray([n], device=starts.device)]) - 1
+    return gpupy.cumsum(starts_run) - 1, starts, ends
+
+
+def _segment_totals(func, sorted_pos, sorted_values):
+    """(each distinct position, func over its values in order) for positions sorted in
+    ascending order, by a segmented scan; one read (the longest run)."""
+    import gpupy
+
+    segment, starts, ends = _runs(gpupy, sorted_pos)
+    scan = _segment_scan(func, sorted_values.copy(), segment, int((ends - starts).max()) + 1)
+    return sorted_pos[starts], scan[ends]
+
+
 def _segment_sums(gpupy, sorted_pos, sorted_values, kind):
     """(each distinct position, the sum of its values) for positions sorted in ascending order.
     Integers: differences of a cumulative sum, exact in modular arithmetic as NumPy's repeated
     adds are. Floats: bincount's float64 sums, free of a cumulative sum's cancellation."""
-    n = len(sorted_pos)
-    starts_segment = gpupy.concatenate(
-        [gpupy.ones(1, dtype=bool, device=sorted_pos.device), sorted_pos[1:] != sorted_pos[:-1]]
-    )
-    segment = gpupy.cumsum(starts_segment) - 1
-    starts = gpupy.flatnonzero(starts_segment)
+    segment, starts, ends = _runs(gpupy, sorted_pos)
     if kind == "f":
         return sorted_pos[starts], gpupy.bincount(segment, weights=sorted_values)
     running = gpupy.cumsum(sorted_values)
-    ends = gpupy.concatenate([starts[1:], gpupy.asarray([n], device=starts.device)]) - 1
     before = gpupy.where(starts > 0, running[gpupy.maximum(starts - 1, 0)], 0)
     return sorted_pos[starts], running[ends] - before

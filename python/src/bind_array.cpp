@@ -185,7 +185,9 @@ void bind_array(nb::module_& m) {
       .def(
           "astype",
           [](const Array& a, nb::handle dtype, bool copy) {
-            return astype(a, *to_dtype(dtype), copy);
+            DType to = *to_dtype(dtype);
+            warn_complex_discarded(a.dtype(), to);
+            return astype(a, to, copy);
           },
           "dtype"_a, "copy"_a = true)
       .def("copy", [](const Array& a) { return copy(a); })
@@ -304,6 +306,20 @@ void setitem_key(const Array& a, nb::handle key, nb::handle value) {
   // NumPy data and lists are moved onto the destination's device; scalars stay scalars.
   // A gpupy array on another device is refused by assign: moving it is explicit.
   Operand v = to_operand(value);
+  DType from = v.is_array() ? v.array().dtype() : v.scalar().dtype();
+  if (is_complex(from) && !is_complex(a.dtype()) && a.dtype() != DType::bool_) {
+    // As NumPy: Python complex numbers (alone or in a list) cannot become real numbers, NumPy
+    // ones and complex arrays lose their imaginary parts with a ComplexWarning.
+    if (nb::isinstance<nb::list>(value) || nb::isinstance<nb::tuple>(value)) {
+      try {
+        v = to_array(value, a.device(), a.dtype());  // NumPy's own per-element conversion
+      } catch (nb::python_error& e) {
+        if (!e.matches(PyExc_TypeError)) throw;
+        throw TypeError(std::string("[setitem] ") + nb::cast<std::string>(nb::str(e.value())));
+      }
+    } else if (v.is_array() || !v.scalar().weak())
+      warn_complex_discarded(from, a.dtype());
+  }
   if (v.is_array() && !nb::isinstance<Array>(value) && v.array().device() != a.device())
     v = to_array(value, a.device(), std::nullopt);
   try {

@@ -65,7 +65,10 @@ void bind_creation(nb::module_& m) {
       [](nb::handle obj, nb::handle dtype, nb::handle device) {
         std::optional<Device> dev;
         if (!device.is_none()) dev = to_device_arg(device);
-        return to_array(obj, dev, to_dtype(dtype));
+        std::optional<DType> dt = to_dtype(dtype);
+        if (dt && nb::isinstance<Array>(obj))
+          warn_complex_discarded(nb::cast<Array>(obj).dtype(), *dt);
+        return to_array(obj, dev, dt);
       },
       "obj"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
   m.def("_to_numpy", [](const Array& a) { return to_numpy(a); });
@@ -97,8 +100,10 @@ void bind_creation(nb::module_& m) {
   m.def(
       "full",
       [](nb::handle shape, nb::handle fill_value, nb::handle dtype, nb::handle device) {
-        return full(to_shape(shape, "full"), to_scalar(fill_value), to_dtype(dtype),
-                    to_device_arg(device));
+        Scalar value = to_scalar(fill_value);
+        std::optional<DType> dt = to_dtype(dtype);
+        if (dt) warn_complex_discarded(value.dtype(), *dt);
+        return full(to_shape(shape, "full"), value, dt, to_device_arg(device));
       },
       "shape"_a, "fill_value"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
   m.def(

@@ -6,6 +6,8 @@
 #include "../../src/backend/cuda_api.h"
 #include "../../src/backend/registry.h"
 #include "bindings.h"
+#include "gpupy/alignment.h"
+#include "gpupy/error.h"
 
 namespace gpupy::py {
 namespace {
@@ -52,6 +54,69 @@ nb::object cuda_array_interface(const Array& a) {
   uintptr_t stream = cuda::current_stream_handle(a.device().index);
   d["stream"] = stream == 0 ? uintptr_t{1} : stream;
   return d;
+}
+
+/// The cuda device of foreign memory at `data`, asked of CUDA (__cuda_array_interface__ names
+/// none): managed memory and an empty array's null pointer go to the default cuda device.
+Device foreign_cuda_device(const void* data) {
+  cuda::PointerLocation at = data ? cuda::pointer_location(data) : cuda::PointerLocation{};
+  switch (at.kind) {
+    case cuda::PointerLocation::on_device:
+    case cuda::PointerLocation::pinned_host:  // mapped for the device it was pinned on
+      return {DeviceType::cuda, at.device};
+    case cuda::PointerLocation::not_cuda:
+      throw TypeError(
+          "[asarray] the __cuda_array_interface__ pointer is not CUDA memory (host memory, or "
+          "memory already freed)");
+    default:
+      break;
+  }
+  std::string reason;
+  if (!cuda::is_available(&reason))
+    throw TypeError(
+        "[asarray] __cuda_array_interface__ data needs the cuda device, which is not "
+        "available: " +
+        reason);
+  return {DeviceType::cuda, cuda_index(nb::none())};
+}
+
+/// A zero-copy view of another library's CUDA memory (CuPy, Numba, PyTorch) through its
+/// __cuda_array_interface__ (v2 or v3); the view keeps `obj` alive. With a v3 `stream`, gpupy's
+/// current stream on that device waits for the work the producer queued there.
+Array cuda_array_interface_import(nb::handle obj) {
+  nb::dict cai = nb::cast<nb::dict>(obj.attr("__cuda_array_interface__"));
+  if (cai.contains("mask") && !cai["mask"].is_none())
+    throw TypeError("[asarray] masked __cuda_array_interface__ arrays are not supported");
+  std::string typestr = nb::cast<std::string>(cai["typestr"]);
+  DType dt;
+  try {
+    dt = dtype_from_name(typestr);
+  } catch (const TypeError&) {
+    throw TypeError("[asarray] __cuda_array_interface__ typestr '" + typestr +
+                    "' is not supported by gpupy");
+  }
+  Shape shape = nb::cast<Shape>(cai["shape"]);
+  nb::tuple data = nb::cast<nb::tuple>(cai["data"]);
+  auto* ptr = reinterpret_cast<void*>(nb::cast<uintptr_t>(data[0]));
+  const bool readonly = nb::cast<bool>(data[1]);
+  nb::object st = cai.contains("strides") ? nb::object(cai["strides"]) : nb::none();
+  Strides strides = st.is_none() ? c_strides(shape, itemsize(dt)) : nb::cast<Strides>(st);
+  // gpupy's kernels load aligned items; a GPU faults on anything else.
+  if (std::string problem = alignment_error(ptr, shape, strides, dt); !problem.empty())
+    throw ValueError("[asarray] cannot view the __cuda_array_interface__ data: " + problem);
+  Device device = foreign_cuda_device(ptr);
+  if (cai.contains("stream") && !cai["stream"].is_none()) {
+    auto producer = nb::cast<uintptr_t>(cai["stream"]);
+    if (producer == 0)
+      throw ValueError("[asarray] __cuda_array_interface__ stream 0 is not allowed (v3)");
+    cuda::stream_wait_stream(device.index, cuda::current_stream_handle(device.index), producer);
+  }
+  PyObject* keep = nb::handle(obj).inc_ref().ptr();
+  std::shared_ptr<void> owner(keep, [](void* p) {
+    nb::gil_scoped_acquire gil;
+    Py_DECREF(static_cast<PyObject*>(p));
+  });
+  return Array::wrap(ptr, shape, strides, dt, device, std::move(owner), readonly);
 }
 
 void bind_stream(nb::module_& m) {
@@ -163,6 +228,8 @@ void bind_cuda(nb::module_& m) {
       "stream"_a,
       "Keeps the array's memory from reuse, once freed, until the work queued so far on "
       "`stream` (a cudaStream_t; 1 legacy, 2 per-thread default stream) is done.");
+  m.def("_cuda_array_interface_import", &cuda_array_interface_import, "obj"_a,
+        "A zero-copy view of an object's __cuda_array_interface__ data on its cuda device.");
   nb::object property = nb::module_::import_("builtins").attr("property");
   nb::setattr(m.attr("ndarray"), "__cuda_array_interface__",
               property(nb::cpp_function(&cuda_array_interface)));

@@ -25,14 +25,24 @@ int index_value(nb::handle value) {
   return nb::cast<int>(nb::steal(PyNumber_Index(value.ptr())));
 }
 
-std::optional<int> to_axis(nb::handle axis) {
+// NumPy reads an integer axis 0 or -1 on a 0-d array as "reduce nothing" in its ufunc reductions
+// and argmin/argmax (a tuple such as (0,) stays out of bounds); mean, var and std refuse it.
+bool zero_d_axis(const Array& a, int axis) { return a.ndim() == 0 && (axis == 0 || axis == -1); }
+
+std::optional<int> to_axis(nb::handle axis, const Array& a) {
   if (axis.is_none()) return std::nullopt;
-  return index_value(axis);
+  int value = index_value(axis);
+  if (zero_d_axis(a, value)) return std::nullopt;
+  return value;
 }
 
-Axes to_reduce_axes(nb::handle axis) {
+Axes to_reduce_axes(nb::handle axis, const Array& a, bool ufunc_like = true) {
   if (axis.is_none()) return std::nullopt;
-  if (PyIndex_Check(axis.ptr())) return std::vector<int>{index_value(axis)};
+  if (PyIndex_Check(axis.ptr())) {
+    int value = index_value(axis);
+    if (ufunc_like && zero_d_axis(a, value)) return std::vector<int>{};
+    return std::vector<int>{value};
+  }
   if (!PyTuple_Check(axis.ptr()) && !PyList_Check(axis.ptr()))
     throw TypeError("'axis' must be None, an integer or a tuple of integers");
   std::vector<int> axes;
@@ -44,19 +54,22 @@ using SumLike = Array (*)(const Array&, const Axes&, bool, std::optional<DType>)
 template <SumLike F>
 nb::object sum_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
                     bool keepdims) {
-  return finish(F(as_input(a), to_reduce_axes(axis), keepdims, to_dtype(dtype)), out);
+  Array x = as_input(a);
+  return finish(F(x, to_reduce_axes(axis, x, F != &gpupy::mean), keepdims, to_dtype(dtype)), out);
 }
 
 using MinLike = Array (*)(const Array&, const Axes&, bool);
 template <MinLike F>
 nb::object min_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
-  return finish(F(as_input(a), to_reduce_axes(axis), keepdims), out);
+  Array x = as_input(a);
+  return finish(F(x, to_reduce_axes(axis, x), keepdims), out);
 }
 
 using ArgLike = Array (*)(const Array&, std::optional<int>, bool);
 template <ArgLike F>
 nb::object arg_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
-  return finish(F(as_input(a), to_axis(axis), keepdims), out);
+  Array x = as_input(a);
+  return finish(F(x, to_axis(axis, x), keepdims), out);
 }
 
 using VarLike = Array (*)(const Array&, const Axes&, double, bool);
@@ -70,7 +83,7 @@ nb::object var_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
     if (d != 0) throw ValueError("ddof and correction can't be provided simultaneously.");
     d = nb::cast<double>(correction);
   }
-  return finish(F(x, to_reduce_axes(axis), d, keepdims), out);
+  return finish(F(x, to_reduce_axes(axis, x, false), d, keepdims), out);
 }
 
 }  // namespace

@@ -80,7 +80,12 @@ nb::object cumulative_fn(nb::handle x, nb::handle axis, nb::handle dtype, nb::ha
 }
 
 Array count_nonzero_fn(nb::handle a, nb::handle axis, bool keepdims) {
-  return gpupy::count_nonzero(as_input(a), to_axes(axis), keepdims);
+  Array x = as_input(a);
+  Axes axes = to_axes(axis);
+  // As NumPy's add.reduce: an integer axis 0 or -1 on a 0-d array reduces nothing.
+  if (x.ndim() == 0 && PyIndex_Check(axis.ptr()) && (axes->front() == 0 || axes->front() == -1))
+    axes->clear();
+  return gpupy::count_nonzero(x, axes, keepdims);
 }
 
 Array diff_fn(nb::handle a, int n, int axis, nb::handle prepend, nb::handle append) {

@@ -41,6 +41,8 @@ void bind_cuda_libs(nb::module_& m);
 void bind_dlpack(nb::module_& m);
 /// Run-time compiled emu kernels (_EmuModule).
 void bind_kernel(nb::module_& m);
+/// The type of gpupy's ufunc objects (_ufunc_type), completed by gpupy/_ufunc.py.
+void bind_ufunc(nb::module_& m);
 
 /// A Python value as an elementwise operand: gpupy arrays as they are, Python scalars as weak
 /// scalars, NumPy scalars and 0-d arrays as typed scalars, other array-likes as zero-copy cpu
@@ -66,6 +68,9 @@ Shape to_shape(nb::handle shape, const char* op);
 nb::tuple int_tuple(const Shape& values);
 /// A Python scalar (bool/int/float/complex) for a Scalar.
 nb::object scalar_to_python(const Scalar& s);
+/// NumPy's ComplexWarning when a cast from `from` to `to` drops imaginary parts (complex to a
+/// real dtype other than bool); raises the Python error if warnings are errors.
+void warn_complex_discarded(DType from, DType to);
 /// Axis argument: None, an int, or a tuple of ints.
 Axes to_axes(nb::handle axis);
 /// Defines `name` as a module function and as an ndarray method (self takes the place of `a`).

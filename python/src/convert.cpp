@@ -241,6 +241,15 @@ nb::object scalar_to_python(const Scalar& s) {
   return nb::none();
 }
 
+void warn_complex_discarded(DType from, DType to) {
+  if (!is_complex(from) || is_complex(to) || to == DType::bool_) return;
+  static nb::object* category =
+      new nb::object(nb::module_::import_("numpy.exceptions").attr("ComplexWarning"));
+  if (PyErr_WarnEx(category->ptr(), "Casting complex values to real discards the imaginary part",
+                   1) < 0)
+    throw nb::python_error();  // warnings turned into errors
+}
+
 Axes to_axes(nb::handle axis) {
   if (axis.is_none()) return std::nullopt;
   // __index__ accepts NumPy integers as well as Python ints, as NumPy's axis arguments do.

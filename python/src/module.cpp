@@ -11,6 +11,7 @@ NB_MODULE(_core, m) {
   bind_device(m);
   bind_array(m);
   bind_elementwise(m);
+  bind_ufunc(m);
   bind_creation(m);
   bind_manipulation(m);
   bind_reduction(m);

@@ -2,7 +2,9 @@
 #include "host_allocator.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -41,41 +43,96 @@ void free_small(void* ptr) {
   std::memcpy(&offset, block - sizeof(uint16_t), sizeof(offset));
   std::free(block - offset);
 }
+
+// Blocks from this size on go through the cache; below it malloc's heap serves them well.
+constexpr size_t kCachedFrom = size_t(256) << 10;
+
+size_t default_cache_cap() {
+  if (const char* env = std::getenv("GPUPY_HOST_CACHE_BYTES"))
+    return std::strtoull(env, nullptr, 10);
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  const size_t physical = pages > 0 && page > 0 ? size_t(pages) * size_t(page) : 0;
+  return std::min(size_t(1) << 30, physical / 8);
+}
+
+[[noreturn]] void out_of_memory(const char* device, size_t nbytes) {
+  throw MemoryError(std::string("[") + device + "] out of memory allocating " +
+                    std::to_string(nbytes) + " bytes");
+}
 }  // namespace
+
+LargeBlockCache::LargeBlockCache() : cap_(default_cache_cap()) {}
+LargeBlockCache::~LargeBlockCache() { release(); }
+
+void* LargeBlockCache::take(size_t nbytes) {
+  std::lock_guard lock(mutex_);
+  // Newest first: its pages are the most likely to be resident still.
+  for (auto it = blocks_.rbegin(); it != blocks_.rend(); ++it) {
+    if (it->nbytes != nbytes) continue;
+    void* p = it->ptr;
+    blocks_.erase(std::next(it).base());
+    cached_ -= nbytes;
+    return p;
+  }
+  return nullptr;
+}
+
+void LargeBlockCache::give(void* ptr, size_t nbytes) {
+  if (nbytes > cap_) return std::free(ptr);
+  std::lock_guard lock(mutex_);
+  while (cached_.load() + nbytes > cap_) {
+    std::free(blocks_.front().ptr);
+    cached_ -= blocks_.front().nbytes;
+    blocks_.pop_front();
+  }
+  blocks_.push_back({ptr, nbytes});
+  cached_ += nbytes;
+}
+
+void LargeBlockCache::release() {
+  std::lock_guard lock(mutex_);
+  for (const Block& b : blocks_) std::free(b.ptr);
+  blocks_.clear();
+  cached_ = 0;
+}
 
 void* HostAllocator::allocate(size_t nbytes, const char* device) {
   if (nbytes <= kSmallLimit) {
     void* p = allocate_small(nbytes);
-    if (!p)
-      throw MemoryError(std::string("[") + device + "] out of memory allocating " +
-                        std::to_string(nbytes) + " bytes");
+    if (!p) out_of_memory(device, nbytes);
     used_ += nbytes;
     return p;
   }
-  bool huge = nbytes >= kHugeThreshold;
-  size_t alignment = huge ? kHugePage : kAlignment;
-  void* p = std::aligned_alloc(alignment, rounded(nbytes, alignment));
+  const bool huge = nbytes >= kHugeThreshold;
+  const size_t alignment = huge ? kHugePage : kAlignment;
+  const size_t size = rounded(nbytes, alignment);
+  void* p = size >= kCachedFrom ? cache_.take(size) : nullptr;
+  if (!p) {
+    p = std::aligned_alloc(alignment, size);
+    if (!p && cache_.cached_bytes() > 0) {  // the cache may hold what the system lacks
+      cache_.release();
+      p = std::aligned_alloc(alignment, size);
+    }
+    if (!p) out_of_memory(device, nbytes);
 #ifdef MADV_HUGEPAGE
-  if (p && huge) madvise(p, rounded(nbytes, alignment), MADV_HUGEPAGE);
+    if (huge) madvise(p, size, MADV_HUGEPAGE);
 #endif
-  if (!p)
-    throw MemoryError(std::string("[") + device + "] out of memory allocating " +
-                      std::to_string(nbytes) + " bytes");
+  }
   used_ += nbytes;
   return p;
 }
 
 void HostAllocator::deallocate(void* ptr, size_t nbytes) {
-  if (nbytes <= kSmallLimit)
-    free_small(ptr);
-  else
-    std::free(ptr);
   used_ -= nbytes;
+  if (nbytes <= kSmallLimit) return free_small(ptr);
+  const size_t size = rounded(nbytes, nbytes >= kHugeThreshold ? kHugePage : kAlignment);
+  if (size >= kCachedFrom) return cache_.give(ptr, size);
+  std::free(ptr);
 }
 
 MemoryStats HostAllocator::stats() const {
   size_t used = used_.load();
-  return {used, 0, used};  // malloc does the caching; nothing is held beyond live arrays
+  return {used, 0, used + cache_.cached_bytes()};
 }
 
 }  // namespace gpupy

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "gpupy/error.h"
+#include "gpupy/float16.h"
 
 namespace gpupy::kernel {
 namespace {
@@ -74,6 +75,8 @@ void store_real(DType dt, double v, void* dst) {
       return put(dst, complex64(static_cast<float>(v), 0.0f));
     case DType::complex128:
       return put(dst, complex128(v, 0.0));
+    case DType::float16:
+      return put(dst, float16(v));
     default:
       throw TypeError("[CudaKernel] a real number cannot be stored as an integer");
   }

@@ -122,6 +122,8 @@ Build build_flags(const EmuCompileOptions& opts, const std::string& include_dir)
   Build b;
   b.compile_flags = {"-shared", "-fPIC", "-O2", "-std=c++20", "-I" + include_dir};
   for (const auto& d : opts.include_dirs) b.compile_flags.push_back("-I" + d);
+  // Stand-ins for the CUDA headers kernels include (cuda_fp16.h, cuda_runtime.h), searched last.
+  b.compile_flags.push_back("-I" + include_dir + "/gpupy/emu/cuda_headers");
   for (const auto& o : opts.options) b.compile_flags.push_back(o);
   std::string lib = detail::emu_library_dir();
   b.link_flags = {"-L" + lib, "-lgpupy_emu", "-Wl,-rpath," + lib};

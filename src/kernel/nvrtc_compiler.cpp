@@ -194,6 +194,27 @@ const std::string& NvrtcProgram::lowered_name(const std::string& expression) con
   throw ValueError("[nvrtc] the program has no kernel '" + expression + "'");
 }
 
+namespace {
+
+/// The CUDA toolkit's include directory (CUDA_PATH, CUDA_HOME, /usr/local/cuda), so that kernels
+/// can include the toolkit's device headers (cuda_fp16.h), or "" when there is none: NVRTC finds
+/// only its own built-in headers by itself.
+const std::string& toolkit_include_dir() {
+  static const std::string dir = [] {
+    std::vector<fs::path> roots;
+    for (const char* var : {"CUDA_PATH", "CUDA_HOME"})
+      if (const char* v = std::getenv(var); v && *v) roots.emplace_back(v);
+    roots.emplace_back("/usr/local/cuda");
+    std::error_code ec;
+    for (const fs::path& root : roots)
+      if (fs::exists(root / "include" / "cuda_fp16.h", ec)) return (root / "include").string();
+    return std::string();
+  }();
+  return dir;
+}
+
+}  // namespace
+
 std::shared_ptr<const NvrtcProgram> compile_nvrtc(const std::string& source,
                                                   const std::vector<std::string>& name_expressions,
                                                   const NvrtcCompileOptions& options) {
@@ -206,6 +227,7 @@ std::shared_ptr<const NvrtcProgram> compile_nvrtc(const std::string& source,
   std::string include_dir = emu_include_dir();
   std::vector<std::string> dirs = options.include_dirs;
   dirs.push_back((fs::path(include_dir) / "gpupy").string());
+  if (!toolkit_include_dir().empty()) dirs.push_back(toolkit_include_dir());
   std::vector<std::string> flags = {"--gpu-architecture=" + options.arch};
   for (const auto& d : dirs) flags.push_back("-I" + d);
   for (const auto& o : options.options) flags.push_back(o);

@@ -143,6 +143,15 @@ def test_i0_float64(xp):
     return xp.i0(xp.asarray(I0_POINTS)), xp.i0(xp.asarray(I0_POINTS).reshape(1, 17)[:, ::2])
 
 
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@testing.numpy_gpupy_allclose(rtol=3e-15)
+def test_i0_many_points(xp):
+    x = np.concatenate([np.linspace(-60.0, 60.0, 70_000), I0_POINTS, [np.inf, -np.inf]])
+    big = xp.asarray(x.reshape(2, -1))
+    only_small = xp.asarray(np.linspace(-20.0, 20.0, 70_000))
+    return xp.i0(big), xp.i0(big[:, ::3].astype(np.float32)), xp.i0(only_small)
+
+
 def test_i0_against_mpmath():
     mpmath = pytest.importorskip("mpmath")
     xs = np.concatenate([np.linspace(-30.0, 30.0, 241), np.geomspace(30.0, 700.0, 60)])

@@ -243,14 +243,65 @@ def test_kernel_refuses_foreign_arrays_with_emu_arrays(kernel_device):
     np.testing.assert_array_equal(x.get(), 3.0 * np.arange(4.0))
 
 
-@pytest.mark.parametrize("copy", [None, False])
-def test_asarray_points_foreign_device_arrays_to_from_dlpack(copy):
-    # __cuda_array_interface__ names no device and is not read as host data.
-    with pytest.raises(TypeError, match=r"\[asarray\] _Foreign is device memory.*from_dlpack"):
+@pytest.mark.parametrize("copy", [None, False, True])
+def test_asarray_of_foreign_device_arrays_needs_cuda(device_name, copy):
+    # __cuda_array_interface__ data is never read as host data: without CUDA it cannot be viewed.
+    if device_name == "cuda":
+        pytest.skip("CUDA is available here")
+    with pytest.raises(
+        TypeError, match=r"\[asarray\] __cuda_array_interface__ data needs the cuda"
+    ):
         gpupy.asarray(_Foreign(0x10000, (4,), "<f8"), copy=copy)
 
 
+@pytest.mark.parametrize(
+    ("cai", "error", "match"),
+    [
+        ({"typestr": "<M8[s]"}, TypeError, "typestr '<M8\\[s\\]' is not supported"),
+        ({"mask": object()}, TypeError, "masked"),
+        ({"data": (0x10004, False)}, ValueError, "8-byte aligned"),
+    ],
+)
+def test_asarray_checks_the_interface_before_touching_memory(cai, error, match):
+    f = _Foreign(0x10000, (4,), "<f8")
+    f._cai.update(cai)
+    with pytest.raises(error, match=match):
+        gpupy.asarray(f)
+
+
 # ---- cuda only -----------------------------------------------------------------------------------
+
+
+def test_asarray_views_foreign_cuda_memory(cuda_only):
+    g = gpupy.asarray(np.arange(12, dtype=np.float32).reshape(3, 4), device="cuda")
+    f = _Foreign(g._data_ptr, (3, 4), "<f4", keep=g)
+    f._cai["stream"] = 1  # the legacy default stream: gpupy's stream waits for it
+    v = gpupy.asarray(f)
+    assert v.device == g.device and v.dtype == np.float32 and v.shape == (3, 4)
+    v[1, 1] = -1.0  # a view: the write is seen through the original
+    assert float(g[1, 1].get()) == -1.0
+    t = gpupy.asarray(_Foreign(g._data_ptr, (4, 3), "<f4", strides=(4, 16), keep=g))
+    np.testing.assert_array_equal(t.get(), g.get().T)
+    c = gpupy.asarray(f, copy=True)
+    c[0, 0] = 99.0
+    assert float(g[0, 0].get()) == 0.0
+    np.testing.assert_array_equal(gpupy.asarray(f, dtype="float64").get(), g.get())
+    with pytest.raises(ValueError, match="Unable to avoid copy"):
+        gpupy.asarray(f, dtype="float64", copy=False)
+    ro = _Foreign(g._data_ptr, (3, 4), "<f4", keep=g)
+    ro._cai["data"] = (g._data_ptr, True)
+    with pytest.raises(ValueError, match="read-only"):
+        gpupy.asarray(ro)[0, 0] = 1.0
+
+
+def test_asarray_of_a_cupy_array_is_a_view(cuda_only):
+    cupy = pytest.importorskip("cupy")
+    c = cupy.arange(10, dtype=cupy.float64)
+    g = gpupy.asarray(c)
+    assert g._data_ptr == c.data.ptr
+    g *= 2
+    gpupy.cuda.synchronize()
+    np.testing.assert_array_equal(cupy.asnumpy(c), np.arange(10.0) * 2)
 
 
 @pytest.fixture

@@ -174,7 +174,7 @@ def test_errors():
     with pytest.raises(ValueError, match=r"\[roots\] Input must be a rank-1 array"):
         gpupy.roots(gpupy.ones((2, 2)))
     with pytest.raises(ValueError, match=r"\[polyadd\]"):
-        gpupy.polyadd(gpupy.ones((2, 2)), [1.0])
+        gpupy.polyadd(gpupy.ones((2, 2)), gpupy.ones((3, 2)))  # only 1-D inputs are padded
 
 
 def test_numpy_dispatch_reaches_gpupy():

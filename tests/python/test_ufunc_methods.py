@@ -103,10 +103,19 @@ def test_at_tuple_slice_and_noncontiguous_targets(xp):
     return votes, grid, strided
 
 
-def test_at_refuses_unsafe_cast_and_missing_operand():
+@testing.numpy_gpupy_allclose()
+def test_at_casts_back_unsafely_after_each_update(xp):
+    """NumPy's ufunc.at casts each result back to the target's dtype (truncating floats to
+    integers), one occurrence of an index after the other."""
+    a = xp.zeros(3, dtype=np.int64)
+    xp.add.at(a, [0, 1, 1, 1], 1.5)
+    b = xp.asarray([7, 9, 4], dtype=np.int32)
+    xp.multiply.at(b, [2, 2, 0], xp.asarray([0.5, 2.5, 1.25]))
+    return a, b
+
+
+def test_at_missing_operand():
     a = gpupy.zeros(3, dtype=np.int64)
-    with pytest.raises(TypeError, match=r"\[add.at\].*same_kind"):
-        gpupy.add.at(a, [0, 1], 1.5)
     with pytest.raises(TypeError, match=r"\[add.at\]"):
         gpupy.add.at(a, [0])
     np.testing.assert_array_equal(a.get(), [0, 0, 0])

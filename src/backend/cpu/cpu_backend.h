@@ -13,7 +13,7 @@ class CpuBackend final : public Backend {
   void* allocate(size_t nbytes, uint64_t&) override { return allocator_.allocate(nbytes, "cpu"); }
   void deallocate(void* ptr, size_t nbytes) override { allocator_.deallocate(ptr, nbytes); }
   MemoryStats memory_stats() const override { return allocator_.stats(); }
-  void free_all_blocks() override {}
+  void free_all_blocks() override { allocator_.release_cached(); }
   void copy_from_host(void* dst, const void* src, size_t nbytes) override;
   void copy_to_host(void* dst, const void* src, size_t nbytes) override;
   void synchronize() override {}

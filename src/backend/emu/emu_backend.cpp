@@ -15,7 +15,7 @@ class EmuBackend final : public Backend {
   void* allocate(size_t nbytes, uint64_t&) override { return allocator_.allocate(nbytes, "emu"); }
   void deallocate(void* ptr, size_t nbytes) override { allocator_.deallocate(ptr, nbytes); }
   MemoryStats memory_stats() const override { return allocator_.stats(); }
-  void free_all_blocks() override {}
+  void free_all_blocks() override { allocator_.release_cached(); }
   // Emulated launches complete before they return, so transfers need no synchronisation.
   void copy_from_host(void* dst, const void* src, size_t nbytes) override {
     std::memcpy(dst, src, nbytes);

@@ -1,0 +1,373 @@
+"""Corner cases where gpupy once differed from NumPy 2.4, each checked against NumPy itself."""
+
+import pickle
+import warnings
+
+import gpupy
+import numpy as np
+import pytest
+from gpupy import testing
+
+# Reductions that, as NumPy's ufunc reductions do, read an integer axis 0 or -1 of a 0-d array as
+# "no axis"; mean/var/std/median/quantile and friends refuse it. The q argument where needed.
+ZERO_D_REDUCTIONS = {
+    "sum": (), "prod": (), "min": (), "max": (), "amin": (), "amax": (), "any": (), "all": (),
+    "argmin": (), "argmax": (), "cumsum": (), "cumprod": (), "mean": (), "std": (), "var": (),
+    "ptp": (), "count_nonzero": (), "average": (), "median": (), "quantile": (0.25,),
+    "percentile": (75,), "nansum": (), "nanprod": (), "nanmin": (), "nanmax": (),
+    "nanargmin": (), "nanargmax": (), "nanmean": (), "nanstd": (), "nanvar": (),
+    "nancumsum": (), "nancumprod": (), "nanmedian": (), "nanquantile": (0.5,),
+    "nanpercentile": (50,),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(ZERO_D_REDUCTIONS))
+@pytest.mark.parametrize("axis", [0, -1, (0,), 1, -2, ()])
+def test_reduction_axis_of_zero_d_input(name, axis):
+    args = ZERO_D_REDUCTIONS[name]
+    x = np.asarray(2.5)
+    try:
+        expected = getattr(np, name)(x, *args, axis=axis)
+    except Exception as exc:  # noqa: BLE001 - gpupy must raise the same exception type
+        with pytest.raises(type(exc)):
+            getattr(gpupy, name)(gpupy.asarray(x), *args, axis=axis)
+        return
+    testing.assert_same(expected, getattr(gpupy, name)(gpupy.asarray(x), *args, axis=axis))
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "any", "all", "argmax", "argmin"])
+@pytest.mark.parametrize("axis", [0, -1, np.int64(-1)])
+@testing.numpy_gpupy_allclose()
+def test_zero_d_axis_methods_keepdims_and_integers(name, axis, xp):
+    x = xp.asarray(np.int32(-7))
+    return getattr(x, name)(axis=axis), getattr(xp, name)(x, axis=axis, keepdims=True)
+
+
+@pytest.mark.parametrize("name", ["sum", "max", "prod"])
+@testing.numpy_gpupy_allclose()
+def test_zero_d_axis_with_initial_where_and_out(name, xp):
+    x = xp.asarray(4.0)
+    out = xp.zeros(())
+    getattr(xp, name)(x, axis=0, out=out)
+    return getattr(xp, name)(x, axis=-1, initial=5.0, where=xp.asarray(False)), out
+
+
+@pytest.mark.parametrize("name", ["add", "subtract", "maximum", "logical_xor", "power", "divide"])
+@pytest.mark.parametrize("axis", [0, -1, None, (), (0,), 1])
+@pytest.mark.parametrize("value", [3, 2.5])
+@testing.numpy_gpupy_allclose()
+def test_ufunc_reduce_of_zero_d_input(name, axis, value, xp):
+    u = getattr(xp, name)
+    x = xp.asarray(value)
+    return u.reduce(x, axis=axis), u.reduce(x, axis=axis, keepdims=True, initial=2)
+
+
+@pytest.mark.parametrize("name", ["subtract", "logical_and", "logical_or", "maximum"])
+@testing.numpy_gpupy_allclose()
+def test_ufunc_reduce_no_axes_and_logical_initial(name, xp):
+    u = getattr(xp, name)
+    a = xp.asarray([[1, 0, 3], [0, 0, 2]])
+    return u.reduce(a, axis=()), u.reduce(a, axis=(), initial=1), u.reduce(a, axis=1, initial=0)
+
+
+def test_zero_d_errors_are_axis_errors():
+    x = gpupy.asarray(1.0)
+    for fn in (gpupy.sum, gpupy.mean, gpupy.nanmedian, gpupy.median, gpupy.subtract.reduce):
+        with pytest.raises(np.exceptions.AxisError, match="out of bounds"):
+            fn(x, axis=(0,))
+    with pytest.raises(TypeError, match=r"\[subtract\]"):
+        gpupy.subtract.reduce(gpupy.asarray(True), axis=0)
+
+
+def _with_warnings(body, xp):
+    """body(xp)'s result (or exception type) and the warning categories it raised."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = body(xp)
+        except Exception as exc:  # noqa: BLE001 - compared with NumPy's
+            result = type(exc)
+    return result, sorted({w.category.__name__ for w in caught})
+
+
+def _setitem(key, value, dtype="float64"):
+    def body(xp):
+        a = xp.zeros(3, dtype=dtype)
+        a[key] = value
+        return a
+
+    return body
+
+
+def _inplace(fn, dtype="float64"):
+    def body(xp):
+        a = xp.zeros(3, dtype=dtype)
+        fn(xp, a)
+        return a
+
+    return body
+
+
+C128, C64 = np.complex128(2.5 - 3j), np.complex64(-1.5 + 2j)
+COMPLEX_INTO_REAL = {
+    "setitem_c128": _setitem(0, C128),
+    "setitem_c64_float32": _setitem(1, C64, "float32"),
+    "setitem_c128_int": _setitem(slice(None), C128, "int16"),
+    "setitem_c128_bool": _setitem(0, C128, "bool"),  # no warning: complex to bool is exact
+    "setitem_c128_complex": _setitem(0, C128, "complex64"),
+    "setitem_python_complex": _setitem(0, 1 + 2j),
+    "setitem_list_python_complex": _setitem(slice(0, 2), [1 + 2j, 3]),
+    "setitem_list_numpy_complex": _setitem(slice(0, 2), [C128, 3]),
+    "setitem_numpy_array": _setitem(slice(None), np.array([1 + 1j, -2 + 2j, 3j])),
+    "setitem_fancy": _setitem([0, 2], C64),
+    "setitem_0d_array": lambda xp: _setitem(..., xp.asarray(C128))(xp),
+    "setitem_gpupy_array": lambda xp: _setitem(..., xp.asarray([1 + 1j, 2, 3j]))(xp),
+    "astype": lambda xp: xp.asarray([1.5 + 2j, -3 - 1j]).astype("float32"),
+    "astype_int": lambda xp: xp.asarray([1.5 + 2j, -3 - 1j], dtype="complex64").astype("int32"),
+    "astype_function": lambda xp: xp.astype(xp.asarray([1.5 + 2j]), "float64"),
+    "asarray_dtype": lambda xp: xp.asarray(xp.asarray([1.5 + 2j]), dtype="float64"),
+    "copyto_same_kind": _inplace(lambda xp, a: xp.copyto(a, xp.asarray([1j, 2, 3]))),
+    "copyto_unsafe": _inplace(lambda xp, a: xp.copyto(a, xp.asarray([1j, 2, 3]), casting="unsafe")),
+    "copyto_scalar": _inplace(lambda xp, a: xp.copyto(a, C128, casting="unsafe")),
+    "put_scalar": _inplace(lambda xp, a: xp.put(a, [0, 2], C128)),
+    "put_array": _inplace(lambda xp, a: xp.put(a, [1], xp.asarray([1 + 5j]))),
+    "put_python_complex": _inplace(lambda xp, a: xp.put(a, [1], 1 + 5j)),
+    "put_list_python_complex": _inplace(lambda xp, a: xp.put(a, [1], [1 + 5j])),
+    "put_method": _inplace(lambda xp, a: a.put([1], C64), "int32"),
+    "put_int_overflow": _inplace(lambda xp, a: xp.put(a, [1], 300), "int8"),
+    "fill": _inplace(lambda xp, a: a.fill(C128)),
+    "fill_python_complex": _inplace(lambda xp, a: a.fill(1 + 2j)),
+    "full": lambda xp: xp.full(2, C128, dtype="float64"),
+    "full_python_complex": lambda xp: xp.full(2, 1 - 2j, dtype="int64"),
+    "put_along_axis": _inplace(lambda xp, a: xp.put_along_axis(a, xp.asarray([2]), C128, 0)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(COMPLEX_INTO_REAL))
+def test_complex_into_real_warns_as_numpy(case):
+    body = COMPLEX_INTO_REAL[case]
+    expected, expected_warnings = _with_warnings(body, np)
+    actual, actual_warnings = _with_warnings(body, gpupy)
+    assert actual_warnings == expected_warnings
+    if isinstance(expected, type):
+        builtin = next(c for c in expected.__mro__ if c.__module__ == "builtins")
+        assert isinstance(actual, type) and issubclass(actual, builtin), (expected, actual)
+    else:
+        testing.assert_same(expected, actual)
+
+
+def test_complex_warning_as_error_leaves_the_array_unchanged():
+    a = gpupy.zeros(2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", np.exceptions.ComplexWarning)
+        with pytest.raises(np.exceptions.ComplexWarning):
+            a[0] = C128
+        with pytest.raises(np.exceptions.ComplexWarning):
+            gpupy.asarray([1j]).astype("float64")
+    assert a.tolist() == [0.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (3.0,), (3.5,), (np.float64(4.0),), (np.float32(2.5),), (np.array(3.0),), (3, 4.0),
+        (3, 2.5), (3, 3, 1.0), (3, 3, 1.5), (3.0, 2.0, -1.0), (2.5, 3.5, 0.5), (2.5, 3.5, -0.5),
+        (4, 3, 2.7), (4, 3, -2.7), (3, -1.5), (0.5,), (-0.5,), (-2.0,), (3, 2, True),
+        (np.nan,), (3, 3, np.nan), (np.inf,), ("3",), (3j,), (None,), ([3],),
+    ],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_tri_with_real_bounds(args, xp):
+    return xp.tri(*args), xp.tri(*args, dtype=int)
+
+
+def test_tri_errors_name_tri():
+    with pytest.raises(ValueError, match=r"\[tri\]"):
+        gpupy.tri(np.nan)
+    with pytest.raises(TypeError, match=r"\[tri\] M must be a real number, not str"):
+        gpupy.tri(3, "4")
+
+
+POLY_SHAPES = [
+    ((2, 3), (2, 3)), ((3, 2), (3, 1)), ((2,), (3, 3)), ((3, 3), (1,)), ((), (4,)),
+    ((2, 3), (3, 3)), ((2, 3), (2, 2)), ((3,), (2, 3)), ((), (2, 3)), ((1, 2, 3), (2, 3)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["polyadd", "polysub"])
+@pytest.mark.parametrize("shapes", POLY_SHAPES)
+@testing.numpy_gpupy_allclose()
+def test_polyadd_polysub_shapes(name, shapes, xp):
+    rng = np.random.default_rng(len(shapes[0]) * 10 + len(shapes[1]))
+    a1, a2 = (xp.asarray(rng.standard_normal(s)) for s in shapes)
+    return getattr(xp, name)(a1, a2)
+
+
+@pytest.mark.parametrize("name", ["polyadd", "polysub"])
+@testing.numpy_gpupy_allclose()
+def test_polyadd_polysub_dtypes_and_poly1d(name, xp):
+    f = getattr(xp, name)
+    small = xp.asarray(np.array([3, -1], dtype=np.int8))
+    p = f(xp.poly1d([1.0, 2.0]), xp.poly1d([4.0, 0.5, 1.0]))
+    return f(small, xp.asarray([1, 2, 3], dtype="int16")), p.coeffs
+
+
+NUMPY_UFUNCS = sorted(
+    n for n in dir(np) if isinstance(getattr(np, n), np.ufunc) and getattr(np, n).signature is None
+)
+
+
+@pytest.mark.parametrize("name", NUMPY_UFUNCS)
+def test_every_numpy_ufunc_is_a_gpupy_ufunc(name):
+    u, ref = getattr(gpupy, name), getattr(np, name)
+    assert isinstance(u, gpupy.ufunc)
+    assert (u.nin, u.nout, u.nargs, u.signature) == (ref.nin, ref.nout, ref.nargs, None)
+    assert u.identity == ref.identity or (u.identity is None and ref.identity is None)
+    assert repr(u) == f"<ufunc '{u.__name__}'>"
+    assert u.__name__ in (name, ref.__name__) or getattr(gpupy, u.__name__) is u  # aliases
+    assert pickle.loads(pickle.dumps(u)) is u
+    assert u.ntypes == len(u.types) and all("->" in t for t in u.types)
+
+
+@pytest.mark.parametrize("name", ["sin", "negative", "isnan", "sqrt", "add", "modf", "divmod"])
+def test_ufunc_types_match_the_results(name):
+    u = getattr(gpupy, name)
+    for code in u.types:
+        ins, outs = code.split("->")
+        args = [gpupy.ones(2, dtype=c) for c in ins]
+        result = u(*args)
+        results = result if isinstance(result, tuple) else (result,)
+        assert "".join(np.dtype(r.dtype).char for r in results) == outs
+    if name in ("sin", "sqrt", "add"):
+        assert {"d" * u.nin + "->d", "D" * u.nin + "->D"} <= set(u.types)
+
+
+@pytest.mark.parametrize(
+    "name,dtype", [("negative", "float64"), ("negative", "int16"), ("sin", "float64"),
+                   ("square", "float32"), ("sqrt", "int32"), ("isnan", "float64"),
+                   ("invert", "uint8"), ("absolute", "complex128"), ("logical_not", "int64")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_unary_ufunc_at(name, dtype, xp):
+    start = 0 if name == "sqrt" else -4  # NaN cast to an integer differs between machines
+    a = np.arange(start, start + 12).astype(dtype).reshape(3, 4)
+    a = xp.asarray(a * (1 + 1j) if "c" in dtype else a)
+    u = getattr(xp, name)
+    u.at(a, (xp.asarray([0, 2, 2, 0, 2]), xp.asarray([1, 3, 3, 1, 0])))
+    u.at(a[:, ::2], [1, 1, 1])
+    return a
+
+
+METHOD_CALLS = {
+    "reduce": lambda u, a: u.reduce(a),
+    "accumulate": lambda u, a: u.accumulate(a),
+    "reduceat": lambda u, a: u.reduceat(a, [0]),
+    "outer": lambda u, a: u.outer(a, a),
+    "at_with_operand": lambda u, a: u.at(a, [0], 1.0),
+}
+
+
+@pytest.mark.parametrize("call", sorted(METHOD_CALLS))
+@pytest.mark.parametrize("name", ["sin", "isnan", "modf", "divmod"])
+@testing.numpy_gpupy_allclose()
+def test_ufunc_methods_refused_as_numpy(name, call, xp):
+    return METHOD_CALLS[call](getattr(xp, name), xp.arange(1.0, 4.0))
+
+
+def test_numpy_ufuncs_and_methods_dispatch_to_gpupy_unary_ufuncs():
+    a = gpupy.asarray([1.0, -2.0, 3.0])
+    result = np.sin(a)
+    assert isinstance(result, gpupy.ndarray)
+    np.testing.assert_allclose(result.get(), np.sin([1.0, -2.0, 3.0]), rtol=1e-15)
+    np.negative.at(a, [0, 2, 2])
+    np.testing.assert_array_equal(a.get(), [-1.0, -2.0, 3.0])
+    out = gpupy.empty(3)
+    assert gpupy.sqrt(gpupy.asarray([1.0, 4.0, 9.0]), out=out) is out
+    np.testing.assert_array_equal(out.get(), [1.0, 2.0, 3.0])
+
+
+AT_IDX = (np.arange(600) * 7919) % 13  # every index repeated about 46 times
+
+
+@pytest.mark.parametrize(
+    "name,dtype,values_dtype",
+    [("maximum", "float64", "float64"), ("minimum", "int16", "int8"),
+     ("fmax", "float32", "float32"), ("bitwise_or", "uint8", "uint8"), ("gcd", "int64", "int32"),
+     ("logical_xor", "bool", "bool"), ("multiply", "int8", "int8"), ("multiply", "int64", "int16"),
+     ("multiply", "float64", "float64"), ("maximum", "int32", "float64"),
+     ("subtract", "int16", "float32"), ("fmod", "float64", "float64"),
+     ("minimum", "complex128", "complex128")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(rtol=0)
+def test_at_with_many_repeats_equals_numpy(name, dtype, values_dtype, xp):
+    rng = np.random.default_rng(len(name) + len(dtype))
+    raw = rng.integers(-3, 4, AT_IDX.size) if dtype != "bool" else rng.integers(0, 2, AT_IDX.size)
+    if values_dtype.startswith("float"):
+        raw = raw * 0.75 + 0.125
+    values = xp.asarray(raw.astype(values_dtype))
+    a = xp.asarray((np.arange(13) % 5 + 1).astype(dtype))
+    getattr(xp, name).at(a, xp.asarray(AT_IDX), values)
+    grid = xp.asarray((np.arange(24).reshape(4, 6) % 7 + 1).astype(dtype))[:, ::2]
+    getattr(xp, name).at(grid, (xp.asarray(AT_IDX % 4), xp.asarray(AT_IDX % 3)), values)
+    return a, grid
+
+
+REDUCEAT_INDICES = {
+    "increasing": [0, 3, 4, 9, 15],
+    "mixed": [5, 2, 2, 9, 0, 15, 1],
+    "decreasing": [15, 12, 7, 7, 1],
+    "overlapping": [0, 19] * 20,  # long backward segments: reduced one by one
+    "single": [6],
+}
+
+
+# Not power or arctan2: NumPy 2.4's float loops for them do not fold left to right in a reduction
+# (numpy.power.reduce([2.0, 3.0, 2.0]) is 4.0; for integers it is 64 = (2**3)**2, as gpupy's).
+@pytest.mark.parametrize("indices", sorted(REDUCEAT_INDICES))
+@pytest.mark.parametrize(
+    "name,dtype",
+    [("add", "int8"), ("multiply", "float64"), ("maximum", "float32"), ("bitwise_xor", "int32"),
+     ("subtract", "float64"), ("divide", "int64"), ("fmod", "float64"), ("logaddexp", "float64")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(rtol=1e-14)
+def test_reduceat_orders_and_ufuncs(indices, name, dtype, xp):
+    rng = np.random.default_rng(3)
+    base = rng.integers(1, 9, (20, 3)) if dtype[0] in "iu" else rng.uniform(0.5, 1.5, (20, 3))
+    x = xp.asarray(base.astype(dtype))
+    u, idx = getattr(xp, name), REDUCEAT_INDICES[indices]
+    return u.reduceat(x, idx), u.reduceat(x.T, xp.asarray(idx), axis=1)
+
+
+@pytest.mark.parametrize("indices", [[[0, 1]], [-1], [4], 0])
+@testing.numpy_gpupy_raises()
+def test_reduceat_bad_indices(indices, xp):
+    xp.add.reduceat(xp.arange(4.0), indices)
+
+
+@testing.numpy_gpupy_allclose()
+def test_reduceat_dtype_out_and_empty_indices(xp):
+    x = xp.asarray(np.arange(1, 11, dtype=np.int16))
+    out = xp.zeros(3, dtype=np.float32)
+    xp.subtract.reduceat(x, [0, 4, 2], dtype=np.float32, out=out)
+    return out, xp.add.reduceat(x, [7, 1]), xp.divide.reduceat(x, [3, 8])
+
+
+@pytest.mark.parametrize(
+    "name,dtype",
+    [("subtract", "int8"), ("subtract", "uint16"), ("subtract", "float64"), ("copysign", "float32"),
+     ("divide", "float64"), ("power", "int64"), ("arctan2", "float64"), ("floor_divide", "int32")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(rtol=0)
+def test_accumulate_in_order(name, dtype, xp):
+    rng = np.random.default_rng(5)
+    if dtype[0] in "iu":
+        base = rng.integers(
+            1 if name in ("power", "floor_divide") else 0, 4 if name == "power" else 120, (70, 3)
+        )
+    else:
+        base = rng.uniform(-2, 2, (70, 3))
+    x = xp.asarray(base.astype(dtype))
+    u = getattr(xp, name)
+    out = xp.empty((3, 70), dtype=dtype)
+    u.accumulate(x.T, axis=1, out=out)
+    return u.accumulate(x), out, u.accumulate(x[:, 0], dtype="float64"), u.accumulate(x[:1])
