@@ -235,7 +235,7 @@ def test_from_signature():
 
 
 def test_from_signature_float16(kernel_device):
-    def scale(self, x: "float16[:]", f: numpy.float16):
+    def scale(self, x: "float16[:]", f: numpy.float16):  # noqa: F821 - a Pyccel type
         pass
 
     s = CudaStruct.from_signature(scale, "ScaleArgs")
