@@ -1,5 +1,6 @@
 """Every row of the elementwise op table (include/gpupy/elementwise_ops.inc) against NumPy, over
-all 14 dtypes (float16 included), plus broadcasting, out=, in-place and reflected operators and integer edge cases."""
+all 14 dtypes (float16 included), plus broadcasting, out=, in-place and reflected operators and
+integer edge cases."""
 
 import pathlib
 import re
