@@ -2,8 +2,7 @@
 iscomplexobj, real_if_close, angle, fix, sinc, i0, packbits and unpackbits (see the NumPy
 functions of the same names).
 
-All are compositions of gpupy's elementwise ops, so they run on the input's device. gpupy has
-no float16: where NumPy returns float16 (angle of int8/uint8), the result is float32.
+All are compositions of gpupy's elementwise ops, so they run on the input's device.
 """
 
 import math
@@ -99,8 +98,8 @@ def real_if_close(a, tol=100):
 
 
 def angle(z, deg=False):
-    """See numpy.angle: arctan2(imag, real), in degrees when deg=True. int8 and uint8 give
-    float32 where NumPy gives float16."""
+    """See numpy.angle: arctan2(imag, real), in degrees when deg=True (float16 for int8 and
+    uint8, float64 for bool, as in NumPy)."""
     z = _arr(z)
     if _is_complex(z):
         a = _core.arctan2(_core.imag(z), _core.real(z))
@@ -155,12 +154,13 @@ def _i0_big(ax):
 
 def i0(x):
     """See numpy.i0: the modified Bessel function of the first kind, order 0, evaluated in
-    float64 from a power series (|x| <= 20) and the asymptotic expansion (|x| > 20). float32
-    input gives float32, other real input float64; complex input raises TypeError."""
+    float64 from a power series (|x| <= 20) and the asymptotic expansion (|x| > 20). float16 and
+    float32 input keep their dtype, other real input gives float64; complex input raises
+    TypeError."""
     x = _arr(x)
     if _is_complex(x):
         raise TypeError("[i0] i0 not supported for complex values")
-    dtype = "float32" if x.dtype == numpy.float32 else "float64"
+    dtype = x.dtype if x.dtype in (numpy.float16, numpy.float32) else numpy.dtype("float64")
     ax = _core.absolute(x.astype("float64", copy=False))
     # Both branches run on every element: choosing per element would need reads of the branch
     # sizes (host synchronisations) and, on emu, costs more than the passes it saves.

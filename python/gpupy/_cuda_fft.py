@@ -58,7 +58,10 @@ def transform(op, x, n, axis, norm, kind):
     axis = _axis(op, x, axis)
     if kind == "real_forward" and x.dtype.kind == "c":
         raise TypeError(f"[fft.{op}] the input must be real, got {x.dtype}")
-    y = xp.moveaxis(x, axis, -1)
+    # As NumPy: float16 is transformed in single precision, and a complex-to-real transform of
+    # float16 input gives float16.
+    half = x.dtype == numpy.float16
+    y = xp.moveaxis(x.astype("float32") if half else x, axis, -1)
     m = y.shape[-1]
     if kind == "real_inverse":
         n = 2 * (m - 1) if n is None else n
@@ -70,6 +73,8 @@ def transform(op, x, n, axis, norm, kind):
         y = _resize(y, n)
     out = _core._cuda_fft(y, kind, n, f"fft.{op}")
     out = _scale(out, n, norm, kind in ("inverse", "real_inverse"))
+    if half and kind == "real_inverse":
+        out = out.astype("float16")
     return xp.moveaxis(out, -1, axis)
 
 

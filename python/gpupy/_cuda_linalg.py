@@ -35,6 +35,13 @@ def _stacked(op, x, square=True):
         raise LinAlgError(f"[{op}] Last 2 dimensions of the array must be square")
 
 
+def _lapack_types(op, *arrays):
+    """NumPy's LAPACK-backed functions refuse float16 (cuSOLVER has no half precision either)."""
+    for a in arrays:
+        if a.dtype == numpy.float16:
+            raise TypeError(f"[{op}] array type float16 is unsupported in linalg")
+
+
 def _check(op, info, message):
     if info.size == 0:
         return
@@ -67,6 +74,7 @@ def _h(x):
 
 def cholesky(x, upper=False):
     _stacked("linalg.cholesky", x)
+    _lapack_types("linalg.cholesky", x)
     factor, info = _core._cuda_cholesky(x, bool(upper))
     _check("linalg.cholesky", info, "Matrix is not positive definite")
     return xp.triu(factor) if upper else xp.tril(factor)
@@ -75,6 +83,7 @@ def cholesky(x, upper=False):
 def _lu_diagonal(op, x):
     """The diagonal of the LU factors and whether the pivots form an odd permutation."""
     _stacked(op, x)
+    _lapack_types(op, x)
     lu, pivots, _ = _core._cuda_lu_factor(x)
     n = x.shape[-1]
     moved = pivots != xp.arange(1, n + 1, dtype="int64", device=x.device)
@@ -113,6 +122,7 @@ def _solve(op, a, b):
 def solve(a, b):
     op = "linalg.solve"
     _stacked(op, a)
+    _lapack_types(op, a, b)
     if b.ndim == 0:
         raise ValueError(f"[{op}] b must have at least one dimension")
     vector = b.ndim == 1
@@ -134,6 +144,7 @@ def _identity_like(x, dtype):
 
 def inv(x):
     _stacked("linalg.inv", x)
+    _lapack_types("linalg.inv", x)
     dtype = _float_dtype(x.dtype)
     result, info = _solve("linalg.inv", x, _identity_like(x, dtype))
     _check("linalg.inv", info, "Singular matrix")
@@ -142,6 +153,7 @@ def inv(x):
 
 def eigh(x):
     _stacked("linalg.eigh", x)
+    _lapack_types("linalg.eigh", x)
     w, v, info = _core._cuda_eigh(x, True)
     _check("linalg.eigh", info, "Eigenvalues did not converge")
     return EighResult(w, v)
@@ -149,6 +161,7 @@ def eigh(x):
 
 def eigvalsh(x):
     _stacked("linalg.eigvalsh", x)
+    _lapack_types("linalg.eigvalsh", x)
     w, _, info = _core._cuda_eigh(x, False)
     _check("linalg.eigvalsh", info, "Eigenvalues did not converge")
     return w
@@ -160,6 +173,7 @@ def qr(x, mode="reduced"):
     if mode not in _QR_MODES:
         raise ValueError(f"[linalg.qr] Unrecognized mode '{mode}'")
     _stacked("linalg.qr", x, square=False)
+    _lapack_types("linalg.qr", x)
     q, r, info = _core._cuda_qr(x, _QR_MODES[mode])
     _check("linalg.qr", info, "QR factorization failed")
     return r if mode == "r" else QRResult(q, r)
@@ -167,6 +181,7 @@ def qr(x, mode="reduced"):
 
 def svd(x, full_matrices=True):
     _stacked("linalg.svd", x, square=False)
+    _lapack_types("linalg.svd", x)
     u, s, vh, info = _core._cuda_svd(x, True, bool(full_matrices))
     _check("linalg.svd", info, "SVD did not converge")
     return SVDResult(u, s, vh)
@@ -174,6 +189,7 @@ def svd(x, full_matrices=True):
 
 def svdvals(x):
     _stacked("linalg.svdvals", x, square=False)
+    _lapack_types("linalg.svdvals", x)
     _, s, _, info = _core._cuda_svd(x, False, False)
     _check("linalg.svdvals", info, "SVD did not converge")
     return s
@@ -191,6 +207,7 @@ def _cutoff(x, s, rtol):
 
 def pinv(x, rtol=None):
     _stacked("linalg.pinv", x, square=False)
+    _lapack_types("linalg.pinv", x)
     m, n = x.shape[-2:]
     if x.size == 0:
         return xp.zeros(x.shape[:-2] + (n, m), dtype=_float_dtype(x.dtype), device=x.device)
@@ -203,6 +220,7 @@ def pinv(x, rtol=None):
 def matrix_rank(x, rtol=None):
     if x.ndim < 2:
         return xp.astype(xp.any(x != 0), "int64")
+    _lapack_types("linalg.matrix_rank", x)
     s = svdvals(x)
     return xp.sum(s > _cutoff(x, s, rtol), axis=-1)
 
@@ -295,6 +313,7 @@ def _bad_axis(a, x):
 
 def cond(x, p=None):
     _stacked("linalg.cond", x, square=False)
+    _lapack_types("linalg.cond", x)
     if x.shape[-1] == 0 or x.shape[-2] == 0:
         raise LinAlgError("[linalg.cond] cond is not defined on empty arrays")
     if p is None or p == 2 or p == -2:
@@ -313,6 +332,7 @@ def cond(x, p=None):
 
 def lstsq(a, b, rcond=None):
     op = "linalg.lstsq"
+    _lapack_types(op, a, b)
     vector = b.ndim == 1
     rhs = b[:, None] if vector else b
     if a.ndim != 2 or rhs.ndim != 2:

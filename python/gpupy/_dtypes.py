@@ -14,6 +14,7 @@ uint8 = numpy.uint8
 uint16 = numpy.uint16
 uint32 = numpy.uint32
 uint64 = numpy.uint64
+float16 = numpy.float16
 float32 = numpy.float32
 float64 = numpy.float64
 complex64 = numpy.complex64
@@ -23,7 +24,7 @@ dtype = numpy.dtype
 _SUPPORTED = frozenset(
     numpy.dtype(t)
     for t in (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64)
-    + (float32, float64, complex64, complex128)
+    + (float16, float32, float64, complex64, complex128)
 )
 
 
@@ -106,11 +107,11 @@ def isdtype(dtype, kind):
 
 # NumPy's C-style aliases of the supported types (`gpupy.intp`, `gpupy.double`, ...) and its
 # abstract scalar classes, for `issubdtype(x.dtype, gpupy.floating)`: NumPy's own objects, so
-# they compare equal to NumPy's. float16, longdouble and the string, datetime and object types
-# are absent because gpupy arrays cannot hold them.
+# they compare equal to NumPy's. longdouble and the string, datetime and object types are absent
+# because gpupy arrays cannot hold them.
 _ALIASES = (
     "byte short intc int_ intp long longlong ubyte ushort uintc uint uintp ulong ulonglong "
-    "single double csingle cdouble"
+    "half single double csingle cdouble"
 ).split()
 _ABSTRACT = (
     "generic number integer signedinteger unsignedinteger inexact floating complexfloating"
@@ -135,6 +136,7 @@ __all__ = (
         "complex64",
         "dtype",
         "finfo",
+        "float16",
         "float32",
         "float64",
         "iinfo",

@@ -144,14 +144,14 @@ def divmod(x1, x2, /, out=None):  # noqa: A001 - NumPy's name
 
 def modf(x, /, out=None):
     """See numpy.modf: (fractional part, integral part), both with the sign of x; the
-    fractional part of ±inf is ±0. Integers compute in float32 up to 16 bits and float64 above,
-    as the other float functions of integers do."""
+    fractional part of ±inf is ±0. Integers compute in float16 up to 8 bits, float32 up to 16
+    and float64 above, as the other float functions of integers do."""
     from gpupy._creation import asarray  # these modules import this one
     from gpupy._joining import where
 
     x = asarray(x)
     if x.dtype.kind not in "fc":
-        x = x.astype("float32" if x.dtype.itemsize <= 2 else "float64")
+        x = x.astype({1: "float16", 2: "float32"}.get(x.dtype.itemsize, "float64"))
     frac_out, int_out = (None, None) if out is None else out
     x = _unaliased(x, (int_out,))  # the integral part is written before the fraction reads x
     integral = trunc(x, out=int_out)
@@ -163,7 +163,7 @@ def modf(x, /, out=None):
 def frexp(x, out1=None, out2=None, /, *, out=None):
     """See numpy.frexp: (mantissa, exponent) with x = mantissa * 2**exponent, 0.5 <= |mantissa| < 1;
     the exponent is int32; ±0, ±inf and NaN give themselves and exponent 0. Integers compute in
-    float32 up to 16 bits (NumPy: float16 up to 8 bits) and float64 above. ``out`` is a pair."""
+    float16 up to 8 bits, float32 up to 16 and float64 above. ``out`` is a pair."""
     from gpupy import _core
     from gpupy._creation import asarray
 

@@ -359,4 +359,9 @@ def quantile_method(a, q, axis, out, method, keepdims, op):
 
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     """See numpy.nanmedian."""
+    a = _arr(a)
+    if a.dtype == numpy.float16:
+        # NumPy averages the middle values of float16 in float32 and rounds once.
+        r = _nanquantile(a.astype("float32"), 0.5, axis, None, "linear", keepdims, "nanmedian")
+        return _finish(r.astype("float16"), out)
     return _nanquantile(a, 0.5, axis, out, "linear", keepdims, "nanmedian")

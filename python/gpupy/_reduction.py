@@ -129,8 +129,13 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     if where is True:
         return _core.mean(a, axis, dtype, out, keepdims)
     a = _asarray(a)
+    # As NumPy: float16 is summed and divided in float32, then rounded once.
+    result_dtype = dtype
+    if dtype is None and a.dtype == numpy.float16:
+        dtype, result_dtype = numpy.float32, numpy.float16
     count, total = _masked_count_and_sum("mean", a, axis, dtype, keepdims, where)
-    return _finish(_core.divide(total, count).astype(total.dtype, copy=False), out)
+    result = _core.divide(total, count).astype(result_dtype or total.dtype, copy=False)
+    return _finish(result, out)
 
 
 def _masked_var(op, a, axis, dtype, ddof, keepdims, where, correction, centre=None):

@@ -74,21 +74,17 @@ def test_real_if_close(imag, tol, dtype, xp):
 # ---- angle, fix, sinc ----------------------------------------------------------------------------
 
 
-# gpupy has no float16: angle of int8/uint8 is float32 there (NumPy's is float16).
+# int8, uint8 and float16 give float16 (assert_same allows one float16 ulp there).
 @pytest.mark.parametrize("deg", [False, True])
 @testing.for_dtypes(
-    ("bool", "int16", "int64", "uint32", "float32", "float64") + testing.COMPLEX_DTYPES
+    ("bool", "int8", "uint8", "int16", "int64", "uint32")
+    + testing.FLOAT_DTYPES
+    + testing.COMPLEX_DTYPES
 )
 @testing.numpy_gpupy_allclose(rtol=1e-6)
 def test_angle(deg, dtype, xp):
     z = xp.asarray(_values(dtype))
     return xp.angle(z, deg=deg), xp.angle(xp.asarray(_values(dtype)[1, 2]), deg)
-
-
-def test_angle_8bit_integers_are_float32():
-    r = gpupy.angle(gpupy.asarray(np.array([-3, 0, 4], dtype="int8")), deg=True)
-    assert r.dtype == np.float32
-    np.testing.assert_allclose(r.get(), [180.0, 0.0, 0.0])
 
 
 @testing.numpy_gpupy_allclose()

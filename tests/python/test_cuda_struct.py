@@ -234,6 +234,16 @@ def test_from_signature():
         CudaStruct.from_signature(bad2, "B")
 
 
+def test_from_signature_float16(kernel_device):
+    def scale(self, x: "float16[:]", f: numpy.float16):  # noqa: F821 - a Pyccel type
+        pass
+
+    s = CudaStruct.from_signature(scale, "ScaleArgs")
+    assert [(p.name, p.ctype) for p in s.fields] == [("x", "Array1D<__half>"), ("f", "__half")]
+    v = s(x=gpupy.zeros(3, dtype="float16"), f=numpy.float16(1.5))
+    assert v.packed["f"] == numpy.float16(1.5)
+
+
 PYCCEL = """
 class Markers:
     def __init__(self, positions: 'float[:]', n: 'int32', skip: int):

@@ -6,8 +6,8 @@ import gpupy
 import numpy as np
 import pytest
 
-FLOATS = ("float32", "float64")
-UINT = {"float32": np.uint32, "float64": np.uint64}
+FLOATS = ("float16", "float32", "float64")
+UINT = {"float16": np.uint16, "float32": np.uint32, "float64": np.uint64}
 
 
 def _specials(dtype):
@@ -56,12 +56,12 @@ def test_frexp_bit_exact(dtype):
 
 @pytest.mark.parametrize(
     "dtype,loop",
-    [("bool", "float32"), ("int8", "float32"), ("uint8", "float32"), ("int16", "float32")]
+    [("bool", "float16"), ("int8", "float16"), ("uint8", "float16"), ("int16", "float32")]
     + [("uint16", "float32"), ("int32", "float64"), ("uint32", "float64"), ("int64", "float64")]
     + [("uint64", "float64")],
 )
 def test_frexp_of_integers(dtype, loop):
-    # NumPy computes int8, uint8 and bool in float16, which gpupy lacks: they use float32.
+    # NumPy computes int8, uint8 and bool in float16, int16 and uint16 in float32.
     x = np.array([0, 1, 2, 3, 7, 100], dtype=dtype) if dtype != "bool" else np.array([0, 1], bool)
     m, e = gpupy.frexp(gpupy.asarray(x))
     em, ee = np.frexp(x.astype(loop))
@@ -172,6 +172,8 @@ def test_ldexp_rounds_subnormals_and_keeps_signs(dtype):
     [
         (np.float32([1.5, 2.0]), np.int64([3, -2])),
         (np.float32([1.5, 2.0]), np.int8([3, -2])),
+        (np.float16([1.5, 2.0]), np.int64([3, -20])),
+        (np.float16([1.5, 2.0]), 20),  # 1.5 * 2**20 overflows float16
         (np.float32([1.5, 2.0]), np.uint32([3, 2])),
         (np.float64([1.5, 2.0]), np.array([True, False])),
         (np.int16([3, 5]), np.int64([3, -2])),  # int16 fits float32
@@ -190,11 +192,12 @@ def test_ldexp_dtypes_follow_numpy(x, e):
     _assert_bits(expected, gpupy.ldexp(*g))
 
 
-def test_ldexp_small_integers_use_float32():
-    # NumPy computes int8, uint8 and bool in float16, which gpupy lacks.
-    x = np.array([1, -3, 7], dtype=np.int8)
+def test_ldexp_small_integers_use_float16():
+    # NumPy computes int8, uint8 and bool in float16.
+    x = np.array([1, -3, 7, 100], dtype=np.int8)
     actual = gpupy.ldexp(gpupy.asarray(x), 2)
-    _assert_bits(np.ldexp(x.astype(np.float32), 2), actual)
+    _assert_bits(np.ldexp(x, 2), actual)
+    _assert_bits(np.ldexp(x, 10), gpupy.ldexp(gpupy.asarray(x), 10))  # 100 * 1024 overflows
 
 
 def test_ldexp_broadcasting_shapes_and_out():

@@ -172,7 +172,7 @@ _NUMERIC = set(testing.ALL_DTYPES) - {"bool"}
         ("signed integer", set(testing.INT_DTYPES)),
         ("unsigned integer", set(testing.UINT_DTYPES)),
         ("integral", set(testing.INT_DTYPES + testing.UINT_DTYPES)),
-        ("real floating", {"float32", "float64"}),
+        ("real floating", set(testing.FLOAT_DTYPES)),
         ("complex floating", {"complex64", "complex128"}),
         (("complex floating", "bool"), {"complex64", "complex128", "bool"}),
         ("numeric", _NUMERIC),

@@ -8,14 +8,9 @@ from gpupy import testing
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-DTYPES = [np.dtype(d) for d in testing.ALL_DTYPES]
+DTYPES = [np.dtype(d) for d in testing.ALL_DTYPES + ("float16",)]
 PY_SCALARS = [True, False, 0, 1, -1, 127, 255, -129, 2**31, 2**63 - 1, 2.5, -0.0, 1e300, 1 + 2j]
 _SMALL = {np.dtype(d) for d in ("bool", "int8", "uint8")}
-
-
-def _expected_divide_dtype(np_dtype):
-    # NumPy's float16 results are float32 in gpupy (no float16 yet).
-    return np.dtype(np.float32) if np_dtype == np.float16 else np_dtype
 
 
 def _numpy_result(fn, *args):
@@ -72,7 +67,7 @@ def test_operation_result_dtype(d1, other, name):
             getattr(gpupy, name)(x, o)
         return
     actual = getattr(gpupy, name)(x, o)
-    assert actual.dtype == _expected_divide_dtype(expected.dtype)
+    assert actual.dtype == expected.dtype
 
 
 @settings(max_examples=100, deadline=None)
@@ -84,9 +79,10 @@ def test_result_type_only_scalars(s1, s2):
 # numpy.float64 and numpy.complex128 subclass Python's float and complex, yet are strong too.
 @pytest.mark.parametrize(
     "scalar",
-    [np.int8(1), np.uint64(3), np.float32(1), np.complex64(1), np.float64(1), np.complex128(1j)],
+    [np.int8(1), np.uint64(3), np.float16(1), np.float32(1), np.complex64(1), np.float64(1)]
+    + [np.complex128(1j)],
 )
-@pytest.mark.parametrize("dtype", ["int16", "float32", "uint8", "complex64"])
+@pytest.mark.parametrize("dtype", ["int16", "float32", "uint8", "complex64", "float16"])
 def test_numpy_scalars_are_strong(scalar, dtype):
     a_np = np.ones(2, dtype=dtype)
     assert gpupy.result_type(gpupy.asarray(a_np), scalar) == np.result_type(a_np, scalar)
@@ -103,7 +99,7 @@ def test_result_type_errors():
     with pytest.raises(ValueError):
         gpupy.result_type()
     with pytest.raises(TypeError):
-        gpupy.result_type(np.float16)
+        gpupy.result_type(np.longdouble)
     with pytest.raises(TypeError):
         gpupy.promote_types(np.float32, None)
 
@@ -123,14 +119,16 @@ def test_can_cast_errors():
     assert gpupy.can_cast(gpupy.zeros(2, dtype="int8"), np.int16)
 
 
-def test_small_dtype_set_is_documented():
-    # The dtypes NumPy sends to float16 in true division and math functions.
+def test_small_dtypes_compute_in_float16():
+    # NumPy sends these to float16 in the math functions, and to float64 in true division.
     for d in _SMALL:
-        assert gpupy.divide(gpupy.ones(1, dtype=d), 1).dtype in (np.float32, np.float64)
+        one = np.ones(1, dtype=d)
+        assert gpupy.sqrt(gpupy.asarray(one)).dtype == np.sqrt(one).dtype == np.float16
+        assert gpupy.divide(gpupy.asarray(one), 1).dtype == np.divide(one, 1).dtype
 
 
 ALIASES = "byte short intc int_ intp long longlong ubyte ushort uintc uint uintp ulong ulonglong "
-ALIASES += "single double csingle cdouble"
+ALIASES += "half single double csingle cdouble"
 
 
 @pytest.mark.parametrize("name", ALIASES.split())

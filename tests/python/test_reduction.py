@@ -29,7 +29,7 @@ def _data(dtype, shape=(3, 4, 5), seed=0):
 @testing.numpy_gpupy_allclose(rtol=1e-5)
 def test_reduce_axes(name, axis, dtype, xp):
     a = xp.asarray(_data(dtype))
-    return getattr(xp, name)(a, axis=axis)
+    return testing.float16_in_float32(xp, getattr(xp, name), a, axis=axis)
 
 
 @pytest.mark.parametrize("name", SUM_LIKE + ["var", "std"])
@@ -146,7 +146,7 @@ def test_nan(name, axis, dtype, xp):
     x[3, 299] = np.nan
     if np.dtype(dtype).kind == "c":
         x[0, 100] = complex(1.0, np.nan)
-    return getattr(xp, name)(xp.asarray(x), axis=axis)
+    return testing.float16_in_float32(xp, getattr(xp, name), xp.asarray(x), axis=axis)
 
 
 @pytest.mark.parametrize("name", ["min", "max", "argmin", "argmax"])

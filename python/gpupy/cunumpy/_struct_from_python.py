@@ -10,6 +10,7 @@ _SCALARS = {
     "float64": "double",
     "double": "double",
     "float32": "float",
+    "float16": "__half",
     "bool": "bool",
     "bool_": "bool",
     "int64": "long long",

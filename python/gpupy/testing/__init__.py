@@ -8,6 +8,7 @@ from gpupy.testing._compare import (  # noqa: F401
     INT_DTYPES,
     UINT_DTYPES,
     assert_same,
+    float16_in_float32,
     for_dtypes,
     numpy_gpupy_allclose,
     numpy_gpupy_raises,

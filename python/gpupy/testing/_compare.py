@@ -15,13 +15,14 @@ import gpupy
 BOOL_DTYPES = ("bool",)
 INT_DTYPES = ("int8", "int16", "int32", "int64")
 UINT_DTYPES = ("uint8", "uint16", "uint32", "uint64")
-FLOAT_DTYPES = ("float32", "float64")
+FLOAT_DTYPES = ("float16", "float32", "float64")
 COMPLEX_DTYPES = ("complex64", "complex128")
 ALL_DTYPES = BOOL_DTYPES + INT_DTYPES + UINT_DTYPES + FLOAT_DTYPES + COMPLEX_DTYPES
 
 # Default relative tolerances by result dtype: float32 arithmetic is held to 1e-6 by the design;
-# transcendental functions get a few ULPs more.
-_RTOL = {"float32": 2e-6, "complex64": 2e-6, "float64": 1e-12, "complex128": 1e-12}
+# transcendental functions get a few ULPs more. float16 gets one of its ulps (2**-10): NumPy and
+# gpupy compute it in float32 and round, and may land on either side of a halfway point.
+_RTOL = {"float16": 1e-3, "float32": 2e-6, "complex64": 2e-6, "float64": 1e-12, "complex128": 1e-12}
 
 
 def for_dtypes(dtypes=ALL_DTYPES, name="dtype"):
@@ -29,6 +30,17 @@ def for_dtypes(dtypes=ALL_DTYPES, name="dtype"):
     import pytest
 
     return pytest.mark.parametrize(name, list(dtypes))
+
+
+def float16_in_float32(xp, fn, a, *args, **kwargs):
+    """``fn(a, ...)`` as gpupy computes float16 reductions and scans: with ``xp=numpy`` and a
+    float16 ``a``, NumPy computes in float32 and the float16 result is rounded once (NumPy's own
+    float16 cumsum, cumprod and strided-axis sums round every step; see
+    docs/numpy_differences.md). Anything else is ``fn(a, ...)`` itself."""
+    if xp is not numpy or a.dtype != numpy.float16:
+        return fn(a, *args, **kwargs)
+    result = fn(a.astype(numpy.float32), *args, **kwargs)
+    return result.astype(numpy.float16) if result.dtype == numpy.float32 else result
 
 
 def _to_numpy(value):
@@ -58,6 +70,8 @@ def assert_same(expected, actual, rtol=None, atol=0.0, type_check=True):
         assert e.dtype == a.dtype, f"dtype: numpy {e.dtype}, gpupy {a.dtype}"
     if e.dtype.kind in "fc" or a.dtype.kind in "fc":
         tol = rtol if rtol is not None else _RTOL.get(a.dtype.name, 1e-12)
+        if a.dtype == numpy.float16:  # a float32 tolerance asks more than float16 can give
+            tol = max(tol, _RTOL["float16"])
         if isinstance(atol, dict):
             atol = atol.get(a.dtype.name, 0.0)
         numpy.testing.assert_allclose(a, e, rtol=tol, atol=atol, equal_nan=True)
