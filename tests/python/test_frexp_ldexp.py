@@ -197,7 +197,8 @@ def test_ldexp_small_integers_use_float16():
     x = np.array([1, -3, 7, 100], dtype=np.int8)
     actual = gpupy.ldexp(gpupy.asarray(x), 2)
     _assert_bits(np.ldexp(x, 2), actual)
-    _assert_bits(np.ldexp(x, 10), gpupy.ldexp(gpupy.asarray(x), 10))  # 100 * 1024 overflows
+    with np.errstate(over="ignore"):  # 100 * 1024 overflows float16
+        _assert_bits(np.ldexp(x, 10), gpupy.ldexp(gpupy.asarray(x), 10))
 
 
 def test_ldexp_broadcasting_shapes_and_out():
