@@ -58,6 +58,9 @@ Array ones(const Shape& shape, DType dtype, Device device) {
 Array arange(const Scalar& start, const Scalar& stop, const Scalar& step,
              std::optional<DType> dtype, Device device) {
   DType natural = result_type({Operand(start), Operand(stop), Operand(step)}, "arange");
+  // NumPy promotes typed arguments (NumPy scalars, 0-d arrays) with int64: an int8 or uint8 bound
+  // gives an int64 range, float32 a float64 one, uint64 float64.
+  if (!start.weak() || !stop.weak() || !step.weak()) natural = promote_types(natural, DType::int64);
   if (is_bool(natural)) natural = DType::int64;
   if (is_complex(natural) || (dtype && is_complex(*dtype)))
     throw TypeError("[arange] complex ranges are not supported");

@@ -49,6 +49,32 @@ def test_arange(args, xp):
     return xp.arange(*args)
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        (np.uint8(0), np.uint8(7)),
+        (np.int8(100), 127),
+        (np.uint64(0), 3),
+        (0, np.float32(3.5)),
+        (np.float16(0), 3),
+        (np.bool_(False), 3),
+        (np.int32(0), 9, np.int16(2)),
+    ],
+    ids=repr,
+)
+@testing.numpy_gpupy_allclose()
+def test_arange_of_numpy_scalars(args, xp):
+    # NumPy promotes typed bounds with int64: an int8 range is int64, a float32 one float64.
+    return xp.arange(*args)
+
+
+def test_arange_of_a_0d_array_bound():
+    n = gpupy.max(gpupy.asarray(np.array([3, 120], dtype=np.int8)))
+    r = gpupy.arange(n + 0)
+    assert r.dtype == np.int64
+    testing.assert_same(np.arange(np.int8(120)), r)
+
+
 @testing.for_dtypes(["int8", "uint16", "float32", "float64"])
 @testing.numpy_gpupy_allclose()
 def test_arange_dtype(dtype, xp):
