@@ -252,9 +252,10 @@ def _lerp(x0, x1, t):
     return _core._where(t >= 0.5, x1 - d * (1 - t), x0 + d * t)
 
 
-def quantile_sorted(s, n, q, method):
+def quantile_sorted(s, n, q, method, dtype=None):
     """The q-quantile of each row of s (sorted along the last axis, the first n[row] values
-    valid), NumPy's `method`; n is an int64 array of s.shape[:-1]."""
+    valid), NumPy's `method`; n is an int64 array of s.shape[:-1]. Interpolating methods compute
+    in `dtype` (default: s's float dtype, float64 for integers)."""
     from gpupy import clip, expand_dims, take_along_axis
 
     nf = n.astype("float64")
@@ -276,7 +277,10 @@ def quantile_sorted(s, n, q, method):
     above, below = v >= nf - 1, v < 0
     prev = _core._where(above, last, _core._where(below, 0.0, prev))
     nxt = _core._where(above, last, _core._where(below, 0.0, prev + 1))
-    dt = s.dtype if _inexact(s) else numpy.dtype("float64")
+    if dtype is not None:
+        dt = numpy.dtype(dtype)
+    else:
+        dt = s.dtype if _inexact(s) else numpy.dtype("float64")
     x0, x1 = at(prev).astype(dt), at(nxt).astype(dt)
     return _lerp(x0, x1, gamma.astype(dt) if numpy.dtype(dt).kind == "f" else gamma)
 
@@ -289,9 +293,15 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
     a = _arr(a)
     if numpy.dtype(a.dtype).kind == "c":
         raise TypeError(f"[{op}] a must be an array of real numbers")
-    qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q, dtype="float64")
+    given = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
+    qs = given.astype("float64")
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
         raise ValueError(f"[{op}] Quantiles must be in the range [0, 1]")
+    # As NumPy: with a list or array of quantiles, interpolation runs in the dtype of a and q
+    # together (a list is float64); integer data interpolates in float64.
+    dt = numpy.result_type(numpy.dtype(a.dtype), given.dtype) if given.ndim else None
+    if dt is not None and dt.kind not in "fc":
+        dt = numpy.dtype("float64")
     axes = _reduced_axes(axis, a.ndim, op)
     # The reduced axes, moved last and merged into one, are the rows to sort.
     k = len(axes)
@@ -306,7 +316,7 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
         n = _core.full(s.shape[:-1], s.shape[-1], dtype="int64", device=s.device)
         # NaNs sort last: a NaN in the last place makes the whole row's quantile NaN.
         invalid = _core.isnan(s[..., -1]) if _inexact(s) and s.shape[-1] else None
-    results = [quantile_sorted(s, n, qi, method) for qi in qs.reshape(-1).tolist()]
+    results = [quantile_sorted(s, n, qi, method, dt) for qi in qs.reshape(-1).tolist()]
     if invalid is not None:
         results = [
             _core._where(invalid, numpy.nan, r).astype(r.dtype) if _inexact(r) else r
@@ -346,10 +356,11 @@ def nanpercentile(
     a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False
 ):
     """See numpy.nanpercentile."""
-    qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q, dtype="float64")
+    qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
         raise ValueError("[nanpercentile] Percentiles must be in the range [0, 100]")
-    return _nanquantile(a, qs / 100, axis, out, method, keepdims, "nanpercentile")
+    q = qs / 100 if hasattr(q, "dtype") or numpy.ndim(q) else q / 100
+    return _nanquantile(a, q, axis, out, method, keepdims, "nanpercentile")
 
 
 def quantile_method(a, q, axis, out, method, keepdims, op):

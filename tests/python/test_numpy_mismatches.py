@@ -371,3 +371,17 @@ def test_accumulate_in_order(name, dtype, xp):
     out = xp.empty((3, 70), dtype=dtype)
     u.accumulate(x.T, axis=1, out=out)
     return u.accumulate(x), out, u.accumulate(x[:, 0], dtype="float64"), u.accumulate(x[:1])
+
+
+@pytest.mark.parametrize("fn", ["quantile", "nanquantile", "percentile", "nanpercentile"])
+@pytest.mark.parametrize("method", ["linear", "midpoint", "weibull", "lower", "nearest"])
+@pytest.mark.parametrize("dtype", ["float16", "float32", "int16"])
+def test_quantiles_of_a_list_take_its_float64(fn, method, dtype):
+    # NumPy interpolates in the dtype of a and q together: a list of quantiles is float64, so
+    # float32 data gives float64 results (the methods that pick a value keep a's dtype).
+    a = np.linspace(0, 9, 10).astype(dtype)
+    q = [10, 70] if "percentile" in fn else [0.1, 0.7]
+    expected = getattr(np, fn)(a, q, method=method)
+    actual = getattr(gpupy, fn)(gpupy.asarray(a), q, method=method)
+    assert actual.dtype == expected.dtype
+    np.testing.assert_allclose(actual.get(), expected, rtol=1e-3)
