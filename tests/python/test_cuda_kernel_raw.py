@@ -58,3 +58,32 @@ def test_kernel_pair_skips_the_signature_check_of_a_raw_kernel():
 
     pair = xp.Kernel(axpy, xp.CudaKernel(AXPY, "axpy", check_signature=False))
     pair.check_signature()  # nothing to compare against: no error
+
+
+class _Interface:
+    """Another library's CUDA array: only __cuda_array_interface__."""
+
+    def __init__(self, interface, keep=None):
+        self._keep = keep  # keeps the memory alive
+        self._interface = interface
+
+    @property
+    def __cuda_array_interface__(self):
+        return self._interface
+
+
+def test_raw_launch_takes_cuda_array_interface_objects(kernel_device):
+    k = xp.CudaKernel(AXPY, "axpy", check_signature=False)
+    if kernel_device != "cuda":
+        # Foreign CUDA memory needs the cuda device; emu kernels read host memory.
+        fake = _Interface({"data": (0x10000, False), "shape": (4,), "typestr": "<f4", "version": 3})
+        y = gpupy.zeros(4, dtype="float32")
+        with pytest.raises(TypeError, match="needs the cuda device"):
+            k(numpy.float32(2), fake, y, 4, n_threads=4)
+        return
+    x = gpupy.arange(8, dtype="float32")
+    y = gpupy.ones(8, dtype="float32")
+    xi = _Interface(x.__cuda_array_interface__, x)
+    yi = _Interface(y.__cuda_array_interface__, y)
+    k(2.0, xi, yi, 8, n_threads=8)
+    numpy.testing.assert_array_equal(y.get(), 2 * numpy.arange(8, dtype=numpy.float32) + 1)

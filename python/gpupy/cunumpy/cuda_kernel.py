@@ -139,7 +139,7 @@ class _RawSignature:
         self._types = None
 
     def launch(self, module, args, grid, block, shared_mem, stream=None):
-        values = [a.item() if isinstance(a, numpy.generic) else a for a in _flatten(args)]
+        values = [_raw_value(a) for a in _flatten(args)]
         devices = {str(a.device) for a in values if isinstance(a, _core.ndarray)}
         if len(devices) > 1:
             raise ValueError(f"[CudaKernel] '{self.name}' got arrays on several devices: {devices}")
@@ -155,6 +155,17 @@ class _RawSignature:
                 self._types = _core._kernel_parameter_types(self._source, self.name)
             module.launch_raw(self.name, self._types, grid, block, shared_mem, stream, values)
         return device
+
+
+def _raw_value(a):
+    """An argument as an unchecked launch passes it: NumPy scalars as Python numbers, other
+    libraries' CUDA arrays as gpupy views of their memory (on the cuda device CUDA names, after
+    gpupy's current stream waits for the interface's stream)."""
+    if isinstance(a, numpy.generic):
+        return a.item()
+    if not isinstance(a, _core.ndarray) and hasattr(type(a), "__cuda_array_interface__"):
+        return _core._cuda_array_interface_import(a)
+    return a
 
 
 def _parameters(sig, structs):
