@@ -188,9 +188,12 @@ struct Sign {
   template <RealNumber T>
   GPUPY_HD T operator()(T a) const {
     if constexpr (Floating<T>) {
-      if (a != a) return a;
+      // Quiet comparisons and selects only, so that the cpu loop vectorises. -0.0 gives +0.0.
+      const T s = a == T(0) ? T(0) : gmath::copysign(T(1), a);
+      return a != a ? a : s;
+    } else {
+      return T((a > T(0)) - is_negative(a));
     }
-    return T((a > T(0)) - is_negative(a));
   }
   template <Complex T>
   GPUPY_HD T operator()(T a) const {

@@ -44,6 +44,8 @@ def cases(quick):
         ("a.shape", "shape", (s1,), lambda xp, a: a.shape),
         (f"add, {n_big:,} float32", "add", (x, y), lambda xp, a, b: xp.add(a, b)),
         (f"sum, {n_big:,} float32", "sum", (x,), lambda xp, a: xp.sum(a)),
+        (f"exp, {n_big:,} float32", "exp", (x,), lambda xp, a: xp.exp(a)),
+        (f"floor, {n_big:,} float32", "floor", (x,), lambda xp, a: xp.floor(a)),
         (f"matmul {n_mat}x{n_mat} float32", "matmul", (m1, m2), lambda xp, a, b: a @ b),
     ]
 

@@ -7,6 +7,7 @@
 #include "../../core/dispatch.h"
 #include "../../functors/all.h"
 #include "cpu_backend.h"
+#include "fast_math.h"
 #include "parallel.h"
 #include "strided.h"
 
@@ -16,6 +17,11 @@ template <class F, class R, class T>
 void unary_run(char* out, const char* in, int64_t n, int64_t so, int64_t si) {
   F f;
   if (so == sizeof(R) && si == sizeof(T)) {
+    if constexpr (fast_op_v<F, T> != FastOp::none) {
+      static_assert(std::is_same_v<R, T>);
+      if (fast_unary(fast_op_v<F, T>, reinterpret_cast<const T*>(in), reinterpret_cast<T*>(out), n))
+        return;
+    }
     R* __restrict o = reinterpret_cast<R*>(out);
     const T* __restrict a = reinterpret_cast<const T*>(in);
     for (int64_t i = 0; i < n; ++i) o[i] = f(a[i]);
