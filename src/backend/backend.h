@@ -113,6 +113,13 @@ class Backend {
   /// C-order flat indices (int64, 1-D, on this device) of the true elements of a bool array.
   virtual Array flatnonzero(const Array& mask) = 0;
 
+  // ---- binning (bincount, histogram, ufunc.at of add) ----
+  /// out[index[k]] += weights[k] (+1 when `weights` is null) for k = 0, 1, ...: `index` is 1-D
+  /// int64, `out` 1-D C-contiguous int64, float32 or float64, `weights` 1-D of index's length
+  /// and out's dtype. Indices outside [0, out.size()) are skipped. cpu adds in index order (as
+  /// NumPy does); cuda adds with atomics, so float sums are in an unspecified order.
+  virtual void bin_add(const Array& index, const Array* weights, const Array& out) = 0;
+
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)
   /// out[...] = cond ? x : y; cond bool, x/y of out's dtype (or scalars), all broadcast to out.

@@ -37,6 +37,9 @@ class CpuBackend final : public Backend {
   void scatter(const GatherCall& call) override;
   Array flatnonzero(const Array& mask) override;
 
+  // ---- binning ----
+  void bin_add(const Array& index, const Array* weights, const Array& out) override;
+
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)
   void where(const Array& cond, const Operand& x, const Operand& y, const Array& out) override;

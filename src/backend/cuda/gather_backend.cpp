@@ -1,4 +1,5 @@
-// CudaBackend's gather, scatter and flatnonzero: set the device, queue on its stream. Host only.
+// CudaBackend's gather, scatter, flatnonzero and bin_add: set the device, queue on its stream. Host
+// only.
 #include "cuda_backend.h"
 #include "cuda_check.h"
 #include "kernels.h"
@@ -19,6 +20,11 @@ void CudaBackend::scatter(const GatherCall& call) {
 Array CudaBackend::flatnonzero(const Array& mask) {
   DeviceGuard guard(device_);
   return launch_flatnonzero(mask, stream_for(mask));
+}
+
+void CudaBackend::bin_add(const Array& index, const Array* weights, const Array& out) {
+  DeviceGuard guard(device_);
+  launch_bin_add(index, weights, out, stream_for(index, weights, out));
 }
 
 }  // namespace gpupy::cuda

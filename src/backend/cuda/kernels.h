@@ -40,6 +40,10 @@ void launch_scatter(const Backend::GatherCall& call, Stream stream);
 /// Two-pass compaction: per-block counts, a host prefix over them, then an ordered write pass.
 Array launch_flatnonzero(const Array& mask, Stream stream);
 
+// ---- binning ----
+/// out[index[k]] += weights[k] or 1 by atomics (see Backend::bin_add).
+void launch_bin_add(const Array& index, const Array* weights, const Array& out, Stream stream);
+
 // ---- selection (where) ----
 // (added by the selection patterns; keep this marker)
 /// out[...] = cond ? x : y (see Backend::where).

@@ -56,6 +56,11 @@ class EmuBackend final : public Backend {
   void scatter(const GatherCall& call) override { emu::launch_scatter(call, nullptr); }
   Array flatnonzero(const Array& mask) override { return emu::launch_flatnonzero(mask, nullptr); }
 
+  // ---- binning ----
+  void bin_add(const Array& index, const Array* weights, const Array& out) override {
+    emu::launch_bin_add(index, weights, out, nullptr);
+  }
+
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)
   void where(const Array& cond, const Operand& x, const Operand& y, const Array& out) override {
