@@ -105,6 +105,11 @@ class Backend {
     Array offsets;
     Array values;
   };
+  /// offsets[p] (`accumulate`: +=) = wrap(index[p]) * stride, with wrap(v) = v + n for v < 0:
+  /// `index` int64 broadcast to the C-contiguous int64 `offsets`. Returns false, with an index
+  /// outside [-n, n) in `bad` (cpu: the first in C order), when there is one.
+  virtual bool index_offsets(const Array& index, int64_t n, int64_t stride, const Array& offsets,
+                             bool accumulate, int64_t& bad) = 0;
   /// values[p] = element p of data.
   virtual void gather(const GatherCall& call) = 0;
   /// element p of data = values[p]. Duplicates: the last in C order wins on cpu; on devices one

@@ -7,6 +7,13 @@
 
 namespace gpupy::cuda {
 
+bool CudaBackend::index_offsets(const Array& index, int64_t n, int64_t stride, const Array& offsets,
+                                bool accumulate, int64_t& bad) {
+  DeviceGuard guard(device_);
+  return launch_index_offsets(index, n, stride, offsets, accumulate, bad,
+                              stream_for(index, offsets));
+}
+
 void CudaBackend::gather(const GatherCall& call) {
   DeviceGuard guard(device_);
   launch_gather(call, stream_for(call.data, call.offsets, call.values));

@@ -34,6 +34,10 @@ void launch_searchsorted(const Array& sorted, const Array* sorter, const Array& 
 
 // ---- gather and scatter (advanced indexing) ----
 // (added by the gather patterns; keep this marker)
+/// Bounds-checked byte offsets of one index array (see Backend::index_offsets): one pass that
+/// flags an out-of-bounds index in device memory, then one read of that flag.
+bool launch_index_offsets(const Array& index, int64_t n, int64_t stride, const Array& offsets,
+                          bool accumulate, int64_t& bad, Stream stream);
 /// The gather and scatter patterns (see Backend::GatherCall).
 void launch_gather(const Backend::GatherCall& call, Stream stream);
 void launch_scatter(const Backend::GatherCall& call, Stream stream);
