@@ -454,7 +454,7 @@ def _add_at(a, positions, values, negate):
     bins_dtype = a.dtype if a.dtype.kind == "f" else numpy.dtype("int64")
     in_place = a._c_contiguous and a.dtype == bins_dtype
     bins = a.reshape(-1) if in_place else a.astype(bins_dtype).reshape(-1)
-    w = values.astype(bins_dtype)
+    w = values.astype(bins_dtype)  # a copy: values may share memory with a
     _core.bin_add(bins, positions, -w if negate else w)
     if not in_place:
         a[...] = bins.reshape(a.shape).astype(a.dtype)

@@ -220,3 +220,13 @@ def test_add_at_errors_and_read_only_targets():
     ro = gpupy.broadcast_to(gpupy.zeros(1), (4,))
     with pytest.raises(ValueError, match="read-only"):
         gpupy.add.at(ro, [1], 1.0)
+
+
+@testing.numpy_gpupy_allclose()
+def test_add_at_values_overlapping_the_target(xp):
+    """Values that are a view of the target are read as they were before the call."""
+    a = xp.arange(5.0)
+    xp.add.at(a, xp.asarray([1, 2, 3, 4]), a[:4])
+    b = xp.arange(6, dtype=np.int32)
+    xp.subtract.at(b, xp.asarray([5, 4, 3]), b[:3])
+    return a, b
