@@ -162,6 +162,10 @@ void sort_inplace(const Array& x, int axis = -1, bool descending = false);
 /// Insertion points of `v` into the sorted 1-D `a` (in `*sorter` order if given).
 Array searchsorted(const Array& a, const Operand& v, bool right = false,
                    const Array* sorter = nullptr);
+/// bins[index[k]] += weights[k] (1 without weights) for each k: the adding pattern of bincount,
+/// histogram and ufunc.at of add. `bins` is 1-D, C-contiguous, int64, float32 or float64;
+/// indices outside it are skipped. In index order on cpu; in any order on cuda.
+void bin_add(const Array& bins, const Array& index, const Array* weights = nullptr);
 /// Number of non-zero elements over `axes` (int64).
 Array count_nonzero(const Array& x, const Axes& axes = std::nullopt, bool keepdims = false);
 /// Inclusive cumulative sum/product along `axis` (flattened when nullopt); small integers

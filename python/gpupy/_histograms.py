@@ -1,12 +1,11 @@
-"""bincount, histogram, histogram_bin_edges and digitize, built on gpupy's sort, searchsorted and
-cumsum so the counting runs on the data's device.
+"""bincount, histogram, histogram_bin_edges and digitize: the counting runs on the data's device
+through one adding pattern (_core.bin_add, bins[index[k]] += weight[k]).
 
-See the NumPy functions of the same names. Counts come from searchsorted on the sorted data, so
-they follow NumPy's edge rules exactly (bins half open, the last one closed). Weighted sums are
-differences of a float64 running sum in sorted order: they agree with NumPy to rounding of the
-running total, not bit for bit. Bin edges are computed as NumPy computes them (on the host: they
-are a handful of numbers). String bins use NumPy's estimators (all but 'stone'), from device
-reductions.
+See the NumPy functions of the same names. Bin indices come from searchsorted on the edges, so
+they follow NumPy's edge rules exactly (bins half open, the last one closed). On cpu the weighted
+sums add in NumPy's order (bit for bit); on cuda they are atomic adds, in an unspecified order.
+Bin edges are computed as NumPy computes them (on the host: they are a handful of numbers).
+String bins use NumPy's estimators (all but 'stone'), from device reductions.
 """
 
 import operator
@@ -17,6 +16,10 @@ from gpupy import _core
 
 __all__ = ["bincount", "digitize", "histogram", "histogram_bin_edges"]
 
+# NumPy's weighted histogram with equal bins sums blocks of this many values in float64 and adds
+# the block sums in the weights' dtype; gpupy follows it so that float sums match bit for bit.
+_NUMPY_BLOCK = 65536
+
 
 def _arr(a, device=None):
     from gpupy import asarray
@@ -24,20 +27,18 @@ def _arr(a, device=None):
     return a if isinstance(a, _core.ndarray) else asarray(a, device=device)
 
 
-def _segment_sums(values, order, starts, stops):
-    """Sums of values[order][starts[i]:stops[i]] through one running sum (float64 or complex)."""
-    from gpupy import concatenate, take, zeros
+def _bin_sums(index, weights, n, device):
+    """bincount's result for bin indices already in [0, n) (others are skipped): int64 counts, or
+    float64 sums of the weights."""
+    from gpupy import zeros
 
-    v = take(values, order)
-    acc = "complex128" if numpy.dtype(v.dtype).kind == "c" else "float64"
-    run = concatenate([zeros((1,), acc, device=v.device), _core.cumsum(v.astype(acc))])
-    return take(run, stops) - take(run, starts)
+    bins = zeros((n,), "int64" if weights is None else "float64", device=device)
+    _core.bin_add(bins, index, weights)
+    return bins
 
 
 def bincount(x, /, weights=None, minlength=0):
-    """See numpy.bincount."""
-    from gpupy import arange, argsort, astype
-
+    """See numpy.bincount. On cuda the weighted sums are atomic adds, in an unspecified order."""
     x = _arr(x)
     if x.ndim != 1:
         raise ValueError("[bincount] x must be a 1-D array of non-negative integers")
@@ -50,21 +51,17 @@ def bincount(x, /, weights=None, minlength=0):
     minlength = operator.index(minlength)
     if minlength < 0:
         raise ValueError("[bincount] 'minlength' must not be negative")
-    x = astype(x, "int64")
-    if x.size and int(_core.min(x)) < 0:
+    if x.size and kind == "i" and int(_core.min(x)) < 0:
         raise ValueError("[bincount] 'list' argument must have no negative elements")
     n = max(int(_core.max(x)) + 1 if x.size else 0, minlength)
-    order = argsort(x, kind="stable")
-    s = x[order]
-    pos = _core.searchsorted(s, arange(n + 1, dtype="int64", device=x.device))
     if weights is None:
-        return _core.diff(pos)
+        return _bin_sums(x, None, n, x.device)
     w = _arr(weights, x.device)
     if w.shape != x.shape:
         raise ValueError("[bincount] The weights and list don't have the same length.")
     if numpy.dtype(w.dtype).kind == "c":
         raise TypeError("[bincount] weights must be real numbers")
-    return _segment_sums(w, order, pos[:-1], pos[1:])
+    return _bin_sums(x, w, n, x.device)
 
 
 def _range_of(a, range_, op):
@@ -199,30 +196,48 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002 - N
     return _bin_edges(a, bins, range, "histogram_bin_edges", weights)
 
 
+def _weighted_hist(index, w, n, blocked):
+    """NumPy's weighted histogram sums, in the weights' dtype (int64 for bool weights): float64
+    bin sums, per block of _NUMPY_BLOCK values when `blocked` (NumPy's equal-bins path), added
+    in that dtype; complex weights sum their real and imaginary parts apart."""
+    kind = numpy.dtype(w.dtype).kind
+    if kind == "c":
+        re = _weighted_hist(index, _core.real(w), n, blocked)
+        return re + 1j * _weighted_hist(index, _core.imag(w), n, blocked)
+    ntype = "int64" if kind == "b" else w.dtype
+    step = _NUMPY_BLOCK if blocked else max(index.size, 1)
+    hist = None
+    for i in range(0, max(index.size, 1), step):
+        part = _bin_sums(index[i : i + step], w[i : i + step], n, w.device).astype(ntype)
+        hist = part if hist is None else hist + part
+    return hist
+
+
 def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002 - NumPy's name
-    """See numpy.histogram (every bin estimator but 'stone')."""
-    from gpupy import argsort, concatenate, searchsorted
+    """See numpy.histogram (every bin estimator but 'stone'). On cuda weighted sums are atomic
+    adds, in an unspecified order."""
+    from gpupy import searchsorted, where
     from gpupy import sum as sum_
 
     a = _arr(a).reshape(-1)
     if numpy.dtype(a.dtype).kind == "c":
         raise TypeError("[histogram] complex data is not supported")
+    equal_bins = isinstance(bins, str) or numpy.ndim(bins) == 0
     edges = _bin_edges(a, bins, range, "histogram", weights)
-    order = argsort(a, kind="stable")
-    s = a[order]
-    dt = numpy.result_type(s.dtype, edges.dtype)
-    s, e = s.astype(dt, copy=False), edges.astype(dt, copy=False)
-    # Bins are [e_i, e_i+1) except the last, [e_n-1, e_n]: NumPy's rule.
-    pos = concatenate([searchsorted(s, e[:-1], side="left"), searchsorted(s, e[-1:], side="right")])
+    n = edges.size - 1
+    dt = numpy.result_type(a.dtype, edges.dtype)
+    s, e = a.astype(dt, copy=False), edges.astype(dt, copy=False)
+    # Bins are [e_i, e_i+1) except the last, [e_n-1, e_n]: NumPy's rule. Values outside the edges
+    # (and NaN) get index -1 or n, which bin_add skips.
+    index = searchsorted(e, s, side="right") - 1
+    index = where(s == e[-1:], n - 1, index)
     if weights is None:
-        hist = _core.diff(pos)
+        hist = _bin_sums(index, None, n, a.device)
     else:
         w = _arr(weights, a.device).reshape(-1)
         if w.shape != a.shape:
             raise ValueError("[histogram] weights should have the same shape as a.")
-        hist = _segment_sums(w, order, pos[:-1], pos[1:])
-        if numpy.dtype(w.dtype).kind in "iub":
-            hist = hist.astype(w.dtype if numpy.dtype(w.dtype).kind != "b" else "int64")
+        hist = _weighted_hist(index, w, n, equal_bins)
     if density:
         widths = _core.diff(edges).astype("float64")
         hist = hist.astype("float64") / widths / sum_(hist)

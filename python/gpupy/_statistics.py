@@ -232,7 +232,7 @@ def _dim_edges(col, bins, range_, i):
 
 def histogramdd(sample, bins=10, range=None, density=None, weights=None):  # noqa: A002
     """See numpy.histogramdd: (hist, [edges per dimension]); hist is float64."""
-    from gpupy import bincount, ravel_multi_index, searchsorted, where
+    from gpupy import ravel_multi_index, searchsorted, where
 
     s = _sample_columns(sample)
     if s is None:
@@ -267,7 +267,9 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):  # noq
     nbin = tuple(e.shape[0] + 1 for e in edges)
     # In range by construction: "clip" skips the bounds check and its read back to the host.
     flat = ravel_multi_index(tuple(index), nbin, mode="clip")
-    hist = bincount(flat, weights=weights, minlength=int(numpy.prod(nbin)))
+    from gpupy._histograms import _bin_sums
+
+    hist = _bin_sums(flat, weights, int(numpy.prod(nbin)), s.device)
     hist = hist.astype("float64").reshape(nbin)[(slice(1, -1),) * d]
     if density:
         total = _core.sum(hist)

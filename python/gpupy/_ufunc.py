@@ -326,8 +326,10 @@ class _Methods:
 
     def at(self, a, indices, b=None, /):
         """See numpy.ufunc.at: a[indices] = fn(a[indices], b), unbuffered, so an index that repeats
-        applies the function once per occurrence, in order. add and subtract sum the values of
-        each repeated index first (exactly for integers, in float64 for real floats); multiply
+        applies the function once per occurrence, in order. add and subtract of integers and of
+        float32/float64 go through the device's bin_add: one add per occurrence, in order on cpu
+        (NumPy's result bit for bit), atomic and in an unspecified order on cuda; other add and
+        subtract sum the values of each repeated index first (in float64 for floats); multiply
         of integers and the exactly associative ufuncs (maximum, minimum, bitwise, ...) combine
         them by a segmented scan of log2(most repeats) passes. The others, and any ufunc whose
         result is cast back to a's dtype, run in rounds, round r updating the r-th occurrence of
@@ -355,11 +357,19 @@ class _Methods:
         positions = positions.reshape(-1)
         if not len(positions):
             return
-        order = gpupy.argsort(positions, kind="stable")
-        sorted_pos = positions[order]
         result_dtype = None if values is None else gpupy.result_type(a.dtype, values.dtype)
         # Summing each index's values first equals NumPy's one-by-one updates only when no cast
         # back to a's dtype truncates between them.
+        if (
+            result_dtype == a.dtype
+            and self.__name__ in ("add", "subtract")
+            and a.dtype.kind in "iu" + "f" * (a.dtype.itemsize >= 4)
+            and not a._readonly
+        ):
+            _add_at(a, positions, values, negate=self.__name__ == "subtract")
+            return
+        order = gpupy.argsort(positions, kind="stable")
+        sorted_pos = positions[order]
         if result_dtype == a.dtype:
             if self.__name__ in ("add", "subtract") and a.dtype.kind in "iuf":
                 unique_pos, totals = _segment_sums(gpupy, sorted_pos, values[order], a.dtype.kind)
@@ -435,6 +445,19 @@ def _loop_dtype(u, x):
     """The dtype u computes in for two operands of x's dtype."""
     empty = x.reshape(-1)[:0]
     return numpy.dtype(u.func(empty, empty).dtype)
+
+
+def _add_at(a, positions, values, negate):
+    """a.flat[positions[k]] += values[k] (-= when `negate`) for each k, through bin_add: in a's
+    dtype for float32/float64, in index order on cpu as NumPy's; integers in int64, whose
+    wrap-around the cast back to a's dtype turns into that of a's dtype."""
+    bins_dtype = a.dtype if a.dtype.kind == "f" else numpy.dtype("int64")
+    in_place = a._c_contiguous and a.dtype == bins_dtype
+    bins = a.reshape(-1) if in_place else a.astype(bins_dtype).reshape(-1)
+    w = values.astype(bins_dtype)  # a copy: values may share memory with a
+    _core.bin_add(bins, positions, -w if negate else w)
+    if not in_place:
+        a[...] = bins.reshape(a.shape).astype(a.dtype)
 
 
 def _segment_scan(func, scan, segment, longest):

@@ -97,6 +97,13 @@ Array diff_fn(nb::handle a, int n, int axis, nb::handle prepend, nb::handle appe
   return gpupy::diff(x, n, axis, edge(prepend), edge(append));
 }
 
+void bin_add_fn(const Array& bins, nb::handle index, nb::handle weights) {
+  const Array idx = as_input(index);
+  if (weights.is_none()) return gpupy::bin_add(bins, idx);
+  const Array w = as_input(weights);
+  gpupy::bin_add(bins, idx, &w);
+}
+
 }  // namespace
 
 void bind_sorting(nb::module_& m) {
@@ -123,6 +130,7 @@ void bind_sorting(nb::module_& m) {
         dtype, out, "include_initial"_a = false);
   m.def("cumulative_prod", &cumulative_fn<gpupy::cumulative_prod>, "x"_a, nb::kw_only(), axis_none,
         dtype, out, "include_initial"_a = false);
+  m.def("bin_add", &bin_add_fn, "bins"_a, "index"_a, "weights"_a = nb::none());
   m.def("count_nonzero", &count_nonzero_fn, "a"_a, axis_none, nb::kw_only(), "keepdims"_a = false);
   m.def("diff", &diff_fn, "a"_a, "n"_a = 1, "axis"_a = -1, "prepend"_a = nb::none(),
         "append"_a = nb::none());

@@ -105,6 +105,11 @@ class Backend {
     Array offsets;
     Array values;
   };
+  /// offsets[p] (`accumulate`: +=) = wrap(index[p]) * stride, with wrap(v) = v + n for v < 0:
+  /// `index` int64 broadcast to the C-contiguous int64 `offsets`. Returns false, with an index
+  /// outside [-n, n) in `bad` (cpu: the first in C order), when there is one.
+  virtual bool index_offsets(const Array& index, int64_t n, int64_t stride, const Array& offsets,
+                             bool accumulate, int64_t& bad) = 0;
   /// values[p] = element p of data.
   virtual void gather(const GatherCall& call) = 0;
   /// element p of data = values[p]. Duplicates: the last in C order wins on cpu; on devices one
@@ -112,6 +117,13 @@ class Backend {
   virtual void scatter(const GatherCall& call) = 0;
   /// C-order flat indices (int64, 1-D, on this device) of the true elements of a bool array.
   virtual Array flatnonzero(const Array& mask) = 0;
+
+  // ---- binning (bincount, histogram, ufunc.at of add) ----
+  /// out[index[k]] += weights[k] (+1 when `weights` is null) for k = 0, 1, ...: `index` is 1-D
+  /// int64, `out` 1-D C-contiguous int64, float32 or float64, `weights` 1-D of index's length
+  /// and out's dtype. Indices outside [0, out.size()) are skipped. cpu adds in index order (as
+  /// NumPy does); cuda adds with atomics, so float sums are in an unspecified order.
+  virtual void bin_add(const Array& index, const Array* weights, const Array& out) = 0;
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)

@@ -142,28 +142,23 @@ Shape index_shape(const Plan& plan) {
   return shape;
 }
 
-/// Sum over index arrays of index * byte stride, after the bounds check (never reads outside).
+/// Sum over index arrays of index * byte stride, bounds-checked in the same pass (one read back
+/// per index array) before any gather or scatter runs: a scatter never writes partly.
 Array byte_offsets(const Plan& plan, const Shape& bshape) {
-  Array offsets = zeros(bshape, DType::int64, plan.view.device());
+  Array offsets = Array::empty(bshape, DType::int64, plan.view.device());
+  if (offsets.size() == 0) return offsets;
+  if (plan.indices.empty()) return zeros(bshape, DType::int64, plan.view.device());
+  Backend& backend = backend_for(plan.view.device());
   for (size_t k = 0; k < plan.indices.size(); ++k) {
-    Array idx = plan.indices[k];
     const int64_t n = plan.view.shape()[plan.axes[k]];
-    if (shape_size(bshape) > 0 && idx.size() > 0) {
-      // One element (e.g. a 0-d index) is read directly: two reductions cost far more on a
-      // device than the element-wise work that follows.
-      const int64_t lo =
-          idx.size() == 1 ? item(idx).to_int64() : item(min(idx, std::nullopt)).to_int64();
-      const int64_t hi = idx.size() == 1 ? lo : item(max(idx, std::nullopt)).to_int64();
-      const int64_t bad = hi >= n ? hi : lo < -n ? lo : 0;
-      if (hi >= n || lo < -n)
-        throw IndexError("[getitem] index " + std::to_string(bad) + " is out of bounds for axis " +
-                         std::to_string(plan.a_axes[k]) + " with size " + std::to_string(n));
-      if (lo < 0) idx = add(idx, multiply(less(idx, Scalar(int64_t{0})), Scalar(n)));
-    }
     const int64_t stride = plan.view.strides()[plan.axes[k]];
-    offsets = add(offsets, multiply(idx, Scalar(stride)));
+    int64_t bad = 0;
+    if (!backend.index_offsets(broadcast_to(plan.indices[k], bshape), n, stride, offsets, k > 0,
+                               bad))
+      throw IndexError("[getitem] index " + std::to_string(bad) + " is out of bounds for axis " +
+                       std::to_string(plan.a_axes[k]) + " with size " + std::to_string(n));
   }
-  return broadcast_to(offsets, bshape);
+  return offsets;
 }
 
 /// The plan in the result's layout: the index dims at `pos` (adjacent indices) or in front.

@@ -171,6 +171,26 @@ Array searchsorted(const Array& a, const Operand& v, bool right, const Array* so
   return out;
 }
 
+void bin_add(const Array& bins, const Array& index, const Array* weights) {
+  if (bins.ndim() != 1 || !bins.is_c_contiguous())
+    throw ValueError("[bin_add] bins must be a 1-D C-contiguous array");
+  if (bins.readonly()) throw ValueError("[bin_add] assignment destination is read-only");
+  const DType dt = bins.dtype();
+  if (dt != DType::int64 && dt != DType::float32 && dt != DType::float64)
+    throw TypeError("[bin_add] bins must be int64, float32 or float64");
+  if (index.ndim() != 1) throw ValueError("[bin_add] index must be 1-D");
+  if (!is_integer(index.dtype()) && index.dtype() != DType::bool_)
+    throw TypeError("[bin_add] index must be integers");
+  if (index.device() != bins.device() || (weights && weights->device() != bins.device()))
+    throw ValueError("[bin_add] arrays are on different devices");
+  if (weights && weights->shape() != index.shape())
+    throw ValueError("[bin_add] weights and index must have the same length");
+  const Array idx = ascontiguousarray(astype(index, DType::int64, false));
+  Array w;
+  if (weights) w = ascontiguousarray(astype(*weights, dt, false));
+  if (idx.size() > 0) backend_for(bins.device()).bin_add(idx, weights ? &w : nullptr, bins);
+}
+
 Array count_nonzero(const Array& x, const Axes& axes, bool keepdims) {
   return sum(not_equal(x, Scalar(int64_t(0), /*weak=*/true)), axes, keepdims, DType::int64);
 }

@@ -341,3 +341,44 @@ def test_compress_extract(axis, xp):
     a = xp.asarray(np.arange(12).reshape(3, 4))
     cond = xp.asarray(np.array([True, False, True]))
     return xp.compress(cond, a, axis=axis), xp.extract(a % 5 == 0, a)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "float32", "float64", "complex128"])
+def test_gather_scatter_large_random_with_negative_indices(dtype):
+    """Every element size through the gather and scatter loops; negative indices wrap."""
+    r = np.random.RandomState(4)
+    base = (r.rand(5000, 3) * 100).astype(dtype)
+    rows = r.randint(-5000, 5000, 70_000)
+    cols = r.randint(-3, 3, (1, 70_000))
+    a = gpupy.asarray(base)
+    np.testing.assert_array_equal(a[gpupy.asarray(rows)].get(), base[rows])
+    np.testing.assert_array_equal(
+        a[gpupy.asarray(rows), gpupy.asarray(cols)].get(), base[rows, cols]
+    )
+    uniq = np.unique(rows)[::-1]  # distinct targets: the result does not depend on write order
+    values = (np.arange(uniq.size) % 120).astype(dtype)
+    expected = base.copy()
+    expected[uniq, 1] = values
+    a[gpupy.asarray(uniq), 1] = gpupy.asarray(values)
+    np.testing.assert_array_equal(a.get(), expected)
+
+
+def test_out_of_bounds_reports_an_index_and_writes_nothing(device_name):
+    base = np.arange(15.0).reshape(5, 3)
+    a = gpupy.asarray(base)
+    index = gpupy.asarray([1, 7, -9, 2])
+    # cpu names the first bad index in C order, as NumPy does; devices name one of them
+    first = "7" if device_name == "cpu" else "(7|-9)"
+    with pytest.raises(IndexError, match=rf"index {first} is out of bounds for axis 0 with size 5"):
+        a[index]
+    with pytest.raises(IndexError, match=r"index -4 is out of bounds for axis 1 with size 3"):
+        a[gpupy.asarray([0, 1]), gpupy.asarray([[2], [-4]])]
+    with pytest.raises(IndexError, match="out of bounds"):
+        a[index, 0] = gpupy.asarray([10.0, 20.0, 30.0, 40.0])
+    with pytest.raises(IndexError, match="out of bounds"):
+        a[gpupy.asarray([0, 4]), gpupy.asarray([0, 3])] = 99.0
+    np.testing.assert_array_equal(a.get(), base)  # no partial writes
+    with pytest.raises(IndexError, match="index 0 is out of bounds for axis 1 with size 0"):
+        gpupy.zeros((2, 0))[:, gpupy.asarray([0])]
+    empty = gpupy.zeros((0, 3))[gpupy.asarray([], dtype="int64")]
+    assert empty.shape == (0, 3)

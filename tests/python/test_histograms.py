@@ -154,3 +154,100 @@ def test_digitize(right, decreasing):
 def test_digitize_errors():
     with pytest.raises(ValueError, match=r"\[digitize\].*monotonically"):
         gpupy.digitize(gpupy.asarray([1.0]), gpupy.asarray([0.0, 2.0, 1.0]))
+
+
+def _exact_on(device):
+    """cpu adds weights in NumPy's order (bit for bit); devices add atomically, in any order."""
+    return device == "cpu"
+
+
+@pytest.mark.parametrize("wdtype", ["float64", "float32", "int32", "uint64", "bool", "float16"])
+def test_bincount_weight_dtypes_large(wdtype, device_name):
+    """Many values per bin (the parallel and shared-memory paths), weights cast to float64."""
+    r = numpy.random.RandomState(7)
+    x = r.randint(0, 37, 200_000)
+    w = (r.rand(200_000) * 10).astype(wdtype)
+    got = gpupy.bincount(gpupy.asarray(x), weights=gpupy.asarray(w), minlength=40)
+    expected = numpy.bincount(x, weights=w, minlength=40)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    if _exact_on(device_name):
+        numpy.testing.assert_array_equal(got.get(), expected)
+    else:
+        numpy.testing.assert_allclose(got.get(), expected, rtol=1e-12)
+    counts = gpupy.bincount(gpupy.asarray(x))
+    numpy.testing.assert_array_equal(counts.get(), numpy.bincount(x))
+
+
+def test_bincount_many_bins_and_empty_weights():
+    x = rs.randint(0, 50_000, 3000)
+    w = rs.rand(3000)
+    got = gpupy.bincount(gpupy.asarray(x), weights=gpupy.asarray(w))
+    numpy.testing.assert_allclose(got.get(), numpy.bincount(x, weights=w), rtol=1e-15)
+    empty = numpy.array([], dtype=numpy.int64)
+    got = gpupy.bincount(gpupy.asarray(empty), weights=gpupy.asarray([]), minlength=4)
+    assert got.dtype == numpy.float64
+    numpy.testing.assert_array_equal(got.get(), numpy.zeros(4))
+
+
+def test_bincount_weight_errors():
+    with pytest.raises(ValueError, match=r"\[bincount\].*same length"):
+        gpupy.bincount(gpupy.asarray([0, 1]), weights=gpupy.asarray([1.0]))
+    with pytest.raises(TypeError, match=r"\[bincount\]"):
+        gpupy.bincount(gpupy.asarray([0, 1]), weights=gpupy.asarray([1j, 2j]))
+    with pytest.raises(ValueError, match=r"\[bincount\].*negative"):
+        gpupy.bincount(gpupy.asarray([0, -5]), weights=gpupy.asarray([1.0, 2.0]))
+
+
+def test_bin_add_skips_out_of_range_and_checks_arguments():
+    bins = gpupy.zeros(4, dtype="int64")
+    gpupy._core.bin_add(bins, gpupy.asarray([0, -1, 3, 4, 3, 1 << 40]))
+    numpy.testing.assert_array_equal(bins.get(), [1, 0, 0, 2])
+    sums = gpupy.full(3, -0.0)
+    gpupy._core.bin_add(sums, gpupy.asarray([2, 2]), gpupy.asarray([0.5, 0.25]))
+    numpy.testing.assert_array_equal(sums.get(), [-0.0, -0.0, 0.75])
+    assert numpy.signbit(sums.get()[:2]).all()  # untouched bins keep their sign
+    with pytest.raises(TypeError, match=r"\[bin_add\]"):
+        gpupy._core.bin_add(gpupy.zeros(3, dtype="int32"), gpupy.asarray([0]))
+    with pytest.raises(TypeError, match=r"\[bin_add\]"):
+        gpupy._core.bin_add(bins, gpupy.asarray([0.0]))
+    with pytest.raises(ValueError, match=r"\[bin_add\]"):
+        gpupy._core.bin_add(gpupy.zeros((2, 2)), gpupy.asarray([0]))
+    with pytest.raises(ValueError, match=r"\[bin_add\]"):
+        gpupy._core.bin_add(gpupy.zeros(8)[::2], gpupy.asarray([0]))
+    with pytest.raises(ValueError, match=r"\[bin_add\]"):
+        gpupy._core.bin_add(sums, gpupy.asarray([0, 1]), gpupy.asarray([1.0]))
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "uint8"])
+@pytest.mark.parametrize("bins", [50, "array"])
+def test_histogram_large_weighted(dtype, bins, device_name):
+    """More values than NumPy's block of 65536, NaN and values outside an explicit range."""
+    r = numpy.random.RandomState(11)
+    a = r.randn(150_001)
+    a[::1000] = numpy.nan
+    w = (r.rand(150_001) * 100).astype(dtype)
+    edges = numpy.array([-2.0, -0.5, 0.0, 0.1, 1.0, 1.0, 2.5]) if bins == "array" else bins
+    got, got_edges = gpupy.histogram(
+        gpupy.asarray(a), edges, range=(-2.0, 2.5), weights=gpupy.asarray(w)
+    )
+    expected, expected_edges = numpy.histogram(a, edges, range=(-2.0, 2.5), weights=w)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_array_equal(got_edges.get(), expected_edges)
+    if numpy.dtype(dtype).kind != "f" or (_exact_on(device_name) and bins != "array"):
+        numpy.testing.assert_array_equal(got.get(), expected)
+    else:
+        # NumPy sums unequal bins by differences of a running sum in the weights' dtype (for
+        # float32, off by ~1e-5); gpupy adds each bin in float64: compare with float64 sums.
+        exact, _ = numpy.histogram(a, edges, range=(-2.0, 2.5), weights=w.astype("float64"))
+        numpy.testing.assert_allclose(got.get(), exact.astype(dtype), rtol=1e-6)
+    counts, _ = gpupy.histogram(gpupy.asarray(a), edges, range=(-2.0, 2.5))
+    numpy.testing.assert_array_equal(counts.get(), numpy.histogram(a, edges, range=(-2.0, 2.5))[0])
+
+
+def test_histogram_complex_weights_and_last_edge():
+    a = numpy.array([0.0, 1.0, 1.0, 0.5, 2.0, 3.0])
+    w = numpy.array([1 + 2j, 3j, -1, 0.5, 2 - 1j, 7])
+    got, _ = gpupy.histogram(gpupy.asarray(a), 4, range=(0.0, 2.0), weights=gpupy.asarray(w))
+    expected, _ = numpy.histogram(a, 4, range=(0.0, 2.0), weights=w)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_array_equal(got.get(), expected)

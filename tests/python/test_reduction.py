@@ -316,3 +316,31 @@ def test_var_std_with_a_precomputed_mean(name, axis, dtype, xp):
         getattr(a, name)(axis=axis, ddof=1, keepdims=True, mean=centre),
         fn(a, axis=axis, mean=centre, where=xp.asarray(_data("float64", seed=7) > -0.5)),
     )
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int8", "uint16"])
+@pytest.mark.parametrize("n", [7, 2048, 2049, 10_000])
+@pytest.mark.parametrize("case", ["random", "ties", "nan", "inf", "signed_zero"])
+def test_argmax_argmin_contiguous_blocks(dtype, n, case):
+    """Long contiguous rows (several blocks of the cpu's fast path): the first extreme wins,
+    ties across blocks included, and the first NaN beats everything, as in NumPy."""
+    r = np.random.RandomState(n)
+    x = (r.rand(n) * 50).astype(dtype)
+    if case == "ties":
+        x[:] = x.max()
+        x[r.randint(0, n, 3)] = 0
+    elif case == "nan" and x.dtype.kind == "f":
+        x[r.randint(n // 2, n, 3)] = np.nan
+    elif case == "inf" and x.dtype.kind == "f":
+        x[[n // 3, n - 1]] = np.inf
+        x[[n // 4, n // 2]] = -np.inf
+    elif case == "signed_zero" and x.dtype.kind == "f":
+        x[:] = 0.0
+        x[::3] = -0.0
+    g = gpupy.asarray(x)
+    assert int(g.argmax()) == int(x.argmax())
+    assert int(g.argmin()) == int(x.argmin())
+    if n % 7 == 0:
+        m = x.reshape(7, -1)
+        np.testing.assert_array_equal(gpupy.asarray(m).argmax(axis=1).get(), m.argmax(axis=1))
+        np.testing.assert_array_equal(gpupy.asarray(m).argmin(axis=1).get(), m.argmin(axis=1))

@@ -247,3 +247,21 @@ def test_median_quantile_nan(xp):
 @testing.numpy_gpupy_raises()
 def test_quantile_out_of_range(xp):
     xp.quantile(xp.asarray(np.arange(4.0)), 1.5)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int16", "uint32", "complex64"])
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted_many_queries_few_values(dtype, side):
+    """More queries than sorted values (the cpu's branch-free path): NaN sorts last, -0.0
+    equals 0.0, duplicates and values past both ends."""
+    r = np.random.RandomState(2)
+    edges = np.sort(np.concatenate([np.linspace(-3, 40, 30), [0.0, 0.0, 5.0, 5.0]]))
+    q = np.concatenate([r.rand(3000) * 50 - 5, edges, [-0.0, -100.0, 1e9]])
+    if np.dtype(dtype).kind in "fc":
+        edges = np.concatenate([edges, [np.nan]])
+        q = np.concatenate([q, [np.nan, -np.inf, np.inf]])
+    elif np.dtype(dtype).kind == "u":
+        edges, q = np.sort(np.abs(edges)), np.abs(q[q < 1e9])
+    edges, q = edges.astype(dtype), q.astype(dtype)
+    got = gpupy.searchsorted(gpupy.asarray(edges), gpupy.asarray(q), side=side)
+    np.testing.assert_array_equal(got.get(), np.searchsorted(edges, q, side=side))

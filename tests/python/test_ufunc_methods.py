@@ -191,3 +191,42 @@ def test_reduceat_increasing_indices(name, axis, xp):
     u = getattr(xp, name)
     a = xp.asarray(data)
     return u.reduceat(a, starts, axis=axis), u.reduceat(a, xp.asarray(starts[1:]), axis=axis)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int16", "uint32"])
+def test_add_at_large_in_numpy_order(dtype, device_name):
+    """add.at and subtract.at with many repeats: on cpu the float sums are NumPy's bit for bit
+    (one add after the other, in index order); devices add atomically, in any order."""
+    r = np.random.RandomState(5)
+    idx = r.randint(0, 50, 100_000)
+    values = (r.rand(100_000) * 1000).astype(dtype)
+    expected = np.arange(60, dtype=dtype)
+    np.add.at(expected, idx, values)
+    np.subtract.at(expected, idx[::3], values[::3])
+    got = gpupy.arange(60, dtype=dtype)
+    gpupy.add.at(got, gpupy.asarray(idx), gpupy.asarray(values))
+    gpupy.subtract.at(got, gpupy.asarray(idx[::3]), gpupy.asarray(values[::3]))
+    if device_name == "cpu" or np.dtype(dtype).kind != "f":
+        np.testing.assert_array_equal(got.get(), expected)
+    else:
+        np.testing.assert_allclose(got.get(), expected, rtol=1e-5)
+
+
+def test_add_at_errors_and_read_only_targets():
+    a = gpupy.zeros(4)
+    with pytest.raises(IndexError):
+        gpupy.add.at(a, gpupy.asarray([0, 4]), 1.0)
+    np.testing.assert_array_equal(a.get(), np.zeros(4))  # nothing written
+    ro = gpupy.broadcast_to(gpupy.zeros(1), (4,))
+    with pytest.raises(ValueError, match="read-only"):
+        gpupy.add.at(ro, [1], 1.0)
+
+
+@testing.numpy_gpupy_allclose()
+def test_add_at_values_overlapping_the_target(xp):
+    """Values that are a view of the target are read as they were before the call."""
+    a = xp.arange(5.0)
+    xp.add.at(a, xp.asarray([1, 2, 3, 4]), a[:4])
+    b = xp.arange(6, dtype=np.int32)
+    xp.subtract.at(b, xp.asarray([5, 4, 3]), b[:3])
+    return a, b

@@ -2,6 +2,7 @@
 // Host only.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -225,8 +226,29 @@ struct ArgMinMax {
     return a;
   }
   static Acc run(const char* p, int64_t n, int64_t s, int64_t index) {
+    if constexpr (std::is_floating_point_v<T> ||
+                  (std::is_integral_v<T> && !std::is_same_v<T, bool>)) {
+      if (s == int64_t(sizeof(T))) return run_contiguous(reinterpret_cast<const T*>(p), n, index);
+    }
     Acc a = init();
     for (int64_t i = 0; i < n; ++i) step(a, load<T>(p + i * s), index + i);
+    return a;
+  }
+  // Per block (kept in L1): the extreme by MinMax's vectorisable loop, then, only when it beats
+  // the best so far, the first position holding it (the first NaN when it is NaN).
+  static Acc run_contiguous(const T* x, int64_t n, int64_t index) {
+    constexpr int64_t kBlock = 2048;
+    Acc a = init();
+    for (int64_t b = 0; b < n; b += kBlock) {
+      const int64_t m = std::min(kBlock, n - b);
+      const T e = MinMax<T, IsMax>::run(reinterpret_cast<const char*>(x + b), m, sizeof(T), 0);
+      if (a.i >= 0 && !better(e, a.v)) continue;
+      const bool nan = has_nan(e);
+      int64_t i = 0;
+      while (!(nan ? has_nan(x[b + i]) : x[b + i] == e)) ++i;
+      a = {x[b + i], index + b + i};
+      if (nan) return a;  // nothing beats the first NaN
+    }
     return a;
   }
   static void store(char* out, Acc a) { *reinterpret_cast<int64_t*>(out) = a.i; }

@@ -104,11 +104,46 @@ void CpuBackend::scan(ScanOp op, const Array& in, const Array& out) {
   });
 }
 
+namespace {
+
+/// Many queries into few sorted values (histogram's edges): the keys once, then a binary search
+/// whose steps compile to conditional moves instead of unpredictable branches.
+template <class T>
+void search_few(const Array& sorted, const Array& queries, const Array& out, bool right) {
+  const int64_t n = sorted.size(), ss = sorted.strides()[0];
+  std::vector<uint64_t> keys(n);
+  for (int64_t i = 0; i < n; ++i)
+    keys[i] = sort_keys::key(*reinterpret_cast<const T*>(sorted.data() + i * ss));
+  const T* q = reinterpret_cast<const T*>(queries.data());
+  auto* o = reinterpret_cast<int64_t*>(out.data());
+  parallel_for(queries.size(), 4096, [&](int64_t q0, int64_t q1) {
+    for (int64_t j = q0; j < q1; ++j) {
+      const uint64_t v = sort_keys::key(q[j]);
+      const uint64_t* first = keys.data();
+      int64_t len = n;
+      while (len > 0) {  // first key that is > v (`right`) or >= v
+        const int64_t half = len / 2;
+        const bool before = right ? !(v < first[half]) : first[half] < v;
+        first = before ? first + half + 1 : first;
+        len = before ? len - half - 1 : half;
+      }
+      o[j] = first - keys.data();
+    }
+  });
+}
+
+}  // namespace
+
 void CpuBackend::searchsorted(const Array& sorted, const Array* sorter, const Array& queries,
                               const Array& out, bool right) {
   if (queries.size() == 0) return;
   dispatch_dtype_except_float16(sorted.dtype(), "searchsorted", [&](auto tag) {
     using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<sort_keys::KeyOf<T>, uint64_t>) {
+      if (!sorter && sorted.size() <= queries.size() && sorted.size() <= (1 << 16) &&
+          queries.is_c_contiguous() && out.is_c_contiguous())
+        return search_few<T>(sorted, queries, out, right);
+    }
     const int64_t n = sorted.size(), ss = sorted.strides()[0];
     const int64_t sp = sorter ? sorter->strides()[0] : 0;
     auto get = [&](int64_t m) {

@@ -42,9 +42,14 @@ class CudaBackend final : public Backend {
 
   // ---- gather and scatter (advanced indexing) ----
   // (added by the gather patterns; keep this marker)
+  bool index_offsets(const Array& index, int64_t n, int64_t stride, const Array& offsets,
+                     bool accumulate, int64_t& bad) override;
   void gather(const GatherCall& call) override;
   void scatter(const GatherCall& call) override;
   Array flatnonzero(const Array& mask) override;
+
+  // ---- binning ----
+  void bin_add(const Array& index, const Array* weights, const Array& out) override;
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)

@@ -35,6 +35,27 @@ __global__ void gather_kernel(char* values, char* data, const char* offsets,
   }
 }
 
+/// Operand 0 of `index` is offsets, 1 is the int64 index array. An out-of-bounds index sets
+/// flag[0] and, from the first thread that set it, flag[1] = that index; its offset is not written.
+template <class I>
+__global__ void offsets_kernel(char* offsets, const char* indices, StridedIndex<2, I> index,
+                               int64_t size, int64_t n, int64_t stride, bool accumulate,
+                               unsigned long long* flag) {
+  const int64_t step = int64_t(gridDim.x) * blockDim.x;
+  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < size; i += step) {
+    I off[2];
+    index.offsets(static_cast<I>(i), off);
+    const int64_t v = *reinterpret_cast<const int64_t*>(indices + off[1]);
+    if (v < -n || v >= n) {
+      if (atomicExch(&flag[0], 1ull) == 0ull) flag[1] = static_cast<unsigned long long>(v);
+      continue;
+    }
+    int64_t* o = reinterpret_cast<int64_t*>(offsets + off[0]);
+    const int64_t here = (v < 0 ? v + n : v) * stride;
+    *o = accumulate ? *o + here : here;
+  }
+}
+
 template <class W, bool kScatter>
 void launch_words(const Backend::GatherCall& call, Stream stream) {
   const Array& v = call.values;
@@ -160,6 +181,32 @@ Array compact(const Array& mask, const Layout<1>& layout, Stream stream) {
 }
 
 }  // namespace
+
+bool launch_index_offsets(const Array& index, int64_t n, int64_t stride, const Array& offsets,
+                          bool accumulate, int64_t& bad, Stream stream) {
+  const int64_t size = offsets.size();
+  if (size == 0) return true;
+  Array flag = Array::empty({2}, DType::int64, offsets.device());
+  launch_fill(flag, Scalar(int64_t{0}), stream);
+  auto* f = reinterpret_cast<unsigned long long*>(flag.data());
+  Layout<2> layout(offsets.shape(), {offsets.strides().data(), index.strides().data()});
+  if (fits_int32(layout)) {
+    auto kernel = &offsets_kernel<int32_t>;
+    auto map = pack_index<int32_t>(layout, "getitem");
+    GPUPY_LAUNCH(kernel, grid_for(size), kBlockSize, 0, stream, offsets.data(), index.data(), map,
+                 size, n, stride, accumulate, f);
+  } else {
+    auto kernel = &offsets_kernel<int64_t>;
+    auto map = pack_index<int64_t>(layout, "getitem");
+    GPUPY_LAUNCH(kernel, grid_for(size), kBlockSize, 0, stream, offsets.data(), index.data(), map,
+                 size, n, stride, accumulate, f);
+  }
+  GPUPY_CHECK_LAUNCH("getitem");
+  int64_t host[2];
+  to_host(flag, host);  // the one read back: waits for the kernel
+  bad = host[1];
+  return host[0] == 0;
+}
 
 void launch_gather(const Backend::GatherCall& call, Stream stream) {
   launch_by_width<false>(call, stream);

@@ -1,10 +1,18 @@
-// CudaBackend's gather, scatter and flatnonzero: set the device, queue on its stream. Host only.
+// CudaBackend's gather, scatter, flatnonzero and bin_add: set the device, queue on its stream. Host
+// only.
 #include "cuda_backend.h"
 #include "cuda_check.h"
 #include "kernels.h"
 #include "stream.h"
 
 namespace gpupy::cuda {
+
+bool CudaBackend::index_offsets(const Array& index, int64_t n, int64_t stride, const Array& offsets,
+                                bool accumulate, int64_t& bad) {
+  DeviceGuard guard(device_);
+  return launch_index_offsets(index, n, stride, offsets, accumulate, bad,
+                              stream_for(index, offsets));
+}
 
 void CudaBackend::gather(const GatherCall& call) {
   DeviceGuard guard(device_);
@@ -19,6 +27,11 @@ void CudaBackend::scatter(const GatherCall& call) {
 Array CudaBackend::flatnonzero(const Array& mask) {
   DeviceGuard guard(device_);
   return launch_flatnonzero(mask, stream_for(mask));
+}
+
+void CudaBackend::bin_add(const Array& index, const Array* weights, const Array& out) {
+  DeviceGuard guard(device_);
+  launch_bin_add(index, weights, out, stream_for(index, weights, out));
 }
 
 }  // namespace gpupy::cuda

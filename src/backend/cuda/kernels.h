@@ -34,11 +34,19 @@ void launch_searchsorted(const Array& sorted, const Array* sorter, const Array& 
 
 // ---- gather and scatter (advanced indexing) ----
 // (added by the gather patterns; keep this marker)
+/// Bounds-checked byte offsets of one index array (see Backend::index_offsets): one pass that
+/// flags an out-of-bounds index in device memory, then one read of that flag.
+bool launch_index_offsets(const Array& index, int64_t n, int64_t stride, const Array& offsets,
+                          bool accumulate, int64_t& bad, Stream stream);
 /// The gather and scatter patterns (see Backend::GatherCall).
 void launch_gather(const Backend::GatherCall& call, Stream stream);
 void launch_scatter(const Backend::GatherCall& call, Stream stream);
 /// Two-pass compaction: per-block counts, a host prefix over them, then an ordered write pass.
 Array launch_flatnonzero(const Array& mask, Stream stream);
+
+// ---- binning ----
+/// out[index[k]] += weights[k] or 1 by atomics (see Backend::bin_add).
+void launch_bin_add(const Array& index, const Array* weights, const Array& out, Stream stream);
 
 // ---- selection (where) ----
 // (added by the selection patterns; keep this marker)

@@ -52,9 +52,18 @@ class EmuBackend final : public Backend {
 
   // ---- gather and scatter (advanced indexing) ----
   // (added by the gather patterns; keep this marker)
+  bool index_offsets(const Array& index, int64_t n, int64_t stride, const Array& offsets,
+                     bool accumulate, int64_t& bad) override {
+    return emu::launch_index_offsets(index, n, stride, offsets, accumulate, bad, nullptr);
+  }
   void gather(const GatherCall& call) override { emu::launch_gather(call, nullptr); }
   void scatter(const GatherCall& call) override { emu::launch_scatter(call, nullptr); }
   Array flatnonzero(const Array& mask) override { return emu::launch_flatnonzero(mask, nullptr); }
+
+  // ---- binning ----
+  void bin_add(const Array& index, const Array* weights, const Array& out) override {
+    emu::launch_bin_add(index, weights, out, nullptr);
+  }
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)
