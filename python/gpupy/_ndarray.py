@@ -144,15 +144,48 @@ def _iter_views(self, first, n):
 
 
 class _Flags:
-    """Memory layout flags of an array, as ndarray.flags reports them (read-only)."""
+    """Memory layout flags of an array, as ndarray.flags reports them. As in NumPy, WRITEABLE
+    (and ALIGNED, which gpupy arrays always are) can be set, through the attribute or by key."""
 
-    __slots__ = ("c_contiguous", "f_contiguous", "writeable", "owndata")
+    __slots__ = ("_array",)
+    _SHOWN = ("c_contiguous", "f_contiguous", "writeable", "owndata")
+    _KEYS = {
+        "C_CONTIGUOUS": "c_contiguous",
+        "C": "c_contiguous",
+        "F_CONTIGUOUS": "f_contiguous",
+        "F": "f_contiguous",
+        "WRITEABLE": "writeable",
+        "W": "writeable",
+        "OWNDATA": "owndata",
+        "O": "owndata",
+        "FNC": "fnc",
+        "FORC": "forc",
+        "ALIGNED": "aligned",
+        "A": "aligned",
+    }
 
     def __init__(self, a):
-        self.c_contiguous = a._c_contiguous
-        self.f_contiguous = a._f_contiguous
-        self.writeable = not a._readonly
-        self.owndata = a._owndata
+        self._array = a
+
+    @property
+    def c_contiguous(self):
+        return self._array._c_contiguous
+
+    @property
+    def f_contiguous(self):
+        return self._array._f_contiguous
+
+    @property
+    def owndata(self):
+        return self._array._owndata
+
+    @property
+    def writeable(self):
+        return not self._array._readonly
+
+    @writeable.setter
+    def writeable(self, value):
+        self._array.setflags(write=bool(value))
 
     # NumPy's derived flags; numpy.isfortran reads fnc from any array it is given.
     @property
@@ -167,21 +200,24 @@ class _Flags:
     def aligned(self):
         return True  # gpupy copies or refuses unaligned memory
 
+    @aligned.setter
+    def aligned(self, value):
+        self._array.setflags(align=bool(value))
+
     def __getitem__(self, key):
-        names = {
-            "C_CONTIGUOUS": "c_contiguous",
-            "F_CONTIGUOUS": "f_contiguous",
-            "C": "c_contiguous",
-        }
-        names.update({"F": "f_contiguous", "WRITEABLE": "writeable", "OWNDATA": "owndata"})
-        names.update({"FNC": "fnc", "FORC": "forc", "ALIGNED": "aligned"})
         try:
-            return getattr(self, names[key.upper()])
+            return getattr(self, self._KEYS[key.upper()])
         except KeyError:
             raise KeyError(f"Unknown flag {key!r}") from None
 
+    def __setitem__(self, key, value):
+        name = self._KEYS.get(key.upper())
+        if name not in ("writeable", "aligned"):
+            raise KeyError("Unknown flag")
+        setattr(self, name, value)
+
     def __repr__(self):
-        return "\n".join(f"  {n.upper()} : {getattr(self, n)}" for n in self.__slots__)
+        return "\n".join(f"  {n.upper()} : {getattr(self, n)}" for n in self._SHOWN)
 
 
 # ---- NumPy interop -------------------------------------------------------------------------------

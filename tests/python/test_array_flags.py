@@ -119,3 +119,30 @@ def test_setflags_numpy_memory():
     assert not g.flags.writeable
     with pytest.raises(ValueError, match=r"^\[setflags\] cannot set WRITEABLE"):
         g.setflags(write=True)
+
+
+@pytest.mark.parametrize("how", ["attribute", "key", "short key"])
+def test_flags_writeable_can_be_set(how):
+    # As in NumPy, `a.flags.writeable = False` (or flags["W"]) makes the array read-only.
+    for xp in (numpy, gpupy):
+        a = xp.zeros(3)
+        if how == "attribute":
+            a.flags.writeable = False
+        else:
+            a.flags["WRITEABLE" if how == "key" else "W"] = False
+        assert not a.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            a[0] = 1.0
+        a.flags.writeable = True
+        a[0] = 1.0
+        assert float(a[0]) == 1.0
+
+
+def test_layout_flags_cannot_be_set():
+    for xp in (numpy, gpupy):
+        a = xp.zeros((2, 3))
+        with pytest.raises(AttributeError):
+            a.flags.c_contiguous = False
+        with pytest.raises(KeyError):
+            a.flags["C_CONTIGUOUS"] = False
+        assert a.flags.c_contiguous and a.flags["C"]
