@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from gpupy import testing
 
-SHAPES = [(0,), (7,), (3, 0), (4, 9), (2, 3, 600), (2, 1100)]
+SHAPES = [(0,), (7,), (3, 0), (4, 9), (2, 3, 600), (2, 1100), (2, 2300)]
 
 
 def _data(dtype, shape, seed=0, nan=True):
@@ -48,7 +48,7 @@ def test_argsort(shape, axis, dtype, xp):
     return xp.argsort(xp.asarray(_data(dtype, shape)), axis=axis, kind="stable")
 
 
-@pytest.mark.parametrize("shape", [(9,), (4, 9), (2, 3, 600), (1300,)])
+@pytest.mark.parametrize("shape", [(9,), (4, 9), (2, 3, 600), (1300,), (2, 2600)])
 @testing.for_dtypes(testing.ALL_DTYPES)
 def test_descending(shape, dtype):
     x = _data(dtype, shape)

@@ -1,6 +1,8 @@
-// cpu sorting, scans and binary search along the last axis: rows run in parallel, each row with
-// std::stable_sort over (key, position) pairs. Host only.
+// cpu sorting, scans and binary search along the last axis: rows run in parallel, each row a
+// stable sort of its order-preserving keys (radix for long rows of 64-bit keys, else
+// std::stable_sort over (key, position) pairs). Host only.
 #include <algorithm>
+#include <array>
 #include <utility>
 #include <vector>
 
@@ -38,28 +40,76 @@ int64_t row_grain(int64_t n) {
   return std::max<int64_t>(1, kParallelGrain / std::max<int64_t>(n, 1));
 }
 
+// Rows at least this long sort their 64-bit keys by radix: below it std::stable_sort is faster.
+constexpr int64_t kRadixFrom = 2048;
+
+/// Positions [0, n) ordered by `keys`, stably: an LSD radix sort, 8 bits per pass. One counting
+/// pass builds every digit's histogram, and a digit that every key shares costs no pass (a small
+/// range of integers sorts in one or two passes).
+void radix_order(std::vector<uint64_t>& keys, std::vector<int64_t>& order) {
+  const size_t n = keys.size();
+  std::vector<std::array<size_t, 256>> count(8, std::array<size_t, 256>{});
+  for (uint64_t k : keys)
+    for (int d = 0; d < 8; ++d) ++count[d][(k >> (8 * d)) & 0xff];
+  std::vector<uint64_t> next_keys(n);
+  std::vector<int64_t> next_order(n);
+  for (int d = 0; d < 8; ++d) {
+    std::array<size_t, 256>& start = count[d];
+    if (start[(keys[0] >> (8 * d)) & 0xff] == n) continue;
+    size_t sum = 0;
+    for (size_t& c : start) sum += std::exchange(c, sum);
+    for (size_t i = 0; i < n; ++i) {
+      const size_t at = start[(keys[i] >> (8 * d)) & 0xff]++;
+      next_keys[at] = keys[i];
+      next_order[at] = order[i];
+    }
+    keys.swap(next_keys);
+    order.swap(next_order);
+  }
+}
+
+/// Positions of one row ordered by key, stably (NumPy's sort order; `descending` reverses it
+/// while equal keys keep their order).
+template <class T>
+void row_order(const char* src, int64_t n, int64_t si, bool descending,
+               std::vector<int64_t>& order) {
+  using Key = sort_keys::KeyOf<T>;
+  auto key_at = [&](int64_t j) {
+    Key k = sort_keys::key(*reinterpret_cast<const T*>(src + j * si));
+    return descending ? sort_keys::invert(k) : k;
+  };
+  order.resize(n);
+  if constexpr (std::is_same_v<Key, uint64_t>) {
+    if (n >= kRadixFrom) {
+      std::vector<uint64_t> keys(n);
+      for (int64_t j = 0; j < n; ++j) keys[j] = key_at(j), order[j] = j;
+      radix_order(keys, order);
+      return;
+    }
+  }
+  std::vector<std::pair<Key, int64_t>> row(n);
+  for (int64_t j = 0; j < n; ++j) row[j] = {key_at(j), j};
+  std::stable_sort(row.begin(), row.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (int64_t j = 0; j < n; ++j) order[j] = row[j].second;
+}
+
 template <class T>
 void sort_rows(const Array& in, const Array& values, const Array* indices, bool descending) {
-  using Key = sort_keys::KeyOf<T>;
   const int64_t n = in.shape().back(), rows = in.size() / n;
   const int64_t si = in.strides().back(), sv = values.strides().back();
   parallel_for(rows, row_grain(n), [&](int64_t r0, int64_t r1) {
-    std::vector<std::pair<Key, int64_t>> row(n);
+    std::vector<int64_t> order;
     for (int64_t r = r0; r < r1; ++r) {
       const char* src = in.data() + row_offset(in, r);
-      for (int64_t j = 0; j < n; ++j) {
-        Key k = sort_keys::key(*reinterpret_cast<const T*>(src + j * si));
-        row[j] = {descending ? sort_keys::invert(k) : k, j};
-      }
-      std::stable_sort(row.begin(), row.end(),
-                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      row_order<T>(src, n, si, descending, order);
       char* dst = values.data() + row_offset(values, r);
       for (int64_t j = 0; j < n; ++j)
-        *reinterpret_cast<T*>(dst + j * sv) = *reinterpret_cast<const T*>(src + row[j].second * si);
+        *reinterpret_cast<T*>(dst + j * sv) = *reinterpret_cast<const T*>(src + order[j] * si);
       if (indices) {
         char* idx = indices->data() + row_offset(*indices, r);
         const int64_t sx = indices->strides().back();
-        for (int64_t j = 0; j < n; ++j) *reinterpret_cast<int64_t*>(idx + j * sx) = row[j].second;
+        for (int64_t j = 0; j < n; ++j) *reinterpret_cast<int64_t*>(idx + j * sx) = order[j];
       }
     }
   });
