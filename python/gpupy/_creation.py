@@ -23,23 +23,19 @@ def _from_foreign_device_array(obj, dtype, device, copy):
 
 
 def _asarray_gpupy(a, dtype, device, copy):
-    if copy is False:
-        out = _core._asarray(a, dtype, device)
-        if not out._same_buffer(a):
-            raise ValueError(_NO_COPY)
-        return out
+    """asarray's dtype, device and copy rules for a gpupy array `a`."""
     out = _core._asarray(a, dtype, device)
-    return out.copy() if copy and out._same_buffer(a) else out
+    shared = out._same_buffer(a)
+    if copy is False and not shared:
+        raise ValueError(_NO_COPY)
+    return out.copy() if copy and shared else out
 
 
 def _asarray_no_copy(obj, dtype, device):
     if _is_foreign_device_array(obj):
         return _from_foreign_device_array(obj, dtype, device, False)
     if isinstance(obj, _core.ndarray):
-        a = _core._asarray(obj, dtype, device)
-        if not a._same_buffer(obj):
-            raise ValueError(_NO_COPY)
-        return a
+        return _asarray_gpupy(obj, dtype, device, False)
     # NumPy decides whether host data can be used as it is; only the cpu device can share it.
     host = numpy.asarray(obj, dtype=dtype, copy=False)
     target = _core.default_device() if device is None else _core.Device(device)

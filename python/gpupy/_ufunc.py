@@ -96,6 +96,19 @@ class _Methods:
     def _op(self, method):
         return f"{self.__name__}.{method}"
 
+    def _along_axis(self, method, array, axis, zero_d_message):
+        """(array as a gpupy array, the op's name, its one normalised axis) for accumulate and
+        reduceat, which need a binary ufunc and an array with at least one axis."""
+        import gpupy
+
+        a = gpupy.asarray(array)
+        op = self._op(method)
+        self._binary_only(method)
+        if a.ndim == 0:
+            raise TypeError(f"[{op}] {zero_d_message}")
+        (axis,) = _axis_tuple(op, axis, a.ndim)
+        return a, op, axis
+
     def _binary_only(self, method):
         """NumPy's refusal of reduce/accumulate/reduceat (and outer) outside binary ufuncs."""
         if self.nin != 2:
@@ -192,12 +205,7 @@ class _Methods:
         apply the function along the axis, one slice after the other."""
         import gpupy
 
-        a = gpupy.asarray(array)
-        op = self._op("accumulate")
-        self._binary_only("accumulate")
-        if a.ndim == 0:
-            raise TypeError(f"[{op}] cannot accumulate on a scalar")
-        (axis,) = _axis_tuple(op, axis, a.ndim)
+        a, op, axis = self._along_axis("accumulate", array, axis, "cannot accumulate on a scalar")
         if self.__name__ in _SCANS:
             return getattr(gpupy, _SCANS[self.__name__])(a, axis=axis, dtype=dtype, out=out)
         if dtype is None:
@@ -250,12 +258,7 @@ class _Methods:
         NumPy's order, one pass per element of the longest segment."""
         import gpupy
 
-        a = gpupy.asarray(array)
-        op = self._op("reduceat")
-        self._binary_only("reduceat")
-        if a.ndim == 0:
-            raise TypeError(f"[{op}] cannot reduceat a 0-d array")
-        (axis,) = _axis_tuple(op, axis, a.ndim)
+        a, op, axis = self._along_axis("reduceat", array, axis, "cannot reduceat a 0-d array")
         idx = indices.get() if isinstance(indices, _core.ndarray) else indices
         starts = numpy.asarray(idx, dtype=numpy.int64)
         if starts.ndim != 1:

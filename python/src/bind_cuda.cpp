@@ -84,39 +84,22 @@ Device foreign_cuda_device(const void* data) {
 /// __cuda_array_interface__ (v2 or v3); the view keeps `obj` alive. With a v3 `stream`, gpupy's
 /// current stream on that device waits for the work the producer queued there.
 Array cuda_array_interface_import(nb::handle obj) {
-  nb::dict cai = nb::cast<nb::dict>(obj.attr("__cuda_array_interface__"));
-  if (cai.contains("mask") && !cai["mask"].is_none())
+  CudaArrayInterface cai = read_cuda_array_interface(obj, "[asarray]");
+  if (cai.masked)
     throw TypeError("[asarray] masked __cuda_array_interface__ arrays are not supported");
-  std::string typestr = nb::cast<std::string>(cai["typestr"]);
-  DType dt;
-  try {
-    dt = dtype_from_name(typestr);
-  } catch (const TypeError&) {
-    throw TypeError("[asarray] __cuda_array_interface__ typestr '" + typestr +
-                    "' is not supported by gpupy");
-  }
-  Shape shape = nb::cast<Shape>(cai["shape"]);
-  nb::tuple data = nb::cast<nb::tuple>(cai["data"]);
-  auto* ptr = reinterpret_cast<void*>(nb::cast<uintptr_t>(data[0]));
-  const bool readonly = nb::cast<bool>(data[1]);
-  nb::object st = cai.contains("strides") ? nb::object(cai["strides"]) : nb::none();
-  Strides strides = st.is_none() ? c_strides(shape, itemsize(dt)) : nb::cast<Strides>(st);
+  void* ptr = cai.data;
   // gpupy's kernels load aligned items; a GPU faults on anything else.
-  if (std::string problem = alignment_error(ptr, shape, strides, dt); !problem.empty())
+  if (std::string problem = alignment_error(ptr, cai.shape, cai.strides, cai.dtype);
+      !problem.empty())
     throw ValueError("[asarray] cannot view the __cuda_array_interface__ data: " + problem);
   Device device = foreign_cuda_device(ptr);
-  if (cai.contains("stream") && !cai["stream"].is_none()) {
-    auto producer = nb::cast<uintptr_t>(cai["stream"]);
-    if (producer == 0)
+  if (cai.stream) {
+    if (*cai.stream == 0)
       throw ValueError("[asarray] __cuda_array_interface__ stream 0 is not allowed (v3)");
-    cuda::stream_wait_stream(device.index, cuda::current_stream_handle(device.index), producer);
+    cuda::stream_wait_stream(device.index, cuda::current_stream_handle(device.index), *cai.stream);
   }
-  PyObject* keep = nb::handle(obj).inc_ref().ptr();
-  std::shared_ptr<void> owner(keep, [](void* p) {
-    nb::gil_scoped_acquire gil;
-    Py_DECREF(static_cast<PyObject*>(p));
-  });
-  return Array::wrap(ptr, shape, strides, dt, device, std::move(owner), readonly);
+  return Array::wrap(ptr, cai.shape, cai.strides, cai.dtype, device, python_owner(nb::borrow(obj)),
+                     cai.readonly);
 }
 
 void bind_stream(nb::module_& m) {

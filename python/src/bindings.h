@@ -53,6 +53,23 @@ Array to_array(nb::handle value, std::optional<Device> device, std::optional<DTy
 /// Zero-copy cpu view of a NumPy array (or anything np.asarray accepts); unaligned data is
 /// copied when `may_copy`, else refused (ValueError).
 Array wrap_numpy(nb::handle value, bool may_copy = true);
+/// What an object's __cuda_array_interface__ (v2 or v3) describes; `strides` are filled in for
+/// C order when the interface has none (`c_order` then says so).
+struct CudaArrayInterface {
+  void* data = nullptr;
+  bool readonly = false;
+  DType dtype = DType::bool_;
+  Shape shape;
+  Strides strides;
+  bool c_order = false;
+  bool masked = false;              // a `mask` is given (gpupy arrays have none)
+  std::optional<uintptr_t> stream;  // v3: the stream the producer's work is queued on
+};
+/// Reads obj.__cuda_array_interface__; an unsupported typestr raises TypeError naming `op`.
+CudaArrayInterface read_cuda_array_interface(nb::handle obj, const std::string& op);
+/// Ownership of a Python reference for an Array's buffer: released (with the GIL) when the last
+/// view of the buffer dies.
+std::shared_ptr<void> python_owner(nb::object obj);
 /// A NumPy array holding a copy of `a` (from any device).
 nb::object to_numpy(const Array& a);
 /// dtype argument: None, a NumPy dtype or type, a string, or a Python type.

@@ -116,13 +116,38 @@ Array wrap_numpy(nb::handle value, bool may_copy) {
       arr = numpy().attr("array")(arr, nb::arg("copy") = true);
       continue;
     }
-    PyObject* keep = arr.release().ptr();
-    std::shared_ptr<void> owner(keep, [](void* p) {
-      nb::gil_scoped_acquire gil;
-      Py_DECREF(static_cast<PyObject*>(p));
-    });
-    return Array::wrap(ptr, shape, strides, dt, Device{}, std::move(owner), readonly);
+    return Array::wrap(ptr, shape, strides, dt, Device{}, python_owner(std::move(arr)), readonly);
   }
+}
+
+std::shared_ptr<void> python_owner(nb::object obj) {
+  return std::shared_ptr<void>(obj.release().ptr(), [](void* p) {
+    nb::gil_scoped_acquire gil;
+    Py_DECREF(static_cast<PyObject*>(p));
+  });
+}
+
+CudaArrayInterface read_cuda_array_interface(nb::handle obj, const std::string& op) {
+  nb::dict cai = nb::cast<nb::dict>(obj.attr("__cuda_array_interface__"));
+  CudaArrayInterface r;
+  r.masked = cai.contains("mask") && !cai["mask"].is_none();
+  std::string typestr = nb::cast<std::string>(cai["typestr"]);
+  try {
+    r.dtype = dtype_from_name(typestr);
+  } catch (const TypeError&) {
+    throw TypeError(op + " __cuda_array_interface__ typestr '" + typestr +
+                    "' is not supported by gpupy");
+  }
+  r.shape = nb::cast<Shape>(cai["shape"]);
+  nb::tuple data = nb::cast<nb::tuple>(cai["data"]);
+  r.data = reinterpret_cast<void*>(nb::cast<uintptr_t>(data[0]));
+  r.readonly = nb::cast<bool>(data[1]);
+  nb::object st = cai.contains("strides") ? nb::object(cai["strides"]) : nb::none();
+  r.c_order = st.is_none();
+  r.strides = r.c_order ? c_strides(r.shape, itemsize(r.dtype)) : nb::cast<Strides>(st);
+  if (cai.contains("stream") && !cai["stream"].is_none())
+    r.stream = nb::cast<uintptr_t>(cai["stream"]);
+  return r;
 }
 
 Operand to_operand(nb::handle value) {

@@ -208,23 +208,20 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
     if (buffers) buffers->push_back(arr.buffer().get());
   } else if (has_type_attr(v, "__cuda_array_interface__")) {
     foreign = true;
-    nb::dict cai = nb::cast<nb::dict>(v.attr("__cuda_array_interface__"));
-    shape_store = nb::cast<Shape>(cai["shape"]);
-    nb::object st = cai.contains("strides") ? nb::object(cai["strides"]) : nb::none();
-    a.data = reinterpret_cast<void*>(nb::cast<uintptr_t>(nb::cast<nb::tuple>(cai["data"])[0]));
-    a.dtype = dtype_from_name(nb::cast<std::string>(cai["typestr"]));
-    strides_store =
-        st.is_none() ? c_strides(shape_store, itemsize(a.dtype)) : nb::cast<Strides>(st);
+    CudaArrayInterface cai = read_cuda_array_interface(v, "[CudaKernel] '" + sig_.name + "'");
+    shape_store = std::move(cai.shape);
+    strides_store = std::move(cai.strides);
+    a.data = cai.data;
+    a.dtype = cai.dtype;
     a.ndim = static_cast<int>(shape_store.size());
     a.shape = shape_store.data();
-    a.strides = st.is_none() ? nullptr : strides_store.data();
+    a.strides = cai.c_order ? nullptr : strides_store.data();
     d.index = foreign_device(a.data, sig_.name, what_[i]);
     // CAI v3: the producer's work on its data is queued on `stream` (None: nothing pending).
     // Arrays of one producer usually share a stream: each is ordered once.
-    if (streams && cai.contains("stream") && !cai["stream"].is_none()) {
-      auto s = nb::cast<std::uintptr_t>(cai["stream"]);
-      if (std::find(streams->begin(), streams->end(), s) == streams->end()) streams->push_back(s);
-    }
+    if (streams && cai.stream &&
+        std::find(streams->begin(), streams->end(), *cai.stream) == streams->end())
+      streams->push_back(*cai.stream);
   } else {
     throw TypeError(what_[i] + " must be a device array, got " + py_type_name(v) +
                     "; arrays are never copied to the device");

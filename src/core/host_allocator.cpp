@@ -55,6 +55,11 @@ size_t default_cache_cap() {
   return std::min(size_t(1) << 30, physical / 8);
 }
 
+/// The bytes a block of `nbytes` (above kSmallLimit) takes: rounded to its alignment.
+size_t large_block_size(size_t nbytes) {
+  return rounded(nbytes, nbytes >= kHugeThreshold ? kHugePage : kAlignment);
+}
+
 [[noreturn]] void out_of_memory(const char* device, size_t nbytes) {
   throw MemoryError(std::string("[") + device + "] out of memory allocating " +
                     std::to_string(nbytes) + " bytes");
@@ -105,7 +110,7 @@ void* HostAllocator::allocate(size_t nbytes, const char* device) {
   }
   const bool huge = nbytes >= kHugeThreshold;
   const size_t alignment = huge ? kHugePage : kAlignment;
-  const size_t size = rounded(nbytes, alignment);
+  const size_t size = large_block_size(nbytes);
   void* p = size >= kCachedFrom ? cache_.take(size) : nullptr;
   if (!p) {
     p = std::aligned_alloc(alignment, size);
@@ -125,7 +130,7 @@ void* HostAllocator::allocate(size_t nbytes, const char* device) {
 void HostAllocator::deallocate(void* ptr, size_t nbytes) {
   used_ -= nbytes;
   if (nbytes <= kSmallLimit) return free_small(ptr);
-  const size_t size = rounded(nbytes, nbytes >= kHugeThreshold ? kHugePage : kAlignment);
+  const size_t size = large_block_size(nbytes);
   if (size >= kCachedFrom) return cache_.give(ptr, size);
   std::free(ptr);
 }

@@ -38,15 +38,12 @@ Array sort_impl(const Array& x, std::optional<int> axis, bool descending, Array*
   if (indices) *indices = Array::empty(a.shape(), DType::int64, a.device());
   if (a.size() == 0) return values;
   Array iv = indices ? last(*indices, ax) : Array();
-  if (a.dtype() != kernel_dtype(a.dtype())) {  // float16 sorts as float32: the same order
-    Array wide = astype(a, kernel_dtype(a.dtype()));
-    Array wide_values = Array::empty(a.shape(), wide.dtype(), a.device());
-    backend_for(a.device())
-        .sort(last(wide, ax), last(wide_values, ax), indices ? &iv : nullptr, descending);
-    assign(values, wide_values);
-    return values;
-  }
-  backend_for(a.device()).sort(last(a, ax), last(values, ax), indices ? &iv : nullptr, descending);
+  // float16 sorts as float32: the same order.
+  const DType work = kernel_dtype(a.dtype());
+  Array in = a.dtype() == work ? a : astype(a, work);
+  Array sorted = a.dtype() == work ? values : Array::empty(a.shape(), work, a.device());
+  backend_for(a.device()).sort(last(in, ax), last(sorted, ax), indices ? &iv : nullptr, descending);
+  if (sorted.dtype() != values.dtype()) assign(values, sorted);
   return values;
 }
 
