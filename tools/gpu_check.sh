@@ -81,10 +81,14 @@ fi
 # Four worker processes (each with its own CUDA context) when pytest-xdist is installed.
 workers=()
 "$python" -c 'import xdist' 2>/dev/null && workers=(-n 4)
-step pytest 140 "$python" -m pytest tests/python --device=cuda -q -p no:cacheprovider \
-  "${workers[@]}" "${ignores[@]}" --junitxml="$results/pytest.xml"
-note "pytest (cuda): $(grep -E ' in [0-9.]+s' "$results/pytest.log" | tail -n 1 || echo 'no result line')"
-failures=$(grep -E '^(FAILED|ERROR) ' "$results/pytest.log" | head -n 15)
+# The progress log (tests/python/conftest.py) keeps counts and failures when the limit cuts pytest.
+progress="$results/pytest_progress.txt"
+GPUPY_PROGRESS_LOG="$PWD/$progress" step pytest 140 "$python" -m pytest tests/python --device=cuda \
+  -q -p no:cacheprovider "${workers[@]}" "${ignores[@]}" --junitxml="$results/pytest.xml"
+note "pytest (cuda): $(grep -E ' in [0-9.]+s' "$results/pytest.log" | tail -n 1 ||
+  echo "no result line; progress log $(head -n 1 "$progress" 2>/dev/null)")"
+failures=$( (grep -E '^(FAILED|ERROR) ' "$results/pytest.log" ||
+  grep -E '^FAILED ' "$progress" 2>/dev/null) | head -n 15)
 [ -n "$failures" ] && note "$failures"
 
 step bench 60 "$python" -m gpupy.bench --device=cuda --targets
