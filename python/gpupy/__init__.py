@@ -47,6 +47,7 @@ from gpupy._set_functions import *  # noqa: F401,F403
 from gpupy._signal import *  # noqa: F401,F403
 from gpupy._sorting import *  # noqa: F401,F403
 from gpupy._statistics import *  # noqa: F401,F403
+from gpupy._user_kernels import *  # noqa: F401,F403
 from gpupy._utilities import *  # noqa: F401,F403
 from gpupy._vectorize import *  # noqa: F401,F403
 from gpupy._windows import *  # noqa: F401,F403

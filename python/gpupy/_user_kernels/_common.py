@@ -1,0 +1,191 @@
+"""What the three user-kernel classes share: argument classification and device checks, the
+C prelude of generated kernels, dimension collapsing, and the cache of compiled CudaKernels."""
+
+import os
+
+import numpy
+
+from gpupy import _core
+from gpupy.lib.stride_tricks import as_strided
+
+_ndarray = _core.ndarray
+
+
+def is_array(a):
+    return isinstance(a, _ndarray)
+
+
+def common_device(arrays, owner):
+    """The device string all gpupy arrays among `arrays` live on (the default device when there
+    are none); ValueError for several devices, NotImplementedError for cpu."""
+    devices = {str(a.device) for a in arrays}
+    if len(devices) > 1:
+        raise ValueError(f"[{owner}] arrays on different devices: {sorted(devices)}")
+    device = devices.pop() if devices else str(_core.default_device())
+    if device == "cpu":
+        raise NotImplementedError(
+            f"[{owner}] user kernels run on the cuda and emu devices, not on cpu; create the "
+            "arrays with device='emu' (or 'cuda'), or move them with .to_device('emu')"
+        )
+    return device
+
+
+def check_foreign(args, owner):
+    """TypeError for arrays that are not gpupy arrays (NumPy arrays are never copied)."""
+    for k, a in enumerate(args):
+        if isinstance(a, numpy.ndarray) or (
+            not is_array(a) and hasattr(type(a), "__cuda_array_interface__")
+        ):
+            raise TypeError(
+                f"[{owner}] argument {k} must be a gpupy array or a scalar, got "
+                f"{type(a).__module__}.{type(a).__name__}; arrays are never copied to the device"
+            )
+
+
+def ctype(dtype):
+    """The C type of a dtype in generated kernels."""
+    return _core._ctype_of(numpy.dtype(dtype))
+
+
+def prelude(dtypes):
+    """Headers and helpers a generated kernel needs for these dtypes: complex<T> (std::complex on
+    emu, cuda::std::complex under NVRTC), __half, and the raw-array accessor."""
+    kinds = {numpy.dtype(d) for d in dtypes}
+    text = []
+    if any(d.kind == "c" for d in kinds):
+        text.append(_COMPLEX)
+    if numpy.dtype(numpy.float16) in kinds:
+        text.append("#include <cuda_fp16.h>\n")
+    text.append(_HELPERS)
+    return "".join(text)
+
+
+_COMPLEX = """#ifdef GPUPY_EMU
+#include <complex>
+template <class T> using complex = std::complex<T>;
+#else
+#include <cuda/std/complex>
+template <class T> using complex = cuda::std::complex<T>;
+#endif
+"""
+
+# On emu, std::abs's floating overloads join the global int abs, as CUDA's abs(double) does.
+# A raw parameter: x[i] takes a flat C-order index (strides honoured), x(i, j) a multi-index.
+_HELPERS = """#ifdef GPUPY_EMU
+using std::abs;
+#endif
+template <class T, int N, bool C>
+struct _GpupyRaw {
+  gpupy_view::Strided<T, N> v;
+  __device__ T& operator[](long long flat) const {
+    if (C) return v.data[flat];
+    long long off = 0;
+    for (int k = N - 1; k >= 0; --k) {
+      off += (flat % v.shape[k]) * v.strides[k];
+      flat /= v.shape[k];
+    }
+    return v.data[off];
+  }
+  template <class... I> __device__ T& operator()(I... idx) const { return v(idx...); }
+  __device__ long long size() const { return v.size(); }
+  __device__ const long long* shape() const { return v.shape; }
+};
+struct _GpupyIndex {
+  long long size_;
+  __device__ long long size() const { return size_; }
+};
+"""
+
+
+def typedefs(pairs):
+    """`typedef <ctype> <name>;` lines for (name, dtype) pairs."""
+    return "".join(f"typedef {ctype(d)} {n};\n" for n, d in pairs)
+
+
+def collapse(shape, strides_list, start, stop):
+    """Merges axes start..stop-1 of `shape` wherever every array in strides_list (byte strides,
+    one tuple per array) walks them as one axis, and drops length-1 axes; returns the new shape
+    and each array's new strides for that segment."""
+    shape_out, strides_out = [], [[] for _ in strides_list]
+    for ax in range(start, stop):
+        n = shape[ax]
+        if n == 1:
+            continue
+        if shape_out and all(
+            s[-1] == st[ax] * n for s, st in zip(strides_out, strides_list, strict=True)
+        ):
+            shape_out[-1] *= n
+            for s, st in zip(strides_out, strides_list, strict=True):
+                s[-1] = st[ax]
+            continue
+        shape_out.append(n)
+        for s, st in zip(strides_out, strides_list, strict=True):
+            s.append(st[ax])
+    return shape_out, strides_out
+
+
+def view(a, shape, strides):
+    """A view of a (no copy) with the given shape and byte strides."""
+    return as_strided(a, shape=tuple(shape), strides=tuple(strides))
+
+
+def at_least_1d(a):
+    """A 1-element view for 0-d arrays (ArrayND needs an axis); other arrays unchanged."""
+    return view(a, (1,), (0,)) if a.ndim == 0 else a
+
+
+def contiguous(a):
+    return bool(a.flags.c_contiguous)
+
+
+def compile_options(options, dtypes):
+    """User options plus, for complex dtypes, the CUDA toolkit's libcu++ headers for NVRTC."""
+    opts = tuple(options)
+    if any(numpy.dtype(d).kind == "c" for d in dtypes):
+        cccl = _cccl_include_dir()
+        if cccl:
+            opts += (f"-I{cccl}",)
+    return opts
+
+
+_CCCL = []
+
+
+def _cccl_include_dir():
+    """The toolkit directory holding cuda/std/complex (include/cccl since CUDA 13), or ''."""
+    if not _CCCL:
+        found = ""
+        for root in (os.environ.get("CUDA_PATH"), os.environ.get("CUDA_HOME"), "/usr/local/cuda"):
+            for sub in ("include/cccl", "include"):
+                if root and os.path.exists(os.path.join(root, sub, "cuda", "std", "complex")):
+                    found = found or os.path.join(root, sub)
+        _CCCL.append(found)
+    return _CCCL[0]
+
+
+class KernelCache:
+    """CudaKernels by generated source: each distinct source (one per dtype and dimension
+    combination) is parsed once and compiled once per device by CudaKernel's cache."""
+
+    def __init__(self, name, options):
+        self._name, self._options = name, tuple(options)
+        self.codes = {}  # source -> CudaKernel
+
+    def get(self, source, dtypes):
+        kernel = self.codes.get(source)
+        if kernel is None:
+            from gpupy.cunumpy.cuda_kernel import CudaKernel
+
+            opts = compile_options(self._options, dtypes)
+            kernel = self.codes[source] = CudaKernel(source, self._name, options=opts)
+        return kernel
+
+
+def launch(kernel, owner, args, grid, block, shared_mem=0, stream=None):
+    """Launches a CudaKernel; compiler failures and launch errors name the class."""
+    try:
+        kernel(*args, grid=grid, block=block, shared_mem=shared_mem, stream=stream)
+    except RuntimeError as exc:
+        if type(exc) is not RuntimeError:  # CudaError keeps its type
+            raise
+        raise RuntimeError(f"[{owner}] {exc}") from exc

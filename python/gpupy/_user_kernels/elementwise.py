@@ -1,0 +1,242 @@
+"""gpupy.ElementwiseKernel: CuPy's user-defined elementwise kernel, generated as CUDA C and run by
+CudaKernel on cuda (NVRTC) and emu (host compiler); strided and broadcast arrays are indexed in
+place, so outputs the caller passes are written directly."""
+
+import gpupy
+from gpupy._user_kernels import _common as c
+from gpupy._user_kernels._params import cast_scalar, check_names, decide_types, parse_params
+
+_OWNER = "ElementwiseKernel"
+_MAX_GRID = 1 << 16  # blocks per launch; the loop strides over the rest
+
+
+class ElementwiseKernel:
+    """A kernel applying `operation` to every element of the broadcast arguments; see
+    cupy.ElementwiseKernel. `in_params`/`out_params` are 'type name' lists where the type is a
+    NumPy dtype name or a one-letter placeholder bound from the arrays' dtypes; `raw` parameters
+    are whole arrays indexed as x[i] (flat C order) or x(i, j)."""
+
+    def __init__(
+        self,
+        in_params,
+        out_params,
+        operation,
+        name="kernel",
+        reduce_dims=True,
+        preamble="",
+        no_return=False,
+        return_tuple=False,
+        loop_prep="",
+        after_loop="",
+        options=(),
+    ):
+        if not isinstance(name, str) or not name.isidentifier():
+            raise ValueError(f"[{_OWNER}] invalid kernel name {name!r}")
+        if not isinstance(operation, str):
+            raise TypeError(f"[{_OWNER}] operation must be a string of CUDA C")
+        self.in_params = parse_params(in_params, True, _OWNER)
+        self.out_params = parse_params(out_params, False, _OWNER)
+        self.params = self.in_params + self.out_params
+        check_names(self.params, _OWNER)
+        self.nin, self.nout = len(self.in_params), len(self.out_params)
+        self.nargs = self.nin + self.nout
+        self.operation, self.name, self.preamble = operation, name, preamble
+        self.reduce_dims, self.no_return, self.return_tuple = reduce_dims, no_return, return_tuple
+        self.loop_prep, self.after_loop = loop_prep, after_loop
+        self.options = tuple(options)
+        self.__name__ = name
+        self._kernels = c.KernelCache(name, self.options)
+
+    @property
+    def cached_codes(self):
+        """The generated sources compiled so far, {source: CudaKernel}."""
+        return dict(self._kernels.codes)
+
+    def __repr__(self):
+        return f"<gpupy.ElementwiseKernel {self.name}>"
+
+    def __call__(self, *args, size=None, block_size=128, stream=None):
+        """Runs the kernel; args are the inputs, optionally followed by every output. Returns
+        the outputs (one array, or a tuple), or None with no_return."""
+        if len(args) not in (self.nin, self.nargs):
+            raise TypeError(
+                f"[{_OWNER}] '{self.name}' takes {self.nin} arguments, or {self.nargs} with "
+                f"the outputs, got {len(args)}"
+            )
+        if not isinstance(block_size, int) or not 0 < block_size <= 1024:
+            raise ValueError(f"[{_OWNER}] block_size must be in 1..1024, got {block_size!r}")
+        c.check_foreign(args, _OWNER)
+        device = c.common_device([a for a in args if c.is_array(a)], _OWNER)
+        in_args, out_args = list(args[: self.nin]), list(args[self.nin :])
+        for k, a in enumerate(out_args):
+            if not c.is_array(a):
+                raise TypeError(
+                    f"[{_OWNER}] output {self.out_params[k].name!r} must be a gpupy array, "
+                    f"got {type(a).__name__}"
+                )
+        in_types, out_types, bound = decide_types(
+            self.in_params,
+            self.out_params,
+            [a.dtype if c.is_array(a) else None for a in in_args],
+            [a.dtype for a in out_args] if out_args else [None] * self.nout,
+            _OWNER,
+        )
+        shape = self._loop_shape(args, size)
+        if not out_args:
+            for p in self.out_params:
+                if p.raw and size is None:
+                    raise ValueError(
+                        f"[{_OWNER}] the size of raw output {p.name!r} is undecided: pass it"
+                    )
+            out_args = [gpupy.empty(shape, dtype=t, device=device) for t in out_types]
+        else:
+            for p, a in zip(self.out_params, out_args, strict=True):
+                if not p.raw and tuple(a.shape) != shape:
+                    raise ValueError(
+                        f"[{_OWNER}] output {p.name!r} has shape {tuple(a.shape)}, the "
+                        f"arguments broadcast to {shape}"
+                    )
+        result = self._result(out_args)
+        n = 1
+        for d in shape:
+            n *= d
+        if n == 0:
+            return result
+        values = [
+            a if c.is_array(a) else cast_scalar(a, t, p, _OWNER)
+            for p, a, t in zip(self.in_params, in_args, in_types, strict=True)
+        ]
+        self._launch(values + out_args, shape, n, bound, block_size, stream)
+        return result
+
+    def _loop_shape(self, args, size):
+        """The broadcast shape of the non-raw arrays, or (size,) when all arrays are raw."""
+        broadcast = [
+            a for p, a in zip(self.params, args, strict=False) if not p.raw and c.is_array(a)
+        ]
+        if size is not None:
+            if broadcast:
+                raise ValueError(
+                    f"[{_OWNER}] size= can only be given when every array parameter is raw"
+                )
+            if not isinstance(size, int) or size < 0:
+                raise ValueError(f"[{_OWNER}] size must be a non-negative int, got {size!r}")
+            return (size,)
+        if not broadcast:
+            raise ValueError(
+                f"[{_OWNER}] the loop size is undecided: no non-raw array argument; pass size="
+            )
+        try:
+            return tuple(gpupy.broadcast_shapes(*[tuple(a.shape) for a in broadcast]))
+        except ValueError:
+            shapes = ", ".join(str(tuple(a.shape)) for a in broadcast)
+            raise ValueError(f"[{_OWNER}] arguments of shapes {shapes} do not broadcast") from None
+
+    def _result(self, out_args):
+        if self.no_return:
+            return None
+        if self.nout == 1 and not self.return_tuple:
+            return out_args[0]
+        return tuple(out_args)
+
+    def _launch(self, values, shape, n, bound, block_size, stream):
+        views, loop_ndim = _views(self.params, values, shape, self.reduce_dims)
+        source, dtypes = self._source(views, loop_ndim, bound)
+        kernel = self._kernels.get(source, dtypes)
+        grid = min(-(-n // block_size), _MAX_GRID)
+        c.launch(kernel, _OWNER, [*views, n], (grid,), (block_size,), stream=stream)
+
+    def _source(self, views, loop_ndim, bound):
+        """The CUDA C of this kernel for these argument kinds, dtypes and dimensions."""
+        params, body, dtypes = [], [], list(bound.values())
+        first = None
+        for p, v in zip(self.params, views, strict=True):
+            const = "const " if p.is_const else ""
+            if not c.is_array(v):
+                params.append(f"{c.ctype(v.dtype)} {p.name}")
+                dtypes.append(v.dtype)
+                continue
+            dtypes.append(v.dtype)
+            ct = c.ctype(v.dtype)
+            params.append(f"Array{v.ndim}D<{const}{ct}> _raw_{p.name}")
+            if p.raw:
+                flag = "true" if c.contiguous(v) else "false"
+                body.append(
+                    f"const _GpupyRaw<{const}{ct}, {v.ndim}, {flag}> {p.name}{{_raw_{p.name}}};"
+                )
+            elif first is None:
+                first = p.name
+        per_element = []
+        if first is not None:
+            per_element.append(_unravel(first, loop_ndim))
+            for p, v in zip(self.params, views, strict=True):
+                if c.is_array(v) and not p.raw:
+                    const = "const " if p.is_const else ""
+                    off = " + ".join(
+                        f"_k{d} * _raw_{p.name}.strides[{d}]" for d in range(loop_ndim)
+                    )
+                    per_element.append(
+                        f"{const}{c.ctype(v.dtype)} &{p.name} = _raw_{p.name}.data[{off}];"
+                    )
+        source = (
+            c.prelude(dtypes)
+            + c.typedefs(sorted(bound.items()))
+            + self.preamble
+            + f"\n__global__ void {self.name}({', '.join(params)}, long long _n) {{\n"
+            + "\n".join(body)
+            + "\n_GpupyIndex _ind{_n};\n"
+            + f"{self.loop_prep};\n"
+            + "for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < _n;"
+            + " i += (long long)blockDim.x * gridDim.x) {\n"
+            + "\n".join(per_element)
+            + f"\n{self.operation};\n}}\n{self.after_loop};\n}}\n"
+        )
+        return source, dtypes
+
+
+def _unravel(first, ndim):
+    """C statements splitting the flat index i into the digits _k0.._k{ndim-1} of the loop shape
+    (the shape of the first non-raw array's view)."""
+    lines = ["long long _r = i;"]
+    for d in range(ndim - 1, 0, -1):
+        lines.append(
+            f"const long long _k{d} = _r % _raw_{first}.shape[{d}]; _r /= _raw_{first}.shape[{d}];"
+        )
+    lines.append("const long long _k0 = _r;")
+    return " ".join(lines)
+
+
+def _views(params, values, shape, reduce_dims):
+    """Arguments as the kernel takes them: non-raw arrays as views broadcast to `shape` (axes
+    merged where every array allows it, when reduce_dims), raw arrays as at-least-1-D views,
+    scalars unchanged; and the loop's number of dimensions."""
+    broadcast = [
+        v if tuple(v.shape) == shape else gpupy.broadcast_to(v, shape)
+        for p, v in zip(params, values, strict=True)
+        if not p.raw and c.is_array(v)
+    ]
+    if broadcast:
+        if reduce_dims:
+            loop_shape, strides = c.collapse(
+                shape, [tuple(b.strides) for b in broadcast], 0, len(shape)
+            )
+        else:
+            loop_shape = [d for d in shape]
+            strides = [list(b.strides) for b in broadcast]
+        if not loop_shape:
+            loop_shape, strides = [1], [[0] for _ in broadcast]
+        broadcast = iter(
+            [c.view(b, loop_shape, s) for b, s in zip(broadcast, strides, strict=True)]
+        )
+        ndim = len(loop_shape)
+    else:
+        ndim = 0
+    out = []
+    for p, v in zip(params, values, strict=True):
+        if not c.is_array(v):
+            out.append(v)
+        elif p.raw:
+            out.append(c.at_least_1d(v))
+        else:
+            out.append(next(broadcast))
+    return out, ndim

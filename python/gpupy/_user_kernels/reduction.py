@@ -1,0 +1,311 @@
+"""gpupy.ReductionKernel: CuPy's user-defined reduction. One block reduces one output element
+(blocks stride over the outputs): each thread folds a strided share of the reduced elements,
+then the block combines the partial values in shared memory, halving with __syncthreads."""
+
+import numpy
+from numpy.exceptions import AxisError
+
+import gpupy
+from gpupy._user_kernels import _common as c
+from gpupy._user_kernels._params import cast_scalar, check_names, decide_types, parse_params
+
+_OWNER = "ReductionKernel"
+_BLOCK = 256  # most threads per output; a power of two (the shared-memory tree needs one)
+_MAX_GRID = 1 << 16
+
+
+class ReductionKernel:
+    """A reduction: map_expr maps the inputs (at one element) to a value of reduce_type,
+    reduce_expr folds two such values `a` and `b`, and post_map_expr writes the result `a` to the
+    outputs; identity starts the fold (None: no identity, empty reductions raise); see
+    cupy.ReductionKernel. The generated code also has `_type_reduce` and, per argument,
+    `type_in<k>_raw` / `type_out<k>_raw`."""
+
+    def __init__(
+        self,
+        in_params,
+        out_params,
+        map_expr,
+        reduce_expr,
+        post_map_expr,
+        identity,
+        name="reduce_kernel",
+        reduce_type=None,
+        reduce_dims=True,
+        preamble="",
+        options=(),
+    ):
+        if not isinstance(name, str) or not name.isidentifier():
+            raise ValueError(f"[{_OWNER}] invalid kernel name {name!r}")
+        self.in_params = parse_params(in_params, True, _OWNER)
+        self.out_params = parse_params(out_params, False, _OWNER)
+        self.params = self.in_params + self.out_params
+        check_names(self.params, _OWNER)
+        if any(p.raw for p in self.params):
+            raise NotImplementedError(f"[{_OWNER}] raw parameters are not supported")
+        if not self.in_params or not self.out_params:
+            raise ValueError(f"[{_OWNER}] needs at least one input and one output parameter")
+        for what, expr in (("map_expr", map_expr), ("reduce_expr", reduce_expr)):
+            if not isinstance(expr, str) or not expr.strip():
+                raise ValueError(f"[{_OWNER}] {what} must be a non-empty string of CUDA C")
+        self.nin, self.nout = len(self.in_params), len(self.out_params)
+        self.nargs = self.nin + self.nout
+        self.map_expr, self.reduce_expr, self.post_map_expr = map_expr, reduce_expr, post_map_expr
+        self.identity = None if identity is None else str(identity)
+        self.name, self.preamble, self.reduce_dims = name, preamble, reduce_dims
+        self.reduce_type = self.out_params[0].ctype if reduce_type is None else reduce_type
+        self.options = tuple(options)
+        self.__name__ = name
+        self._kernels = c.KernelCache(name, self.options)
+
+    @property
+    def cached_codes(self):
+        """The generated sources compiled so far, {source: CudaKernel}."""
+        return dict(self._kernels.codes)
+
+    def __repr__(self):
+        return f"<gpupy.ReductionKernel {self.name}>"
+
+    def __call__(self, *args, out=None, axis=None, keepdims=False, stream=None):
+        """Reduces the broadcast inputs over axis (None: all axes); args are the inputs,
+        optionally followed by the outputs (or out= for a single output)."""
+        if len(args) not in (self.nin, self.nargs):
+            raise TypeError(
+                f"[{_OWNER}] '{self.name}' takes {self.nin} arguments, or {self.nargs} with "
+                f"the outputs, got {len(args)}"
+            )
+        out_args = list(args[self.nin :])
+        if out is not None:
+            if self.nout != 1:
+                raise ValueError(f"[{_OWNER}] out= needs a single output; pass the outputs")
+            if out_args:
+                raise ValueError(f"[{_OWNER}] the output is given both positionally and as out=")
+            out_args = [out]
+        c.check_foreign([*args, *out_args], _OWNER)
+        for p, a in zip(self.out_params, out_args, strict=False):
+            if not c.is_array(a):
+                raise TypeError(f"[{_OWNER}] output {p.name!r} must be a gpupy array")
+        in_args = list(args[: self.nin])
+        arrays = [a for a in in_args if c.is_array(a)]
+        device = c.common_device(arrays + out_args, _OWNER)
+        if not arrays:
+            raise ValueError(f"[{_OWNER}] the reduction's shape is undecided: no array input")
+        in_types, out_types, bound = decide_types(
+            self.in_params,
+            self.out_params,
+            [a.dtype if c.is_array(a) else None for a in in_args],
+            [a.dtype for a in out_args] if out_args else [None] * self.nout,
+            _OWNER,
+        )
+        try:
+            shape = tuple(gpupy.broadcast_shapes(*[tuple(a.shape) for a in arrays]))
+        except ValueError:
+            shapes = ", ".join(str(tuple(a.shape)) for a in arrays)
+            raise ValueError(f"[{_OWNER}] inputs of shapes {shapes} do not broadcast") from None
+        red = _axes(axis, len(shape))
+        kept = [d for d in range(len(shape)) if d not in red]
+        out_shape = (
+            tuple(1 if d in red else shape[d] for d in range(len(shape)))
+            if keepdims
+            else tuple(shape[d] for d in kept)
+        )
+        if out_args:
+            for p, a in zip(self.out_params, out_args, strict=True):
+                if tuple(a.shape) != out_shape:
+                    raise ValueError(
+                        f"[{_OWNER}] output {p.name!r} has shape {tuple(a.shape)}, the "
+                        f"reduction gives {out_shape}"
+                    )
+        else:
+            out_args = [gpupy.empty(out_shape, dtype=t, device=device) for t in out_types]
+        result = out_args[0] if self.nout == 1 else tuple(out_args)
+        n_out = _prod(shape[d] for d in kept)
+        n_red = _prod(shape[d] for d in red)
+        if n_out == 0:
+            return result
+        if n_red == 0 and self.identity is None:
+            raise ValueError(
+                f"[{_OWNER}] zero-size array to reduction operation {self.name} which has no "
+                "identity"
+            )
+        values = [
+            a if c.is_array(a) else cast_scalar(a, t, p, _OWNER)
+            for p, a, t in zip(self.in_params, in_args, in_types, strict=True)
+        ]
+        views, kd, rd = _views(values, out_args, shape, kept, red, self.reduce_dims)
+        source, dtypes = self._source(views, kd, rd, bound, in_types, out_types)
+        kernel = self._kernels.get(source, dtypes)
+        block = 1
+        while block < min(n_red, _BLOCK):
+            block *= 2
+        grid = min(n_out, _MAX_GRID)
+        c.launch(kernel, _OWNER, [*views, n_out, n_red], (grid,), (block,), stream=stream)
+        return result
+
+    def _source(self, views, kd, rd, bound, in_types, out_types):
+        params, dtypes = [], list(bound.values()) + list(in_types) + list(out_types)
+        ins, outs = views[: self.nin], views[self.nin :]
+        for p, v in zip(self.in_params, ins, strict=True):
+            if c.is_array(v):
+                params.append(f"Array{kd + rd}D<const {c.ctype(v.dtype)}> _raw_{p.name}")
+            else:
+                params.append(f"{c.ctype(v.dtype)} {p.name}")
+        for p, v in zip(self.out_params, outs, strict=True):
+            params.append(f"Array{max(kd, 1)}D<{c.ctype(v.dtype)}> _raw_{p.name}")
+        first = next(p.name for p, v in zip(self.in_params, ins, strict=True) if c.is_array(v))
+        kdigits = _digits("_o", "_ko", first, 0, kd)
+        load = [_digits("_q", "_kq", first, kd, kd + rd)]
+        for p, v in zip(self.in_params, ins, strict=True):
+            if c.is_array(v):
+                off = [f"_ko{d} * _raw_{p.name}.strides[{d}]" for d in range(kd)]
+                off += [f"_kq{d} * _raw_{p.name}.strides[{d}]" for d in range(kd, kd + rd)]
+                load.append(
+                    f"const {c.ctype(v.dtype)} &{p.name} = _raw_{p.name}.data[{' + '.join(off)}];"
+                )
+        store = []
+        for p, v in zip(self.out_params, outs, strict=True):
+            off = " + ".join(f"_ko{d} * _raw_{p.name}.strides[{d}]" for d in range(kd)) or "0"
+            store.append(f"{c.ctype(v.dtype)} &{p.name} = _raw_{p.name}.data[{off}];")
+        types = sorted(bound.items())
+        types += [(f"type_in{k}_raw", t) for k, t in enumerate(in_types)]
+        types += [(f"type_out{k}_raw", t) for k, t in enumerate(out_types)]
+        source = (
+            c.prelude(dtypes)
+            + c.typedefs(types)
+            + f"typedef {self.reduce_type} _type_reduce;\n"
+            + self.preamble
+            + f"\n#define REDUCE(a, b) ({self.reduce_expr})\n"
+            + f"#define POST_MAP(a) ({self.post_map_expr or '(void)(a)'})\n"
+            + _BODY.format(
+                name=self.name,
+                params=", ".join(params),
+                block=_BLOCK,
+                init=f"_type_reduce({self.identity})"
+                if self.identity is not None
+                else "_type_reduce()",
+                have="true" if self.identity is not None else "false",
+                kdigits=kdigits,
+                load="\n".join(load),
+                map=self.map_expr,
+                store="\n".join(store),
+            )
+        )
+        return source, dtypes
+
+
+# Partial values live in a raw byte buffer: __shared__ variables cannot have constructors.
+# _have marks threads that folded at least one element (a reduction without identity).
+_BODY = """struct alignas(16) _GpupySharedBytes {{
+  unsigned char bytes[{block} * sizeof(_type_reduce)];
+}};
+__global__ void {name}({params}, long long _n_out, long long _n_red) {{
+  __shared__ _GpupySharedBytes _sraw;
+  __shared__ bool _shave[{block}];
+  _type_reduce* _sdata = reinterpret_cast<_type_reduce*>(_sraw.bytes);
+  const unsigned int _tid = threadIdx.x;
+  for (long long _o = blockIdx.x; _o < _n_out; _o += gridDim.x) {{
+    {kdigits}
+    _type_reduce _s = {init};
+    bool _have = {have};
+    for (long long _q = _tid; _q < _n_red; _q += blockDim.x) {{
+      {load}
+      _type_reduce _a = static_cast<_type_reduce>({map});
+      _s = _have ? _type_reduce(REDUCE(_s, _a)) : _a;
+      _have = true;
+    }}
+    _sdata[_tid] = _s;
+    _shave[_tid] = _have;
+    __syncthreads();
+    for (unsigned int _w = blockDim.x / 2; _w > 0; _w >>= 1) {{
+      if (_tid < _w && _shave[_tid + _w]) {{
+        _type_reduce _a = _sdata[_tid], _b = _sdata[_tid + _w];
+        _sdata[_tid] = _shave[_tid] ? _type_reduce(REDUCE(_a, _b)) : _b;
+        _shave[_tid] = true;
+      }}
+      __syncthreads();
+    }}
+    if (_tid == 0) {{
+      {store}
+      _type_reduce a = _sdata[0];
+      POST_MAP(a);
+    }}
+    __syncthreads();
+  }}
+}}
+"""
+
+
+def _digits(index, prefix, array, start, stop):
+    """C statements splitting `index` into digits prefix{start}..prefix{stop-1} over axes
+    start..stop-1 of the input view `_raw_<array>`."""
+    if stop == start:
+        return ""
+    lines = [f"long long {prefix}_r = {index};"]
+    for d in range(stop - 1, start, -1):
+        lines.append(
+            f"const long long {prefix}{d} = {prefix}_r % _raw_{array}.shape[{d}]; "
+            f"{prefix}_r /= _raw_{array}.shape[{d}];"
+        )
+    lines.append(f"const long long {prefix}{start} = {prefix}_r;")
+    return " ".join(lines)
+
+
+def _axes(axis, ndim):
+    """The sorted reduced axes; AxisError out of range, ValueError for a repeated axis."""
+    if axis is None:
+        return tuple(range(ndim))
+    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    norm = []
+    for a in axes:
+        if not isinstance(a, (int, numpy.integer)) or isinstance(a, bool):
+            raise TypeError(f"[{_OWNER}] axis must be an int, a tuple of ints or None, got {a!r}")
+        if not -ndim <= a < ndim:
+            raise AxisError(f"[{_OWNER}] axis {a} is out of bounds for array of dimension {ndim}")
+        norm.append(int(a) % ndim)
+    if len(set(norm)) != len(norm):
+        raise ValueError(f"[{_OWNER}] duplicate value in 'axis'")
+    return tuple(sorted(norm))
+
+
+def _prod(values):
+    n = 1
+    for v in values:
+        n *= v
+    return n
+
+
+def _views(values, outs, shape, kept, red, reduce_dims):
+    """Inputs as views with the kept axes first, then the reduced ones (each group merged where
+    every array allows it), outputs as views of the kept axes; the two group sizes."""
+    perm = list(kept) + list(red)
+    arrays = [gpupy.broadcast_to(v, shape) for v in values if c.is_array(v)]
+    full = tuple(shape[d] for d in perm)
+    in_strides = [tuple(a.strides[d] for d in perm) for a in arrays]
+    out_strides = [_kept_strides(o, len(shape), kept, red) for o in outs]
+    nk = len(kept)
+    if reduce_dims:
+        kshape, kstr = c.collapse(full, in_strides + out_strides, 0, nk)
+        rshape, rstr = c.collapse(full, in_strides, nk, len(full))
+    else:
+        kshape, kstr = list(full[:nk]), [list(s[:nk]) for s in in_strides + out_strides]
+        rshape, rstr = list(full[nk:]), [list(s[nk:]) for s in in_strides]
+    if not kshape and not rshape:  # a single element: one reduced axis of length 1
+        rshape, rstr = [1], [[0] for _ in in_strides]
+    kd, rd = len(kshape), len(rshape)
+    it = iter(
+        c.view(a, kshape + rshape, ks + rs)
+        for a, ks, rs in zip(arrays, kstr[: len(arrays)], rstr, strict=True)
+    )
+    views = [next(it) if c.is_array(v) else v for v in values]
+    for o, ks in zip(outs, kstr[len(arrays) :], strict=True):
+        views.append(c.view(o, kshape, ks) if kd else c.view(o, (1,), (0,)))
+    return views, kd, rd
+
+
+def _kept_strides(o, ndim, kept, red):
+    """An output's byte strides along the kept axes (keepdims outputs still hold the reduced
+    axes, with length 1)."""
+    st = tuple(o.strides)
+    if o.ndim == ndim and ndim != len(kept):
+        return tuple(st[d] for d in kept)
+    return st
