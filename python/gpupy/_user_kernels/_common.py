@@ -9,6 +9,7 @@ from gpupy import _core
 from gpupy.lib.stride_tricks import as_strided
 
 _ndarray = _core.ndarray
+DEFAULT_BLOCK = 128  # CudaKernel's default block size, which its quickest launch path takes
 
 
 def is_array(a):
@@ -125,8 +126,11 @@ def collapse(shape, strides_list, start, stop):
 
 
 def view(a, shape, strides):
-    """A view of a (no copy) with the given shape and byte strides."""
-    return as_strided(a, shape=tuple(shape), strides=tuple(strides))
+    """A view of a (no copy) with the given shape and byte strides (a itself when it has them)."""
+    shape, strides = tuple(shape), tuple(strides)
+    if shape == tuple(a.shape) and strides == tuple(a.strides):
+        return a
+    return as_strided(a, shape=shape, strides=strides)
 
 
 def at_least_1d(a):
@@ -177,14 +181,19 @@ class KernelCache:
             from gpupy.cunumpy.cuda_kernel import CudaKernel
 
             opts = compile_options(self._options, dtypes)
-            kernel = self.codes[source] = CudaKernel(source, self._name, options=opts)
+            kernel = self.codes[source] = CudaKernel(
+                source, self._name, options=opts, block_size=DEFAULT_BLOCK
+            )
         return kernel
 
 
-def launch(kernel, owner, args, grid, block, shared_mem=0, stream=None):
+def launch(kernel, owner, args, grid=None, block=None, shared_mem=0, stream=None, n_threads=None):
     """Launches a CudaKernel; compiler failures and launch errors name the class."""
     try:
-        kernel(*args, grid=grid, block=block, shared_mem=shared_mem, stream=stream)
+        if n_threads is not None:
+            kernel(*args, n_threads=n_threads)
+        else:
+            kernel(*args, grid=grid, block=block, shared_mem=shared_mem, stream=stream)
     except RuntimeError as exc:
         if type(exc) is not RuntimeError:  # CudaError keeps its type
             raise

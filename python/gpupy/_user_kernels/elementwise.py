@@ -46,6 +46,7 @@ class ElementwiseKernel:
         self.options = tuple(options)
         self.__name__ = name
         self._kernels = c.KernelCache(name, self.options)
+        self._by_kind = {}  # argument kinds -> CudaKernel, so a repeated call skips generating
 
     @property
     def cached_codes(self):
@@ -55,7 +56,7 @@ class ElementwiseKernel:
     def __repr__(self):
         return f"<gpupy.ElementwiseKernel {self.name}>"
 
-    def __call__(self, *args, size=None, block_size=128, stream=None):
+    def __call__(self, *args, size=None, block_size=c.DEFAULT_BLOCK, stream=None):
         """Runs the kernel; args are the inputs, optionally followed by every output. Returns
         the outputs (one array, or a tuple), or None with no_return."""
         if len(args) not in (self.nin, self.nargs):
@@ -141,10 +142,15 @@ class ElementwiseKernel:
 
     def _launch(self, values, shape, n, bound, block_size, stream):
         views, loop_ndim = _views(self.params, values, shape, self.reduce_dims)
-        source, dtypes = self._source(views, loop_ndim, bound)
-        kernel = self._kernels.get(source, dtypes)
-        grid = min(-(-n // block_size), _MAX_GRID)
-        c.launch(kernel, _OWNER, [*views, n], (grid,), (block_size,), stream=stream)
+        key = (loop_ndim, tuple(bound.items()), *map(_kind, self.params, views))
+        kernel = self._by_kind.get(key)
+        if kernel is None:
+            kernel = self._by_kind[key] = self._kernels.get(*self._source(views, loop_ndim, bound))
+        if block_size == c.DEFAULT_BLOCK and n <= _MAX_GRID * block_size and stream is None:
+            c.launch(kernel, _OWNER, [*views, n], n_threads=n)  # CudaKernel's quick path
+        else:
+            grid = min(-(-n // block_size), _MAX_GRID)
+            c.launch(kernel, _OWNER, [*views, n], (grid,), (block_size,), stream=stream)
 
     def _source(self, views, loop_ndim, bound):
         """The CUDA C of this kernel for these argument kinds, dtypes and dimensions."""
@@ -192,6 +198,13 @@ class ElementwiseKernel:
             + f"\n{self.operation};\n}}\n{self.after_loop};\n}}\n"
         )
         return source, dtypes
+
+
+def _kind(p, v):
+    """What the generated source depends on for one argument."""
+    if not c.is_array(v):
+        return (v.dtype, None)
+    return (v.dtype, v.ndim, p.raw and c.contiguous(v))
 
 
 def _unravel(first, ndim):

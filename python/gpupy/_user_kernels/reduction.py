@@ -57,6 +57,7 @@ class ReductionKernel:
         self.options = tuple(options)
         self.__name__ = name
         self._kernels = c.KernelCache(name, self.options)
+        self._by_kind = {}  # argument kinds and dimensions -> CudaKernel
 
     @property
     def cached_codes(self):
@@ -133,8 +134,11 @@ class ReductionKernel:
             for p, a, t in zip(self.in_params, in_args, in_types, strict=True)
         ]
         views, kd, rd = _views(values, out_args, shape, kept, red, self.reduce_dims)
-        source, dtypes = self._source(views, kd, rd, bound, in_types, out_types)
-        kernel = self._kernels.get(source, dtypes)
+        key = (kd, rd, tuple(bound.items()), *((v.dtype, c.is_array(v)) for v in views))
+        kernel = self._by_kind.get(key)
+        if kernel is None:
+            source, dtypes = self._source(views, kd, rd, bound, in_types, out_types)
+            kernel = self._by_kind[key] = self._kernels.get(source, dtypes)
         block = 1
         while block < min(n_red, _BLOCK):
             block *= 2
