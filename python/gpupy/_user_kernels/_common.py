@@ -5,7 +5,9 @@ import os
 
 import numpy
 
+import gpupy
 from gpupy import _core
+from gpupy._user_kernels._params import decide_types
 from gpupy.lib.stride_tricks import as_strided
 
 _ndarray = _core.ndarray
@@ -29,6 +31,35 @@ def common_device(arrays, owner):
             "arrays with device='emu' (or 'cuda'), or move them with .to_device('emu')"
         )
     return device
+
+
+def check_outputs(out_params, out_args, owner):
+    """TypeError for an output argument that is not a gpupy array."""
+    for p, a in zip(out_params, out_args, strict=False):
+        if not is_array(a):
+            raise TypeError(
+                f"[{owner}] output {p.name!r} must be a gpupy array, got {type(a).__name__}"
+            )
+
+
+def argument_types(in_params, out_params, in_args, out_args, owner):
+    """decide_types on the arguments themselves: arrays bind their dtypes, scalars none."""
+    return decide_types(
+        in_params,
+        out_params,
+        [a.dtype if is_array(a) else None for a in in_args],
+        [a.dtype for a in out_args] if out_args else [None] * len(out_params),
+        owner,
+    )
+
+
+def broadcast_shape(arrays, owner):
+    """The shape the arrays broadcast to; ValueError naming their shapes otherwise."""
+    try:
+        return tuple(gpupy.broadcast_shapes(*[tuple(a.shape) for a in arrays]))
+    except ValueError:
+        shapes = ", ".join(str(tuple(a.shape)) for a in arrays)
+        raise ValueError(f"[{owner}] arguments of shapes {shapes} do not broadcast") from None
 
 
 def check_foreign(args, owner):

@@ -4,7 +4,7 @@ place, so outputs the caller passes are written directly."""
 
 import gpupy
 from gpupy._user_kernels import _common as c
-from gpupy._user_kernels._params import cast_scalar, check_names, decide_types, parse_params
+from gpupy._user_kernels._params import cast_scalar, check_names, parse_params
 
 _OWNER = "ElementwiseKernel"
 _MAX_GRID = 1 << 16  # blocks per launch; the loop strides over the rest
@@ -69,18 +69,9 @@ class ElementwiseKernel:
         c.check_foreign(args, _OWNER)
         device = c.common_device([a for a in args if c.is_array(a)], _OWNER)
         in_args, out_args = list(args[: self.nin]), list(args[self.nin :])
-        for k, a in enumerate(out_args):
-            if not c.is_array(a):
-                raise TypeError(
-                    f"[{_OWNER}] output {self.out_params[k].name!r} must be a gpupy array, "
-                    f"got {type(a).__name__}"
-                )
-        in_types, out_types, bound = decide_types(
-            self.in_params,
-            self.out_params,
-            [a.dtype if c.is_array(a) else None for a in in_args],
-            [a.dtype for a in out_args] if out_args else [None] * self.nout,
-            _OWNER,
+        c.check_outputs(self.out_params, out_args, _OWNER)
+        in_types, out_types, bound = c.argument_types(
+            self.in_params, self.out_params, in_args, out_args, _OWNER
         )
         shape = self._loop_shape(args, size)
         if not out_args:
@@ -127,11 +118,7 @@ class ElementwiseKernel:
             raise ValueError(
                 f"[{_OWNER}] the loop size is undecided: no non-raw array argument; pass size="
             )
-        try:
-            return tuple(gpupy.broadcast_shapes(*[tuple(a.shape) for a in broadcast]))
-        except ValueError:
-            shapes = ", ".join(str(tuple(a.shape)) for a in broadcast)
-            raise ValueError(f"[{_OWNER}] arguments of shapes {shapes} do not broadcast") from None
+        return c.broadcast_shape(broadcast, _OWNER)
 
     def _result(self, out_args):
         if self.no_return:

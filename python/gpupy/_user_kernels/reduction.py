@@ -7,7 +7,7 @@ from numpy.exceptions import AxisError
 
 import gpupy
 from gpupy._user_kernels import _common as c
-from gpupy._user_kernels._params import cast_scalar, check_names, decide_types, parse_params
+from gpupy._user_kernels._params import cast_scalar, check_names, parse_params
 
 _OWNER = "ReductionKernel"
 _BLOCK = 256  # most threads per output; a power of two (the shared-memory tree needs one)
@@ -83,26 +83,16 @@ class ReductionKernel:
                 raise ValueError(f"[{_OWNER}] the output is given both positionally and as out=")
             out_args = [out]
         c.check_foreign([*args, *out_args], _OWNER)
-        for p, a in zip(self.out_params, out_args, strict=False):
-            if not c.is_array(a):
-                raise TypeError(f"[{_OWNER}] output {p.name!r} must be a gpupy array")
+        c.check_outputs(self.out_params, out_args, _OWNER)
         in_args = list(args[: self.nin])
         arrays = [a for a in in_args if c.is_array(a)]
         device = c.common_device(arrays + out_args, _OWNER)
         if not arrays:
             raise ValueError(f"[{_OWNER}] the reduction's shape is undecided: no array input")
-        in_types, out_types, bound = decide_types(
-            self.in_params,
-            self.out_params,
-            [a.dtype if c.is_array(a) else None for a in in_args],
-            [a.dtype for a in out_args] if out_args else [None] * self.nout,
-            _OWNER,
+        in_types, out_types, bound = c.argument_types(
+            self.in_params, self.out_params, in_args, out_args, _OWNER
         )
-        try:
-            shape = tuple(gpupy.broadcast_shapes(*[tuple(a.shape) for a in arrays]))
-        except ValueError:
-            shapes = ", ".join(str(tuple(a.shape)) for a in arrays)
-            raise ValueError(f"[{_OWNER}] inputs of shapes {shapes} do not broadcast") from None
+        shape = c.broadcast_shape(arrays, _OWNER)
         red = _axes(axis, len(shape))
         kept = [d for d in range(len(shape)) if d not in red]
         out_shape = (
