@@ -42,7 +42,9 @@ def test_squared_difference_broadcasts(kernel_device):
     numpy.testing.assert_allclose(SQ_DIFF(2.5, _dev(x)).get(), (2.5 - x) ** 2, rtol=1e-6)
 
 
-@pytest.mark.parametrize("dtype", ["int32", "uint8", "float32", "float64", "complex128"])
+@pytest.mark.parametrize(
+    "dtype", ["int32", "uint8", "float16", "float32", "float64", "complex64", "complex128"]
+)
 def test_placeholder_binds_each_dtype(kernel_device, dtype):
     x = (numpy.arange(12) % 7 + 1).astype(dtype).reshape(3, 4)
     y = x[::-1].copy()
@@ -345,6 +347,8 @@ def test_call_and_shape_errors(kernel_device):
         REVERSE(b)
     with pytest.raises(ValueError, match=r"the size of raw output 'y' is undecided"):
         gpupy.ElementwiseKernel("T x", "raw T y", "y[i] = x", "k3")(b)
+    with pytest.raises(ValueError, match=r"\[ElementwiseKernel\] output 'z' is read-only"):
+        MUL_ADD(a, a, gpupy.broadcast_to(b[:4], (3, 4)))
     with pytest.raises(ValueError, match=r"block_size must be in 1..1024"):
         MUL_ADD(a, a, block_size=0)
     with pytest.raises(TypeError, match=r"\[ReductionKernel\] 'l2norm' takes 1 arguments, or 2"):
@@ -387,6 +391,10 @@ def test_raw_kernel_errors(kernel_device):
         gpupy.RawKernel(SAXPY_SRC, "saxpy", backend="hip")
     with pytest.raises(TypeError, match=r"\[RawKernel\] args must be a tuple"):
         SAXPY(1, 4, y)
+    with pytest.raises(
+        TypeError, match=r"\[RawKernel\] 'saxpy': .*stream must be a gpupy.cuda.Stream"
+    ):
+        SAXPY(1, 4, (1.0, y, y, 4), stream="default")
     with pytest.raises(TypeError, match=r"\[RawKernel\] 'saxpy': saxpy\(\) takes 4 arguments"):
         SAXPY(1, 4, (1.0, y, y))
     with pytest.raises(TypeError, match=r"argument 0 \(float a\) cannot take a float64 scalar"):
@@ -441,6 +449,7 @@ def test_generated_sources_compile_with_nvrtc(kernel_device):
         pytest.skip(f"NVRTC unavailable: {reason}")
     h = numpy.arange(6.0) + 1j
     MUL_ADD(_dev(h), _dev(h))
+    MUL_ADD(_dev(numpy.ones(3, numpy.float16)), 2)
     REVERSE(_dev(numpy.arange(4.0)), gpupy.empty(4))
     L2(_dev(numpy.ones((2, 3), numpy.float32)), axis=0)
     MAX_ABS(_dev(numpy.ones((2, 3), numpy.float32)), axis=None)

@@ -34,12 +34,15 @@ def common_device(arrays, owner):
 
 
 def check_outputs(out_params, out_args, owner):
-    """TypeError for an output argument that is not a gpupy array."""
+    """TypeError for an output argument that is not a gpupy array, ValueError for a read-only
+    one (a broadcast view, say)."""
     for p, a in zip(out_params, out_args, strict=False):
         if not is_array(a):
             raise TypeError(
                 f"[{owner}] output {p.name!r} must be a gpupy array, got {type(a).__name__}"
             )
+        if not a.flags.writeable:
+            raise ValueError(f"[{owner}] output {p.name!r} is read-only")
 
 
 def argument_types(in_params, out_params, in_args, out_args, owner):
@@ -219,13 +222,16 @@ class KernelCache:
 
 
 def launch(kernel, owner, args, grid=None, block=None, shared_mem=0, stream=None, n_threads=None):
-    """Launches a CudaKernel; compiler failures and launch errors name the class."""
+    """Launches a CudaKernel; its errors (bad arguments, compiler failures with the compiler's
+    log, launch limits) are re-raised naming the class, CudaError keeps its type."""
     try:
         if n_threads is not None:
             kernel(*args, n_threads=n_threads)
         else:
             kernel(*args, grid=grid, block=block, shared_mem=shared_mem, stream=stream)
-    except RuntimeError as exc:
-        if type(exc) is not RuntimeError:  # CudaError keeps its type
+    except (TypeError, ValueError, OverflowError, RuntimeError) as exc:
+        if type(exc) not in (TypeError, ValueError, OverflowError, RuntimeError):
+            raise  # CudaError, AxisError: their own types matter more than the prefix
+        if str(exc).startswith(f"[{owner}]"):
             raise
-        raise RuntimeError(f"[{owner}] {exc}") from exc
+        raise type(exc)(f"[{owner}] '{kernel.name}': {exc}") from exc

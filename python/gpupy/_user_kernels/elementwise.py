@@ -2,6 +2,8 @@
 CudaKernel on cuda (NVRTC) and emu (host compiler); strided and broadcast arrays are indexed in
 place, so outputs the caller passes are written directly."""
 
+import numpy
+
 import gpupy
 from gpupy._user_kernels import _common as c
 from gpupy._user_kernels._params import cast_scalar, check_names, parse_params
@@ -64,7 +66,7 @@ class ElementwiseKernel:
                 f"[{_OWNER}] '{self.name}' takes {self.nin} arguments, or {self.nargs} with "
                 f"the outputs, got {len(args)}"
             )
-        if not isinstance(block_size, int) or not 0 < block_size <= 1024:
+        if not _is_int(block_size) or not 0 < block_size <= 1024:
             raise ValueError(f"[{_OWNER}] block_size must be in 1..1024, got {block_size!r}")
         c.check_foreign(args, _OWNER)
         device = c.common_device([a for a in args if c.is_array(a)], _OWNER)
@@ -111,9 +113,9 @@ class ElementwiseKernel:
                 raise ValueError(
                     f"[{_OWNER}] size= can only be given when every array parameter is raw"
                 )
-            if not isinstance(size, int) or size < 0:
+            if not _is_int(size) or size < 0:
                 raise ValueError(f"[{_OWNER}] size must be a non-negative int, got {size!r}")
-            return (size,)
+            return (int(size),)
         if not broadcast:
             raise ValueError(
                 f"[{_OWNER}] the loop size is undecided: no non-raw array argument; pass size="
@@ -133,6 +135,7 @@ class ElementwiseKernel:
         kernel = self._by_kind.get(key)
         if kernel is None:
             kernel = self._by_kind[key] = self._kernels.get(*self._source(views, loop_ndim, bound))
+        block_size = int(block_size)
         if block_size == c.DEFAULT_BLOCK and n <= _MAX_GRID * block_size and stream is None:
             c.launch(kernel, _OWNER, [*views, n], n_threads=n)  # CudaKernel's quick path
         else:
@@ -185,6 +188,10 @@ class ElementwiseKernel:
             + f"\n{self.operation};\n}}\n{self.after_loop};\n}}\n"
         )
         return source, dtypes
+
+
+def _is_int(v):
+    return isinstance(v, (int, numpy.integer)) and not isinstance(v, bool)
 
 
 def _kind(p, v):

@@ -48,11 +48,9 @@ class RawKernel:
         c.common_device([a for a in args if c.is_array(a)], _OWNER)
         try:
             grid, block = _dims(grid, "grid"), _dims(block, "block")
-            c.launch(self._kernel, _OWNER, args, grid, block, shared_mem, stream)
-        except (TypeError, ValueError, OverflowError) as exc:
-            if str(exc).startswith(f"[{_OWNER}]"):
-                raise
+        except (TypeError, ValueError) as exc:
             raise type(exc)(f"[{_OWNER}] '{self.name}': {exc}") from None
+        c.launch(self._kernel, _OWNER, args, grid, block, shared_mem, stream)
 
     def compile(self, log_stream=None):
         """Compiles the kernel for the current device (cuda or emu) now rather than at the first
