@@ -453,8 +453,33 @@ def test_generated_sources_compile_with_nvrtc(kernel_device):
     REVERSE(_dev(numpy.arange(4.0)), gpupy.empty(4))
     L2(_dev(numpy.ones((2, 3), numpy.float32)), axis=0)
     MAX_ABS(_dev(numpy.ones((2, 3), numpy.float32)), axis=None)
+    csum = gpupy.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "csum_nvrtc")
+    csum(_dev(h.reshape(2, 3)), axis=1)
     kernels = [*MUL_ADD.cached_codes.values(), *REVERSE.cached_codes.values()]
     kernels += [*L2.cached_codes.values(), *MAX_ABS.cached_codes.values()]
+    kernels += [*csum.cached_codes.values()]
     for k in kernels:
         assert len(k.cubin()) > 0
     assert len(SAXPY._kernel.cubin()) > 0
+
+
+def test_repeated_calls_replay_with_new_values_and_keep_their_checks(kernel_device):
+    k = gpupy.ElementwiseKernel("T x, T y", "T z", "z = x * y - x", "replayed")
+    h = numpy.arange(8, dtype=numpy.int32).reshape(2, 4)
+    for scale in (2, 3, -7):  # same argument kinds: the later calls replay the first one's plan
+        h = h + scale
+        numpy.testing.assert_array_equal(k(_dev(h), scale).get(), h * scale - h)
+        out = gpupy.empty((2, 4), dtype=numpy.int32)
+        assert k(_dev(h), numpy.int32(scale), out) is out
+        numpy.testing.assert_array_equal(out.get(), h * scale - h)
+    with pytest.raises(OverflowError, match=r"parameter 'y' \(int32\)"):
+        k(_dev(h), 2**40)
+    frozen = gpupy.empty((2, 4), dtype=numpy.int32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match=r"output 'z' is read-only"):
+        k(_dev(h), 1, frozen)
+    wide = numpy.arange(12.0).reshape(3, 4)
+    numpy.testing.assert_array_equal(k(_dev(wide)[::2], 2.0).get(), wide[::2] * 2 - wide[::2])
+    numpy.testing.assert_array_equal(k(_dev(wide)[1:], 2.0).get(), wide[1:] * 2 - wide[1:])
+    with pytest.raises(ValueError, match=r"arrays on different devices"):
+        k(_dev(h), gpupy.ones((2, 4), dtype=numpy.int32, device="cpu"))

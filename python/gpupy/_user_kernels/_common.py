@@ -10,12 +10,12 @@ from gpupy import _core
 from gpupy._user_kernels._params import decide_types
 from gpupy.lib.stride_tricks import as_strided
 
-_ndarray = _core.ndarray
+ndarray = _core.ndarray
 DEFAULT_BLOCK = 128  # CudaKernel's default block size, which its quickest launch path takes
 
 
 def is_array(a):
-    return isinstance(a, _ndarray)
+    return isinstance(a, ndarray)
 
 
 def common_device(arrays, owner):
