@@ -82,20 +82,7 @@ class ElementwiseKernel:
             self.in_params, self.out_params, in_args, out_args, _OWNER
         )
         shape = self._loop_shape(args, size)
-        if not out_args:
-            for p in self.out_params:
-                if p.raw and size is None:
-                    raise ValueError(
-                        f"[{_OWNER}] the size of raw output {p.name!r} is undecided: pass it"
-                    )
-            out_args = [gpupy.empty(shape, dtype=t, device=device) for t in out_types]
-        else:
-            for p, a in zip(self.out_params, out_args, strict=True):
-                if not p.raw and tuple(a.shape) != shape:
-                    raise ValueError(
-                        f"[{_OWNER}] output {p.name!r} has shape {tuple(a.shape)}, the "
-                        f"arguments broadcast to {shape}"
-                    )
+        out_args = self._outputs(out_args, out_types, shape, size, device)
         result = self._result(out_args)
         n = 1
         for d in shape:
@@ -113,17 +100,26 @@ class ElementwiseKernel:
                 for v, a in zip(views, values + out_args, strict=True)
             ]
             scalars = [None if c.is_array(a) else t for a, t in zip(in_args, in_types, strict=True)]
-            given = len(args) == self.nargs
-            self._plans[key] = (
-                kernel,
-                n,
-                specs,
-                scalars,
-                shape,
-                None if given else out_types,
-                device,
-            )
+            allocated = None if len(args) == self.nargs else out_types
+            self._plans[key] = (kernel, n, specs, scalars, shape, allocated, device)
         return result
+
+    def _outputs(self, out_args, out_types, shape, size, device):
+        """The outputs passed (their shapes checked), or new arrays of the loop's shape."""
+        if out_args:
+            for p, a in zip(self.out_params, out_args, strict=True):
+                if not p.raw and tuple(a.shape) != shape:
+                    raise ValueError(
+                        f"[{_OWNER}] output {p.name!r} has shape {tuple(a.shape)}, the "
+                        f"arguments broadcast to {shape}"
+                    )
+            return out_args
+        for p in self.out_params:
+            if p.raw and size is None:
+                raise ValueError(
+                    f"[{_OWNER}] the size of raw output {p.name!r} is undecided: pass it"
+                )
+        return [gpupy.empty(shape, dtype=t, device=device) for t in out_types]
 
     def _replay(self, plan, args):
         """A call whose arguments have the kinds, shapes, strides and devices of an earlier one:

@@ -95,20 +95,7 @@ class ReductionKernel:
         shape = c.broadcast_shape(arrays, _OWNER)
         red = _axes(axis, len(shape))
         kept = [d for d in range(len(shape)) if d not in red]
-        out_shape = (
-            tuple(1 if d in red else shape[d] for d in range(len(shape)))
-            if keepdims
-            else tuple(shape[d] for d in kept)
-        )
-        if out_args:
-            for p, a in zip(self.out_params, out_args, strict=True):
-                if tuple(a.shape) != out_shape:
-                    raise ValueError(
-                        f"[{_OWNER}] output {p.name!r} has shape {tuple(a.shape)}, the "
-                        f"reduction gives {out_shape}"
-                    )
-        else:
-            out_args = [gpupy.empty(out_shape, dtype=t, device=device) for t in out_types]
+        out_args = self._outputs(out_args, out_types, shape, red, keepdims, device)
         result = out_args[0] if self.nout == 1 else tuple(out_args)
         n_out = _prod(shape[d] for d in kept)
         n_red = _prod(shape[d] for d in red)
@@ -129,12 +116,26 @@ class ReductionKernel:
         if kernel is None:
             source, dtypes = self._source(views, kd, rd, bound, in_types, out_types)
             kernel = self._by_kind[key] = self._kernels.get(source, dtypes)
-        block = 1
+        block = 1  # a power of two covering the reduced elements, up to _BLOCK
         while block < min(n_red, _BLOCK):
             block *= 2
         grid = min(n_out, _MAX_GRID)
         c.launch(kernel, _OWNER, [*views, n_out, n_red], (grid,), (block,), stream=stream)
         return result
+
+    def _outputs(self, out_args, out_types, shape, red, keepdims, device):
+        """The outputs passed (their shapes checked), or new arrays of the reduction's shape."""
+        if keepdims:
+            out_shape = tuple(1 if d in red else n for d, n in enumerate(shape))
+        else:
+            out_shape = tuple(n for d, n in enumerate(shape) if d not in red)
+        for p, a in zip(self.out_params, out_args, strict=False):
+            if tuple(a.shape) != out_shape:
+                raise ValueError(
+                    f"[{_OWNER}] output {p.name!r} has shape {tuple(a.shape)}, the reduction "
+                    f"gives {out_shape}"
+                )
+        return out_args or [gpupy.empty(out_shape, dtype=t, device=device) for t in out_types]
 
     def _source(self, views, kd, rd, bound, in_types, out_types):
         params, dtypes = [], list(bound.values()) + list(in_types) + list(out_types)
