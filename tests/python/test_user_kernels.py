@@ -184,6 +184,24 @@ def test_reduction_two_inputs_broadcast_and_out(kernel_device):
     )
 
 
+def test_reduction_positional_aliases_and_type_names(kernel_device):
+    # in0/out0 and type_in0_raw as CuPy's reductions name them, next to the parameter names
+    k = gpupy.ReductionKernel(
+        "T x, float64 w",
+        "T total, float64 count",
+        "type_in0_raw(in0 * in1)",
+        "a + b",
+        "out0 = a, count = in_count",
+        "0",
+        "aliased",
+        preamble="#define in_count 7.0",
+    )
+    h = numpy.arange(12.0).reshape(3, 4)
+    total, count = k(_dev(h), 0.5, axis=0)
+    numpy.testing.assert_array_equal(total.get(), 0.5 * h.sum(axis=0))
+    numpy.testing.assert_array_equal(count.get(), numpy.full(4, 7.0))
+
+
 def test_reduce_type_widens_the_accumulator(kernel_device):
     k = gpupy.ReductionKernel(
         "int8 x", "int64 y", "x", "a + b", "y = a", "0", "wide_sum", reduce_type="long long"
@@ -387,6 +405,9 @@ def test_raw_kernel_errors(kernel_device):
         gpupy.RawKernel(SAXPY_SRC, "nope")
     with pytest.raises(NotImplementedError, match=r"\[RawKernel\] .*nvrtc"):
         gpupy.RawKernel(SAXPY_SRC, "saxpy", backend="nvcc")
+    for option in ("translate_cucomplex", "jitify", "enable_cooperative_groups"):
+        with pytest.raises(NotImplementedError, match=r"\[RawKernel\] "):
+            gpupy.RawKernel(SAXPY_SRC, "saxpy", **{option: True})
     with pytest.raises(ValueError, match=r"backend must be"):
         gpupy.RawKernel(SAXPY_SRC, "saxpy", backend="hip")
     with pytest.raises(TypeError, match=r"\[RawKernel\] args must be a tuple"):

@@ -15,7 +15,15 @@ class RawKernel:
     by the host compiler on emu at the first launch (and cached per device)."""
 
     def __init__(
-        self, code, name, options=(), backend="nvrtc", translate_cucomplex=False, *, jitify=False
+        self,
+        code,
+        name,
+        options=(),
+        backend="nvrtc",
+        translate_cucomplex=False,
+        *,
+        enable_cooperative_groups=False,
+        jitify=False,
     ):
         if not isinstance(code, str) or not isinstance(name, str):
             raise TypeError(f"[{_OWNER}] code and name must be strings")
@@ -27,8 +35,11 @@ class RawKernel:
             raise NotImplementedError(f"[{_OWNER}] translate_cucomplex=True is not supported")
         if jitify:
             raise NotImplementedError(f"[{_OWNER}] jitify=True is not supported")
+        if enable_cooperative_groups:
+            raise NotImplementedError(f"[{_OWNER}] cooperative launches are not supported")
         self.code, self.name, self.options = code, name, tuple(options)
         self.backend, self.translate_cucomplex, self.jitify = backend, False, False
+        self.enable_cooperative_groups = False
         from gpupy.cunumpy.cuda_kernel import CudaKernel
 
         try:

@@ -19,7 +19,7 @@ class ReductionKernel:
     reduce_expr folds two such values `a` and `b`, and post_map_expr writes the result `a` to the
     outputs; identity starts the fold (None: no identity, empty reductions raise); see
     cupy.ReductionKernel. The generated code also has `_type_reduce` and, per argument,
-    `type_in<k>_raw` / `type_out<k>_raw`."""
+    `type_in<k>_raw` / `type_out<k>_raw` and the aliases `in<k>` / `out<k>`."""
 
     def __init__(
         self,
@@ -161,6 +161,9 @@ class ReductionKernel:
         for p, v in zip(self.out_params, outs, strict=True):
             off = " + ".join(f"_ko{d} * _raw_{p.name}.strides[{d}]" for d in range(kd)) or "0"
             store.append(f"{c.ctype(v.dtype)} &{p.name} = _raw_{p.name}.data[{off}];")
+        names = {p.name for p in self.params}
+        load += _positional_aliases(self.in_params, "in", names)
+        store += _positional_aliases(self.out_params, "out", names)
         types = sorted(bound.items())
         types += [(f"type_in{k}_raw", t) for k, t in enumerate(in_types)]
         types += [(f"type_out{k}_raw", t) for k, t in enumerate(out_types)]
@@ -228,6 +231,16 @@ __global__ void {name}({params}, long long _n_out, long long _n_red) {{
   }}
 }}
 """
+
+
+def _positional_aliases(params, prefix, names):
+    """`auto &in0 = x;` ...: CuPy's reduction names for the arguments, where no parameter has
+    taken the name."""
+    return [
+        f"auto &{prefix}{k} = {p.name}; (void){prefix}{k};"
+        for k, p in enumerate(params)
+        if f"{prefix}{k}" not in names
+    ]
 
 
 def _digits(index, prefix, array, start, stop):
