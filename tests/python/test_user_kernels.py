@@ -504,3 +504,34 @@ def test_repeated_calls_replay_with_new_values_and_keep_their_checks(kernel_devi
     numpy.testing.assert_array_equal(k(_dev(wide)[1:], 2.0).get(), wide[1:] * 2 - wide[1:])
     with pytest.raises(ValueError, match=r"arrays on different devices"):
         k(_dev(h), gpupy.ones((2, 4), dtype=numpy.int32, device="cpu"))
+
+
+def _random_view(rng, ndim):
+    """A random strided view (slices with steps, maybe transposed) of a fresh host array, and the
+    same view of its device copy."""
+    shape = tuple(int(n) for n in rng.integers(1, 6, ndim))
+    big = rng.standard_normal(tuple(2 * n + 1 for n in shape))
+    key = tuple(slice(int(rng.integers(0, 2)), None, 2) for _ in shape)
+    perm = tuple(int(a) for a in rng.permutation(ndim))
+    return big[key].transpose(perm), _dev(big)[key].transpose(perm)
+
+
+def test_random_strided_broadcasts_match_numpy(kernel_device):
+    rng = numpy.random.default_rng(11)
+    for _ in range(12):
+        hx, gx = _random_view(rng, int(rng.integers(1, 5)))
+        drop = int(rng.integers(0, hx.ndim))  # y broadcasts against x along its leading axes
+        hy = rng.standard_normal(hx.shape[drop:])
+        numpy.testing.assert_allclose(MUL_ADD(gx, _dev(hy)).get(), hx * hy + hx, rtol=1e-15)
+
+
+def test_random_axes_reductions_match_numpy(kernel_device):
+    rng = numpy.random.default_rng(12)
+    for _ in range(10):
+        hx, gx = _random_view(rng, int(rng.integers(1, 5)))
+        axes = tuple(int(a) for a in numpy.flatnonzero(rng.integers(0, 2, hx.ndim)))
+        keepdims = bool(rng.integers(0, 2))
+        ref = numpy.abs(hx).max(axis=axes, keepdims=keepdims)
+        got = MAX_ABS(gx, axis=axes, keepdims=keepdims)
+        assert got.shape == ref.shape
+        numpy.testing.assert_array_equal(got.get(), ref)
