@@ -535,3 +535,12 @@ def test_random_axes_reductions_match_numpy(kernel_device):
         got = MAX_ABS(gx, axis=axes, keepdims=keepdims)
         assert got.shape == ref.shape
         numpy.testing.assert_array_equal(got.get(), ref)
+
+
+def test_kernels_sharing_a_name_keep_their_own_code(kernel_device):
+    plus = gpupy.ElementwiseKernel("T x", "T y", "y = x + 1")  # both named 'kernel'
+    times = gpupy.ElementwiseKernel("T x", "T y", "y = x * 10")
+    h = numpy.arange(4.0)
+    numpy.testing.assert_array_equal(plus(_dev(h)).get(), h + 1)
+    numpy.testing.assert_array_equal(times(_dev(h)).get(), h * 10)
+    numpy.testing.assert_array_equal(plus(_dev(h)).get(), h + 1)
