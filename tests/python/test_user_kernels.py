@@ -544,3 +544,18 @@ def test_kernels_sharing_a_name_keep_their_own_code(kernel_device):
     numpy.testing.assert_array_equal(plus(_dev(h)).get(), h + 1)
     numpy.testing.assert_array_equal(times(_dev(h)).get(), h * 10)
     numpy.testing.assert_array_equal(plus(_dev(h)).get(), h + 1)
+
+
+def test_negative_strides_in_inputs_outputs_and_raw(kernel_device):
+    h = numpy.arange(24.0).reshape(4, 6)
+    g = _dev(h)
+    x, y = h[::-1, ::-2], h[:, ::2]
+    numpy.testing.assert_array_equal(MUL_ADD(g[::-1, ::-2], g[:, ::2]).get(), x * y + x)
+    out = gpupy.zeros((4, 6))
+    MUL_ADD(g, g, out[::-1])
+    numpy.testing.assert_array_equal(out.get(), (h * h + h)[::-1])
+    numpy.testing.assert_allclose(
+        L2(g[::-1, ::-1], axis=0).get(), numpy.sqrt((h[::-1, ::-1] ** 2).sum(0)), rtol=1e-15
+    )
+    res = REVERSE(g[::-1], gpupy.empty((4, 6)))
+    numpy.testing.assert_array_equal(res.get(), h[::-1].ravel()[::-1].reshape(4, 6))
