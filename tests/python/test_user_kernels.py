@@ -559,3 +559,17 @@ def test_negative_strides_in_inputs_outputs_and_raw(kernel_device):
     )
     res = REVERSE(g[::-1], gpupy.empty((4, 6)))
     numpy.testing.assert_array_equal(res.get(), h[::-1].ravel()[::-1].reshape(4, 6))
+
+
+@pytest.mark.parametrize(
+    ("shape", "axis"), [((1, 500), 0), ((3, 777), 0), ((5, 7), 1), ((2, 3, 5), (0, 2))]
+)
+def test_short_reductions_share_blocks(kernel_device, shape, axis):
+    # short reductions put several outputs in one block; every output must get its own value
+    h = RNG.standard_normal(shape)
+    out_base = gpupy.zeros((2,) + numpy.sum(h, axis=axis).shape)
+    out = out_base[1]  # a view with an offset
+    L2(_dev(h), axis=axis, out=out)
+    numpy.testing.assert_allclose(out.get(), numpy.sqrt((h * h).sum(axis=axis)), rtol=1e-14)
+    numpy.testing.assert_array_equal(out_base.get()[0], 0.0)
+    numpy.testing.assert_array_equal(MAX_ABS(_dev(h), axis=axis).get(), numpy.abs(h).max(axis=axis))

@@ -1,6 +1,8 @@
-"""gpupy.ReductionKernel: CuPy's user-defined reduction. One block reduces one output element
-(blocks stride over the outputs): each thread folds a strided share of the reduced elements,
-then the block combines the partial values in shared memory, halving with __syncthreads."""
+"""gpupy.ReductionKernel: CuPy's user-defined reduction. A block reduces `stride` output elements
+with blockDim/stride threads each (one output per block when the reductions are long, many when
+they are short, so that no warp idles): each thread folds a strided share of its output's
+elements, then the block combines the partial values in shared memory, halving with
+__syncthreads, down to one value per output."""
 
 import numpy
 from numpy.exceptions import AxisError
@@ -116,11 +118,11 @@ class ReductionKernel:
         if kernel is None:
             source, dtypes = self._source(views, kd, rd, bound, in_types, out_types)
             kernel = self._by_kind[key] = self._kernels.get(source, dtypes)
-        block = 1  # a power of two covering the reduced elements, up to _BLOCK
-        while block < min(n_red, _BLOCK):
-            block *= 2
-        grid = min(n_out, _MAX_GRID)
-        c.launch(kernel, _OWNER, [*views, n_out, n_red], (grid,), (block,), stream=stream)
+        lanes = _pow2_at_least(min(n_red, _BLOCK))  # threads per output
+        stride = min(_BLOCK // lanes, _pow2_at_least(n_out))  # outputs per block
+        grid = min(-(-n_out // stride), _MAX_GRID)
+        args = [*views, n_out, n_red, stride]
+        c.launch(kernel, _OWNER, args, (grid,), (lanes * stride,), stream=stream)
         return result
 
     def _outputs(self, out_args, out_types, shape, red, keepdims, device):
@@ -196,16 +198,19 @@ class ReductionKernel:
 _BODY = """struct alignas(16) _GpupySharedBytes {{
   unsigned char bytes[{block} * sizeof(_type_reduce)];
 }};
-__global__ void {name}({params}, long long _n_out, long long _n_red) {{
+__global__ void {name}({params}, long long _n_out, long long _n_red, int _stride) {{
   __shared__ _GpupySharedBytes _sraw;
   __shared__ bool _shave[{block}];
   _type_reduce* _sdata = reinterpret_cast<_type_reduce*>(_sraw.bytes);
-  const unsigned int _tid = threadIdx.x;
-  for (long long _o = blockIdx.x; _o < _n_out; _o += gridDim.x) {{
+  const unsigned int _tid = threadIdx.x, _lane = _tid % _stride, _rlanes = blockDim.x / _stride;
+  for (long long _ob = (long long)blockIdx.x * _stride; _ob < _n_out;
+       _ob += (long long)gridDim.x * _stride) {{
+    const long long _o = _ob + _lane;
+    const long long _nr = _o < _n_out ? _n_red : 0;
     {kdigits}
     _type_reduce _s = {init};
     bool _have = {have};
-    for (long long _q = _tid; _q < _n_red; _q += blockDim.x) {{
+    for (long long _q = _tid / _stride; _q < _nr; _q += _rlanes) {{
       {load}
       _type_reduce _a = static_cast<_type_reduce>({map});
       _s = _have ? _type_reduce(REDUCE(_s, _a)) : _a;
@@ -214,7 +219,7 @@ __global__ void {name}({params}, long long _n_out, long long _n_red) {{
     _sdata[_tid] = _s;
     _shave[_tid] = _have;
     __syncthreads();
-    for (unsigned int _w = blockDim.x / 2; _w > 0; _w >>= 1) {{
+    for (unsigned int _w = blockDim.x / 2; _w >= (unsigned int)_stride; _w >>= 1) {{
       if (_tid < _w && _shave[_tid + _w]) {{
         _type_reduce _a = _sdata[_tid], _b = _sdata[_tid + _w];
         _sdata[_tid] = _shave[_tid] ? _type_reduce(REDUCE(_a, _b)) : _b;
@@ -222,9 +227,9 @@ __global__ void {name}({params}, long long _n_out, long long _n_red) {{
       }}
       __syncthreads();
     }}
-    if (_tid == 0) {{
+    if (_tid < (unsigned int)_stride && _o < _n_out) {{
       {store}
-      _type_reduce a = _sdata[0];
+      _type_reduce a = _sdata[_tid];
       POST_MAP(a);
     }}
     __syncthreads();
@@ -273,6 +278,13 @@ def _axes(axis, ndim):
     if len(set(norm)) != len(norm):
         raise ValueError(f"[{_OWNER}] duplicate value in 'axis'")
     return tuple(sorted(norm))
+
+
+def _pow2_at_least(n):
+    p = 1
+    while p < n:
+        p *= 2
+    return p
 
 
 def _prod(values):
