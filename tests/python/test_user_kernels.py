@@ -273,6 +273,17 @@ def test_raw_kernel_dynamic_shared_memory_and_2d(kernel_device):
     )
 
 
+def test_raw_kernel_abs_of_a_double_is_not_truncated(kernel_device):
+    k = gpupy.RawKernel(
+        'extern "C" __global__ void absd(double* y) { y[threadIdx.x] = abs(y[threadIdx.x]); }',
+        "absd",
+    )
+    h = numpy.array([-2.5, 1.25, -0.75, 3.0])
+    y = _dev(h)
+    k(1, 4, (y,))
+    numpy.testing.assert_array_equal(y.get(), numpy.abs(h))
+
+
 def test_raw_kernel_compile_and_attributes(kernel_device):
     k = gpupy.RawKernel(SAXPY_SRC, "saxpy", options=("-DUNUSED=1",))
     k.compile()

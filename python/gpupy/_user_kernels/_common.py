@@ -91,7 +91,7 @@ def prelude(dtypes):
         text.append(_COMPLEX)
     if numpy.dtype(numpy.float16) in kinds:
         text.append("#include <cuda_fp16.h>\n")
-    text.append(_HELPERS)
+    text.append(EMU_ABS + _HELPERS)
     return "".join(text)
 
 
@@ -104,12 +104,15 @@ template <class T> using complex = cuda::std::complex<T>;
 #endif
 """
 
-# On emu, std::abs's floating overloads join the global int abs, as CUDA's abs(double) does.
-# A raw parameter: x[i] takes a flat C-order index (strides honoured), x(i, j) a multi-index.
-_HELPERS = """#ifdef GPUPY_EMU
+# On emu, std::abs's floating overloads join the global int abs, as CUDA's abs(double) does
+# (without it, abs(-2.5) would call abs(int) and give 2).
+EMU_ABS = """#ifdef GPUPY_EMU
 using std::abs;
 #endif
-template <class T, int N, bool C>
+"""
+
+# A raw parameter: x[i] takes a flat C-order index (strides honoured), x(i, j) a multi-index.
+_HELPERS = """template <class T, int N, bool C>
 struct _GpupyRaw {
   gpupy_view::Strided<T, N> v;
   __device__ T& operator[](long long flat) const {

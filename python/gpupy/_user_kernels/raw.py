@@ -43,7 +43,8 @@ class RawKernel:
         from gpupy.cunumpy.cuda_kernel import CudaKernel
 
         try:
-            self._kernel = CudaKernel(code, name, options=self.options)
+            # #line 1: the compiler's messages keep the line numbers of `code`
+            self._kernel = CudaKernel(c.EMU_ABS + "#line 1\n" + code, name, options=self.options)
         except ValueError as exc:
             raise ValueError(f"[{_OWNER}] {exc}") from None
 
