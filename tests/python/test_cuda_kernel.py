@@ -225,3 +225,31 @@ def test_n_threads_inference_and_prepare_args(kernel_device):
     assert k.launch_shape(args=(1.0, x, y, 1000)) == ((8,), (128,))
     args = k.prepare_args(_Args(1.0, x), y, 300)
     assert args[1] is x and len(args) == 4
+
+
+GLOBAL_MATH_SOURCE = r"""
+__global__ void global_math(int* sizes, double* values, float xf, double xd, long long xl) {
+  sizes[0] = sizeof(abs(xf));
+  sizes[1] = sizeof(sin(xf));
+  sizes[2] = sizeof(sqrt(xf));
+  sizes[3] = sizeof(pow(xf, xf));
+  sizes[4] = sizeof(abs(xd));
+  sizes[5] = sizeof(abs(xl));
+  values[0] = abs(xf);
+  values[1] = abs(xd);
+  values[2] = (double)abs(xl);
+  values[3] = fabs(xf);
+  sizes[6] = isnan(xf / 0.0f - xf / 0.0f) && !isnan(xd) && signbit(xd);
+}
+"""
+
+
+def test_global_math_overloads_are_cudas(kernel_device):
+    """Unqualified abs/sin/sqrt/pow take CUDA's float and double overloads on every device: on
+    the host, abs(-2.5) must not reach the C library's abs(int), nor sin(float) use double."""
+    sizes = gpupy.zeros(7, dtype=numpy.int32)
+    values = gpupy.zeros(4, dtype=numpy.float64)
+    kernel = xp.CudaKernel(GLOBAL_MATH_SOURCE, "global_math")
+    kernel(sizes, values, numpy.float32(-2.5), -3.25, -(2**40) - 1, n_threads=1)
+    assert sizes.get().tolist() == [4, 4, 4, 4, 8, 8, 1]
+    assert values.get().tolist() == [2.5, 3.25, float(2**40 + 1), 2.5]

@@ -5,7 +5,21 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+
+// CUDA declares float and double overloads of the C math functions in the global namespace (and
+// not C++'s lerp or special functions). Without these, a kernel's abs(-2.5) would call the C
+// library's abs(int) and give 2, and sin(float) would compute in double.
+using std::abs, std::fabs, std::sqrt, std::cbrt, std::hypot, std::exp, std::exp2, std::expm1;
+using std::erf, std::erfc, std::lgamma, std::tgamma, std::fma, std::fmod, std::remainder;
+using std::floor, std::ceil, std::trunc, std::round, std::lround, std::llround, std::rint;
+using std::fmin, std::fmax, std::isnan, std::isinf, std::isfinite, std::signbit;
+using std::log, std::log2, std::log10, std::log1p, std::logb, std::ilogb, std::pow;
+using std::lrint, std::llrint, std::nearbyint, std::nextafter, std::copysign, std::fdim;
+using std::remquo, std::modf, std::frexp, std::ldexp, std::scalbn, std::scalbln;
+using std::sin, std::cos, std::tan, std::asin, std::acos, std::atan, std::atan2;
+using std::sinh, std::cosh, std::tanh, std::asinh, std::acosh, std::atanh;
 
 inline float __expf(float x) { return std::exp(x); }
 inline float __logf(float x) { return std::log(x); }

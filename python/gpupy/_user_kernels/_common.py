@@ -91,7 +91,7 @@ def prelude(dtypes):
         text.append(_COMPLEX)
     if numpy.dtype(numpy.float16) in kinds:
         text.append("#include <cuda_fp16.h>\n")
-    text.append(EMU_ABS + _HELPERS)
+    text.append(_HELPERS)
     return "".join(text)
 
 
@@ -101,13 +101,6 @@ template <class T> using complex = std::complex<T>;
 #else
 #include <cuda/std/complex>
 template <class T> using complex = cuda::std::complex<T>;
-#endif
-"""
-
-# On emu, std::abs's floating overloads join the global int abs, as CUDA's abs(double) does
-# (without it, abs(-2.5) would call abs(int) and give 2).
-EMU_ABS = """#ifdef GPUPY_EMU
-using std::abs;
 #endif
 """
 

@@ -43,8 +43,7 @@ class RawKernel:
         from gpupy.cunumpy.cuda_kernel import CudaKernel
 
         try:
-            # #line 1: the compiler's messages keep the line numbers of `code`
-            self._kernel = CudaKernel(c.EMU_ABS + "#line 1\n" + code, name, options=self.options)
+            self._kernel = CudaKernel(code, name, options=self.options)
         except ValueError as exc:
             raise ValueError(f"[{_OWNER}] {exc}") from None
 
