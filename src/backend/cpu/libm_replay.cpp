@@ -35,17 +35,27 @@ GPUPY_AVX2 __m256d sub(__m256d a, __m256d b) { return _mm256_sub_pd(a, b); }
 GPUPY_AVX2 __m256i splat64(int64_t v) { return _mm256_set1_epi64x(v); }
 GPUPY_AVX2 __m128i splat32(int32_t v) { return _mm_set1_epi32(v); }
 
-// Table reads. The masked forms with a zero source keep GCC from reading an uninitialised one.
-GPUPY_AVX2 __m256i gather(const long long* table, __m256i index) {
-  return _mm256_mask_i64gather_epi64(_mm256_setzero_si256(), table, index, splat64(-1), 8);
+/// {table[2 i], table[2 i + 1]} for the i in each lane: four 16-byte loads, faster than gathers.
+struct Pairs {
+  __m256d first, second;
+};
+template <class Index>
+GPUPY_AVX2 Pairs load_pairs(const double* table, const Index (&i)[4]) {
+  const __m128d p0 = _mm_loadu_pd(table + 2 * i[0]), p1 = _mm_loadu_pd(table + 2 * i[1]);
+  const __m128d p2 = _mm_loadu_pd(table + 2 * i[2]), p3 = _mm_loadu_pd(table + 2 * i[3]);
+  const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(p0), p2, 1);
+  const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(p1), p3, 1);
+  return {_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b)};
 }
-GPUPY_AVX2 __m256d gather(const double* table, __m256i index) {
-  const __m256d all = _mm256_castsi256_pd(splat64(-1));
-  return _mm256_mask_i64gather_pd(_mm256_setzero_pd(), table, index, all, 8);
+GPUPY_AVX2 Pairs load_pairs(const double* table, __m256i i) {
+  alignas(32) int64_t index[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(index), i);
+  return load_pairs(table, index);
 }
-GPUPY_AVX2 __m256d gather(const double* table, __m128i index) {
-  const __m256d all = _mm256_castsi256_pd(splat64(-1));
-  return _mm256_mask_i32gather_pd(_mm256_setzero_pd(), table, index, all, 8);
+GPUPY_AVX2 Pairs load_pairs(const double* table, __m128i i) {
+  alignas(16) int32_t index[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(index), i);
+  return load_pairs(table, index);
 }
 
 /// a > b as unsigned 64-bit integers, lane by lane.
@@ -62,15 +72,14 @@ GPUPY_AVX2 __m256i exp_special(__m256d x) {
                          _mm256_cmpgt_epi64(top, splat64(0x407)));
 }
 
-/// 2^(k/128) = scale (1 + tail), from the low bits of k (the table) and the rest (the exponent).
-GPUPY_AVX2 __m256d exp_scale(__m256i k) {
-  const __m256i index = _mm256_slli_epi64(_mm256_and_si256(k, splat64(127)), 1);
-  const auto* table = reinterpret_cast<const long long*>(kExpTable);
-  return _mm256_castsi256_pd(_mm256_add_epi64(gather(table + 1, index), _mm256_slli_epi64(k, 45)));
-}
-GPUPY_AVX2 __m256d exp_tail(__m256i k) {
-  const __m256i index = _mm256_slli_epi64(_mm256_and_si256(k, splat64(127)), 1);
-  return _mm256_castsi256_pd(gather(reinterpret_cast<const long long*>(kExpTable), index));
+/// 2^(k/128) = scale (1 + tail): {tail, scale} from the low bits of k (the table) and the rest
+/// (the exponent).
+GPUPY_AVX2 Pairs exp_tail_scale(__m256i k) {
+  const auto* table = reinterpret_cast<const double*>(kExpTable);
+  Pairs p = load_pairs(table, _mm256_and_si256(k, splat64(127)));
+  const __m256i sbits = _mm256_add_epi64(_mm256_castpd_si256(p.second), _mm256_slli_epi64(k, 45));
+  p.second = _mm256_castsi256_pd(sbits);
+  return p;
 }
 
 /// float64 exp: __exp_fma. Lanes with |x| < 2^-54 or |x| >= 512 (or NaN) go to the library.
@@ -90,7 +99,7 @@ struct Exp64 {
     kd = sub(kd, splat(kShift));
     __m256d r = fma(kd, kNegLn2HiN, x);
     r = fma(kd, kNegLn2LoN, r);
-    const __m256d scale = exp_scale(ki), tail = exp_tail(ki);
+    const auto [tail, scale] = exp_tail_scale(ki);
     const __m256d p23 = fma(r, kC3, kC2), head = add(r, tail), r2 = mul(r, r);
     const __m256d p45 = fma(r, kC5, kC4);
     const __m256d tmp = fma(mul(r2, r2), p45, fma(p23, r2, head));
@@ -116,7 +125,7 @@ struct Exp2F64 {
     const __m256i ki = _mm256_castpd_si256(kd);
     kd = sub(kd, splat(kShift));
     const __m256d r = sub(x, kd), r2 = mul(r, r);
-    const __m256d scale = exp_scale(ki), tail = exp_tail(ki);
+    const auto [tail, scale] = exp_tail_scale(ki);
     const __m256d p23 = mul(r2, add(mul(r, splat(kC3)), splat(kC2)));
     const __m256d p45 = mul(mul(r2, r2), add(mul(r, splat(kC5)), splat(kC4)));
     const __m256d tmp = add(add(add(tail, mul(r, splat(kC1))), p23), p45);
@@ -169,16 +178,14 @@ struct Log64 {
     const __m256i bad = _mm256_or_si256(_mm256_cmpgt_epi64(splat64(0x10), top),
                                         _mm256_cmpgt_epi64(top, splat64(0x7fef)));
     const __m256i tmp = _mm256_sub_epi64(ix, splat64(0x3fe6000000000000));
-    const __m256i idx =
-        _mm256_slli_epi64(_mm256_and_si256(_mm256_srli_epi64(tmp, 45), splat64(127)), 1);
+    const __m256i idx = _mm256_and_si256(_mm256_srli_epi64(tmp, 45), splat64(127));
     // k = tmp >> 52 (arithmetic): the high half of each lane shifted by 20, converted exactly.
     const __m256i k = _mm256_permutevar8x32_epi32(_mm256_srai_epi32(tmp, 20),
                                                   _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7));
     const __m256d kd = _mm256_cvtepi32_pd(_mm256_castsi256_si128(k));
     const __m256i iz =
         _mm256_sub_epi64(ix, _mm256_and_si256(tmp, splat64(int64_t(0xfff0000000000000))));
-    const __m256d invc = gather(kLogTable, idx);
-    const __m256d logc = gather(kLogTable + 1, idx);
+    const auto [invc, logc] = load_pairs(kLogTable, idx);
     const __m256d r = fma(_mm256_castsi256_pd(iz), invc, splat(-1.0));
     const __m256d w = fma(kd, kLn2Hi, logc);
     const __m256d p12 = fma(r, kA[2], kA[1]), hi = add(r, w), r2 = mul(r, r);
@@ -207,12 +214,11 @@ struct LogF32 {
                         splat32(0x7effffff ^ INT32_MIN));
     const __m128i one = _mm_cmpeq_epi32(ix, splat32(0x3f800000));
     const __m128i tmp = _mm_sub_epi32(ix, splat32(0x3f330000));
-    const __m128i idx = _mm_slli_epi32(_mm_and_si128(_mm_srli_epi32(tmp, 19), splat32(15)), 1);
+    const __m128i idx = _mm_and_si128(_mm_srli_epi32(tmp, 19), splat32(15));
     const __m256d kd = _mm256_cvtepi32_pd(_mm_srai_epi32(tmp, 23));
     const __m128i iz = _mm_sub_epi32(ix, _mm_and_si128(tmp, splat32(int32_t(0xff800000u))));
     const double* table = kBase2 ? kLog2fTable : kLogfTable;
-    const __m256d invc = gather(table, idx);
-    const __m256d logc = gather(table + 1, idx);
+    const auto [invc, logc] = load_pairs(table, idx);
     const __m256d r = fma(_mm256_cvtps_pd(_mm_castsi128_ps(iz)), invc, splat(-1.0)), r2 = mul(r, r);
     __m256d y;
     if constexpr (kBase2) {
