@@ -1,5 +1,6 @@
-// The cpu loops that replay glibc's exp, exp2, log, logf, log2f, sinf and cosf against the
-// library's scalar calls, bit for bit, and that they are in use where they apply. Host only.
+// The cpu loops that replay glibc's exp, exp2, log, expf, exp2f, logf, log2f, sinf and cosf (and
+// that they are in use where they apply), and the bounded float32 exp loops, against the library's
+// scalar calls, bit for bit. Host only.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "backend/cpu/fast_math.h"
 #include "backend/cpu/libm_replay.h"
 
 namespace gpupy::cpu {
@@ -74,6 +76,16 @@ TEST(LibmReplay, LogFloat64) {
       FastOp::log, [](double x) { return std::log(x); }, x);
 }
 
+TEST(LibmReplay, ExpFloat32) {
+  expect_library(
+      FastOp::exp, [](float x) { return std::exp(x); }, inputs<float>(-30, 7, true));
+}
+
+TEST(LibmReplay, Exp2Float32) {
+  expect_library(
+      FastOp::exp2, [](float x) { return std::exp2(x); }, inputs<float>(-30, 8, true));
+}
+
 TEST(LibmReplay, LogFloat32) {
   expect_library(
       FastOp::log, [](float x) { return std::log(x); }, inputs<float>(-149, 128, false));
@@ -93,6 +105,36 @@ TEST(LibmReplay, CosFloat32) {
   expect_library(
       FastOp::cos, [](float x) { return std::cos(x); }, inputs<float>(-20, 8, true));
 }
+
+/// The float32 exp loops that serve where the replay loops do not: random inputs, and inputs whose
+/// exact result lies within 0.02 ulp of a rounding midpoint, where they must defer to the library.
+void expect_bounded_loop(FastOp op, float (*library)(float), double (*exact)(double)) {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<float> range(-110.0f, 110.0f);
+  std::vector<float> x;
+  int near = 0;
+  while (x.size() < 200000) {
+    const float v = range(rng);
+    const double e = exact(v);
+    const float rounded = float(e);
+    if (!std::isfinite(rounded) || rounded < 1e-30f) continue;
+    const double ulp = double(std::nextafter(rounded, INFINITY)) - double(rounded);
+    const bool is_near = std::fabs(std::fabs((e - double(rounded)) / ulp) - 0.5) < 0.02;
+    if (is_near || x.size() % 8 != 0) x.push_back(v), near += is_near;
+  }
+  ASSERT_GT(near, 1000);
+  std::vector<float> y(x.size());
+  if (!fast_unary_bounded(op, x.data(), y.data(), static_cast<int64_t>(x.size())))
+    GTEST_SKIP() << "no bounded loops on this machine";
+  for (size_t i = 0; i < x.size(); ++i) {
+    const float want = library(x[i]);
+    ASSERT_EQ(std::memcmp(&want, &y[i], 4), 0) << "x = " << std::hexfloat << x[i];
+  }
+}
+
+TEST(FastMathBounded, ExpFloat32) { expect_bounded_loop(FastOp::exp, ::expf, ::exp); }
+
+TEST(FastMathBounded, Exp2Float32) { expect_bounded_loop(FastOp::exp2, ::exp2f, ::exp2); }
 
 }  // namespace
 }  // namespace gpupy::cpu

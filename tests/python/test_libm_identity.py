@@ -4,8 +4,9 @@
 The cpu device computes these with vector loops that must return exactly what the scalar library
 call returns (what emu returns, and what the cpu device returned before the loops existed). The
 float32 exp inputs include the values whose results lie closest to a float32 rounding midpoint,
-where the loops hand the element to the library; the others include the edges of the library's
-own paths, which the loops reproduce. Every case also runs strided and in place."""
+where the loops that rely on the library's error bound hand the element to it; the others include
+the edges of the library's own paths, which the loops reproduce. Every case also runs strided and
+in place."""
 
 import ctypes
 import ctypes.util

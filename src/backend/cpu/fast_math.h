@@ -46,4 +46,8 @@ inline constexpr FastOp fast_op_v<fn::Rint, T> = FastOp::rint;
 bool fast_unary(FastOp op, const float* a, float* o, int64_t n);
 bool fast_unary(FastOp op, const double* a, double* o, int64_t n);
 
+/// fast_unary's float32 exp and exp2 loops for where libm_replay's do not apply: they rely only
+/// on the error bound of glibc's expf and exp2f. Returns false like fast_unary.
+bool fast_unary_bounded(FastOp op, const float* a, float* o, int64_t n);
+
 }  // namespace gpupy::cpu

@@ -1,10 +1,10 @@
-// AVX2 loops for float64 exp, exp2 and log, float32 log, log2, sin and cos that perform, in each
-// lane, the operations glibc's x86-64 code performs (the FMA variants __exp_fma, __log_fma,
-// __logf_fma, __log2f_fma, __sinf_fma and __cosf_fma, which glibc picks on every CPU with AVX2 and
-// FMA, and exp2, which has none), in the same order, with the same fused multiply-adds and tables,
-// so each result is the library's bit for bit. Lanes those functions send to a slow or special path
-// (out of range, subnormal, NaN, ...) call the library. Built with -ffp-contract=off: the only
-// fusions are the ones written here. Host only.
+// AVX2 loops for float64 exp, exp2 and log, float32 exp, exp2, log, log2, sin and cos that
+// perform, in each lane, the operations glibc's x86-64 code performs (the FMA variants __exp_fma,
+// __log_fma, __expf_fma, __exp2f_fma, __logf_fma, __log2f_fma, __sinf_fma and __cosf_fma, which
+// glibc picks on every CPU with AVX2 and FMA, and exp2, which has none), in the same order, with
+// the same fused multiply-adds and tables, so each result is the library's bit for bit. Lanes those
+// functions send to a slow or special path (out of range, subnormal, NaN, ...) call the library.
+// Built with -ffp-contract=off: the only fusions are the ones written here. Host only.
 #include "libm_replay.h"
 
 #include <cmath>
@@ -20,6 +20,7 @@
 namespace gpupy::cpu {
 namespace {
 
+using libm::kExp2fTable;
 using libm::kExpTable;
 using libm::kLog2fTable;
 using libm::kLogfTable;
@@ -265,6 +266,44 @@ GPUPY_AVX2 __m256d coef(__m256d second, double SinCosCoefficients::*c) {
   return select(second, kSinCos[1].*c, kSinCos[0].*c);
 }
 
+/// float32 exp and exp2: __expf_fma (|x| < 88) and __exp2f_fma (|x| < 128). Larger, infinite and
+/// NaN lanes go to the library.
+template <bool kBase2>
+struct ExpF32 {
+  using T = float;
+  static constexpr int kProbeLo = -30, kProbeHi = 6;
+  static T library(T x) { return kBase2 ? ::exp2f(x) : ::expf(x); }
+  GPUPY_AVX2 static int eval(const T* a, T* res) {
+    constexpr double kShift = kBase2 ? 0x1.8p+47 : 0x1.8p+52, kInvLn2N = 0x1.71547652b82fep+5;
+    constexpr double kC0 = kBase2 ? 0x1.c6af84b912394p-5 : 0x1.c6af84b912394p-20;
+    constexpr double kC1 = kBase2 ? 0x1.ebfce50fac4f3p-3 : 0x1.ebfce50fac4f3p-13;
+    constexpr double kC2 = kBase2 ? 0x1.62e42ff0c52d6p-1 : 0x1.62e42ff0c52d6p-6;
+    const __m128 xf = _mm_loadu_ps(a);
+    const __m128i top = _mm_and_si128(_mm_srli_epi32(_mm_castps_si128(xf), 20), splat32(0x7ff));
+    const __m128i special = _mm_cmpgt_epi32(top, splat32(kBase2 ? 0x42f : 0x42a));
+    const __m256d x = _mm256_cvtps_pd(xf);
+    // x = (k + r) / 32 (exp2) or (k + r) ln2 / 32 (exp), with integer k.
+    __m256d kd, r;
+    if constexpr (kBase2) {
+      kd = add(x, splat(kShift));
+      r = sub(x, sub(kd, splat(kShift)));
+    } else {
+      kd = fma(x, kInvLn2N, kShift);
+      r = _mm256_fmsub_pd(splat(kInvLn2N), x, sub(kd, splat(kShift)));
+    }
+    const __m256i k = _mm256_castpd_si256(kd);
+    alignas(32) int64_t index[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(index), _mm256_and_si256(k, splat64(31)));
+    const __m256i t =
+        _mm256_setr_epi64x(int64_t(kExp2fTable[index[0]]), int64_t(kExp2fTable[index[1]]),
+                           int64_t(kExp2fTable[index[2]]), int64_t(kExp2fTable[index[3]]));
+    const __m256d scale = _mm256_castsi256_pd(_mm256_add_epi64(t, _mm256_slli_epi64(k, 47)));
+    const __m256d z = fma(r, kC0, kC1), r2 = mul(r, r), y = fma(r, kC2, 1.0);
+    _mm_storeu_ps(res, _mm256_cvtpd_ps(mul(fma(z, r2, y), scale)));
+    return _mm_movemask_ps(_mm_castsi128_ps(special));
+  }
+};
+
 /// float32 sin and cos: __sinf_fma and __cosf_fma for |x| < 120. |x| < pi/4 is quadrant 0
 /// without reduction; |x| < 2^-12 returns x (sin) or 1 (cos). Larger, infinite and NaN lanes go
 /// to the library.
@@ -383,6 +422,10 @@ bool run(const typename K::T* a, typename K::T* o, int64_t n) {
 
 bool libm_replay(FastOp op, const float* a, float* o, int64_t n) {
   switch (op) {
+    case FastOp::exp:
+      return run<ExpF32<false>>(a, o, n);
+    case FastOp::exp2:
+      return run<ExpF32<true>>(a, o, n);
     case FastOp::log:
       return run<LogF32<false>>(a, o, n);
     case FastOp::log2:

@@ -1,6 +1,6 @@
 // Vector loops that replay, lane by lane, the instructions of glibc's x86-64 exp, exp2 and log
-// (float64), logf, log2f, sinf and cosf, so that their results are the library's bit for bit; and
-// the tables those functions read. Host only.
+// (float64), expf, exp2f, logf, log2f, sinf and cosf, so that their results are the library's bit
+// for bit; and the tables those functions read. Host only.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +28,7 @@ extern const uint64_t kExpTable[256];
 extern const double kLogTable[256];
 extern const double kLogfTable[32];
 extern const double kLog2fTable[32];
+extern const uint64_t kExp2fTable[32];
 }  // namespace libm
 
 }  // namespace gpupy::cpu
