@@ -3,6 +3,7 @@
 // scalar calls, bit for bit. Host only.
 #include <gtest/gtest.h>
 
+#include <cfenv>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -104,6 +105,16 @@ TEST(LibmReplay, SinFloat32) {
 TEST(LibmReplay, CosFloat32) {
   expect_library(
       FastOp::cos, [](float x) { return std::cos(x); }, inputs<float>(-20, 8, true));
+}
+
+TEST(LibmReplay, OnlyWhenRoundingToNearest) {
+  if (!replay_expected()) GTEST_SKIP() << "no replay loops on this machine";
+  std::vector<double> x(9, 1.0), y(9);  // glibc's log(1) is +0 in every rounding mode
+  ASSERT_EQ(std::fesetround(FE_DOWNWARD), 0);
+  const bool used = libm_replay(FastOp::log, x.data(), y.data(), 9);
+  std::fesetround(FE_TONEAREST);
+  EXPECT_FALSE(used);
+  EXPECT_TRUE(libm_replay(FastOp::log, x.data(), y.data(), 9));
 }
 
 /// The float32 exp loops that serve where the replay loops do not: random inputs, and inputs whose

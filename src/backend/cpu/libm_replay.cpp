@@ -7,6 +7,7 @@
 // Built with -ffp-contract=off: the only fusions are the ones written here. Host only.
 #include "libm_replay.h"
 
+#include <cfenv>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -239,33 +240,6 @@ struct LogF32 {
   }
 };
 
-/// The coefficients of __sincosf_table: [0] for quadrants 0 and 1, [1] (some signs flipped) for
-/// 2 and 3.
-struct SinCosCoefficients {
-  double c0, c1, s1, c2, s2, c3, s3, c4;
-};
-constexpr SinCosCoefficients kSinCos[2] = {
-    {0x1p0, -0x1.ffffffd0c621cp-2, -0x1.555545995a603p-3, 0x1.55553e1068f19p-5,
-     0x1.1107605230bc4p-7, -0x1.6c087e89a359dp-10, -0x1.994eb3774cf24p-13, 0x1.99343027bf8c3p-16},
-    {-0x1p0, 0x1.ffffffd0c621cp-2, -0x1.555545995a603p-3, -0x1.55553e1068f19p-5,
-     0x1.1107605230bc4p-7, 0x1.6c087e89a359dp-10, -0x1.994eb3774cf24p-13, -0x1.99343027bf8c3p-16},
-};
-
-/// Lanes of 32-bit masks widened to 64 bits, for the double-precision blends.
-GPUPY_AVX2 __m256d lanes(__m128i mask) { return _mm256_castsi256_pd(_mm256_cvtepi32_epi64(mask)); }
-GPUPY_AVX2 __m128i bit_set(__m128i v, int bit) {
-  return _mm_cmpeq_epi32(_mm_and_si128(v, splat32(bit)), splat32(bit));
-}
-/// if_set where mask, else if_clear.
-GPUPY_AVX2 __m256d select(__m256d mask, double if_set, double if_clear) {
-  return _mm256_blendv_pd(splat(if_clear), splat(if_set), mask);
-}
-
-/// Coefficient c of kSinCos[1] where `second`, else of kSinCos[0].
-GPUPY_AVX2 __m256d coef(__m256d second, double SinCosCoefficients::*c) {
-  return select(second, kSinCos[1].*c, kSinCos[0].*c);
-}
-
 /// float32 exp and exp2: __expf_fma (|x| < 88) and __exp2f_fma (|x| < 128). Larger, infinite and
 /// NaN lanes go to the library.
 template <bool kBase2>
@@ -303,6 +277,33 @@ struct ExpF32 {
     return _mm_movemask_ps(_mm_castsi128_ps(special));
   }
 };
+
+/// The coefficients of __sincosf_table: [0] for quadrants 0 and 1, [1] (some signs flipped) for
+/// 2 and 3.
+struct SinCosCoefficients {
+  double c0, c1, s1, c2, s2, c3, s3, c4;
+};
+constexpr SinCosCoefficients kSinCos[2] = {
+    {0x1p0, -0x1.ffffffd0c621cp-2, -0x1.555545995a603p-3, 0x1.55553e1068f19p-5,
+     0x1.1107605230bc4p-7, -0x1.6c087e89a359dp-10, -0x1.994eb3774cf24p-13, 0x1.99343027bf8c3p-16},
+    {-0x1p0, 0x1.ffffffd0c621cp-2, -0x1.555545995a603p-3, -0x1.55553e1068f19p-5,
+     0x1.1107605230bc4p-7, 0x1.6c087e89a359dp-10, -0x1.994eb3774cf24p-13, -0x1.99343027bf8c3p-16},
+};
+
+/// Lanes of 32-bit masks widened to 64 bits, for the double-precision blends.
+GPUPY_AVX2 __m256d lanes(__m128i mask) { return _mm256_castsi256_pd(_mm256_cvtepi32_epi64(mask)); }
+GPUPY_AVX2 __m128i bit_set(__m128i v, int bit) {
+  return _mm_cmpeq_epi32(_mm_and_si128(v, splat32(bit)), splat32(bit));
+}
+/// if_set where mask, else if_clear.
+GPUPY_AVX2 __m256d select(__m256d mask, double if_set, double if_clear) {
+  return _mm256_blendv_pd(splat(if_clear), splat(if_set), mask);
+}
+
+/// Coefficient c of kSinCos[1] where `second`, else of kSinCos[0].
+GPUPY_AVX2 __m256d coef(__m256d second, double SinCosCoefficients::*c) {
+  return select(second, kSinCos[1].*c, kSinCos[0].*c);
+}
 
 /// float32 sin and cos: __sinf_fma and __cosf_fma for |x| < 120. |x| < pi/4 is quadrant 0
 /// without reduction; |x| < 2^-12 returns x (sin) or 1 (cos). Larger, infinite and NaN lanes go
@@ -408,12 +409,19 @@ bool agrees_with_library() {
   return true;
 }
 
-/// Runs K's loop when the machine and library are the ones it replays, checked once per kernel.
+/// Runs K's loop when the machine and library are the ones it replays, checked once per kernel,
+/// and the rounding is to nearest (in other modes the library special-cases some results).
 template <class K>
 bool run(const typename K::T* a, typename K::T* o, int64_t n) {
-  static const bool usable =
-      fast_math_level() >= 1 && libm_is_glibc_2_28() && agrees_with_library<K>();
-  if (!usable) return false;
+  static const bool usable = [] {
+    if (fast_math_level() < 1 || !libm_is_glibc_2_28()) return false;
+    const int mode = std::fegetround();
+    std::fesetround(FE_TONEAREST);
+    const bool agrees = agrees_with_library<K>();
+    std::fesetround(mode);
+    return agrees;
+  }();
+  if (!usable || std::fegetround() != FE_TONEAREST) return false;
   replay<K>(a, o, n);
   return true;
 }

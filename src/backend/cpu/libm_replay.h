@@ -12,7 +12,7 @@ namespace gpupy::cpu {
 /// o[i] = op(a[i]) for i < n, exactly as this process's C library computes it (o may be a).
 /// Returns false and writes nothing where the op has no replay loop, the CPU lacks AVX2 and FMA,
 /// the library is not glibc >= 2.28, a first-use probe found a result that differs from the
-/// library's, or GPUPY_FAST_MATH=0 is set.
+/// library's, the rounding mode is not to nearest, or GPUPY_FAST_MATH=0 is set.
 bool libm_replay(FastOp op, const float* a, float* o, int64_t n);
 bool libm_replay(FastOp op, const double* a, double* o, int64_t n);
 
