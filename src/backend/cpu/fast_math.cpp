@@ -1,6 +1,7 @@
 // Vector loops for float32 exp and exp2, and float32/float64 floor, ceil, trunc and rint, that
 // return the C library's results bit for bit, compiled for AVX2 (and AVX-512) and chosen at run
-// time; other CPUs keep the scalar loops. Host only.
+// time, and the dispatch to libm_replay.cpp's loops; other CPUs keep the scalar loops. Host only.
+// The exp and exp2 loops here serve where libm_replay.cpp's faster ones do not apply.
 //
 // Why the results are the library's: each element gets a double approximation y of f(x) with
 // relative error below kApproxError. glibc's expf and exp2f (glibc >= 2.28; 0.502 ulp) return a
@@ -8,7 +9,8 @@
 // `excess` ulp from every rounding midpoint, the library returns the correctly rounded float.
 // Where every value within excess ulp + kApproxError |y| of y rounds to one float, that float is
 // therefore the library's result. The rest (about 2 % of elements) and every input out of range
-// call the library. (sinf and cosf, 0.5607 ulp, would defer 14 % of elements: no faster.)
+// call the library. (sinf and cosf, 0.5607 ulp, would defer 14 % of elements: libm_replay.cpp
+// reproduces them instead, as it does float64 exp and log, whose bounds are too loose for this.)
 #include "fast_math.h"
 
 #include <array>
@@ -20,6 +22,8 @@
 #if defined(__GLIBC__)
 #include <gnu/libc-version.h>
 #endif
+
+#include "libm_replay.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -164,8 +168,9 @@ __attribute__((target("avx2"))) void round_avx(const double* a, double* o, int64
   for (; i < n; ++i) o[i] = _mm_cvtsd_f64(_mm_round_sd(_mm_setzero_pd(), _mm_set_sd(a[i]), Mode));
 }
 
-/// 2: AVX-512 (F, DQ, VL), 1: AVX2 and FMA, 0: neither (or GPUPY_FAST_MATH=0: no fast loops).
-int isa_level() {
+}  // namespace
+
+int fast_math_level() {
   static const int level = [] {
     const char* env = std::getenv("GPUPY_FAST_MATH");
     if (env && std::string_view(env) == "0") return 0;
@@ -179,8 +184,7 @@ int isa_level() {
   return level;
 }
 
-/// Whether the C library's expf and exp2f keep the error bound the exp loops rely on.
-bool library_bounds_hold() {
+bool libm_is_glibc_2_28() {
   static const bool hold = [] {
 #if defined(__GLIBC__)
     // The bound is that of the float routines glibc 2.28 introduced.
@@ -196,11 +200,13 @@ bool library_bounds_hold() {
   return hold;
 }
 
+namespace {
+
 template <class K>
 bool run(const float* a, float* o, int64_t n) {
   // The argument above holds for round-to-nearest, the mode the library's bounds are given for.
-  if (!library_bounds_hold() || std::fegetround() != FE_TONEAREST) return false;
-  switch (isa_level()) {
+  if (!libm_is_glibc_2_28() || std::fegetround() != FE_TONEAREST) return false;
+  switch (fast_math_level()) {
     case 2:
       return run_avx512<K>(a, o, n), true;
     case 1:
@@ -212,7 +218,7 @@ bool run(const float* a, float* o, int64_t n) {
 
 template <class T>
 bool round(FastOp op, const T* a, T* o, int64_t n) {
-  if (isa_level() == 0) return false;
+  if (fast_math_level() == 0) return false;
   switch (op) {
     case FastOp::floor:
       return round_avx<_MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC>(a, o, n), true;
@@ -229,24 +235,43 @@ bool round(FastOp op, const T* a, T* o, int64_t n) {
 
 }  // namespace
 
-bool fast_unary(FastOp op, const float* a, float* o, int64_t n) {
+bool fast_unary_bounded(FastOp op, const float* a, float* o, int64_t n) {
   switch (op) {
     case FastOp::exp:
       return run<ExpKernel>(a, o, n);
     case FastOp::exp2:
       return run<Exp2Kernel>(a, o, n);
     default:
+      return false;
+  }
+}
+
+bool fast_unary(FastOp op, const float* a, float* o, int64_t n) {
+  switch (op) {
+    case FastOp::exp:  // the replay loop is twice as fast; the other needs only the error bound
+    case FastOp::exp2:
+      return libm_replay(op, a, o, n) || fast_unary_bounded(op, a, o, n);
+    case FastOp::log:
+    case FastOp::log2:
+    case FastOp::sin:
+    case FastOp::cos:
+      return libm_replay(op, a, o, n);
+    default:
       return round(op, a, o, n);
   }
 }
 
-bool fast_unary(FastOp op, const double* a, double* o, int64_t n) { return round(op, a, o, n); }
+bool fast_unary(FastOp op, const double* a, double* o, int64_t n) {
+  if (op == FastOp::exp || op == FastOp::exp2 || op == FastOp::log) return libm_replay(op, a, o, n);
+  return round(op, a, o, n);
+}
 
 }  // namespace gpupy::cpu
 
 #else  // not x86-64: no fast loops
 
 namespace gpupy::cpu {
+bool fast_unary_bounded(FastOp, const float*, float*, int64_t) { return false; }
 bool fast_unary(FastOp, const float*, float*, int64_t) { return false; }
 bool fast_unary(FastOp, const double*, double*, int64_t) { return false; }
 }  // namespace gpupy::cpu

@@ -1,6 +1,6 @@
-// Vector loops for float32 exp and exp2 and float32/float64 rounding whose results equal the C
-// library's scalar calls bit for bit, and a trait that routes a functor's contiguous cpu loop to
-// them. Host only.
+// Vector loops for float32 exp, exp2, log, log2, sin and cos, float64 exp, exp2 and log, and
+// float32/float64 rounding whose results equal the C library's scalar calls bit for bit, and a
+// trait that routes a functor's contiguous cpu loop to them. Host only.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +10,7 @@
 
 namespace gpupy::cpu {
 
-enum class FastOp { none, exp, exp2, floor, ceil, trunc, rint };
+enum class FastOp { none, exp, exp2, log, log2, sin, cos, floor, ceil, trunc, rint };
 
 template <class T>
 concept FloatOrDouble = std::is_same_v<T, float> || std::is_same_v<T, double>;
@@ -18,10 +18,18 @@ concept FloatOrDouble = std::is_same_v<T, float> || std::is_same_v<T, double>;
 /// The fast loop of functor F on element type T, or FastOp::none.
 template <class F, class T>
 inline constexpr FastOp fast_op_v = FastOp::none;
+template <FloatOrDouble T>
+inline constexpr FastOp fast_op_v<fn::Exp, T> = FastOp::exp;
+template <FloatOrDouble T>
+inline constexpr FastOp fast_op_v<fn::Exp2, T> = FastOp::exp2;
+template <FloatOrDouble T>
+inline constexpr FastOp fast_op_v<fn::Log, T> = FastOp::log;
 template <>
-inline constexpr FastOp fast_op_v<fn::Exp, float> = FastOp::exp;
+inline constexpr FastOp fast_op_v<fn::Log2, float> = FastOp::log2;
 template <>
-inline constexpr FastOp fast_op_v<fn::Exp2, float> = FastOp::exp2;
+inline constexpr FastOp fast_op_v<fn::Sin, float> = FastOp::sin;
+template <>
+inline constexpr FastOp fast_op_v<fn::Cos, float> = FastOp::cos;
 template <FloatOrDouble T>
 inline constexpr FastOp fast_op_v<fn::Floor, T> = FastOp::floor;
 template <FloatOrDouble T>
@@ -33,9 +41,13 @@ inline constexpr FastOp fast_op_v<fn::Rint, T> = FastOp::rint;
 
 /// o[i] = op(a[i]) for i < n, exactly as the C library computes it (o may be a). Returns false
 /// and writes nothing where no fast loop applies: an op without one for the type, a CPU without
-/// AVX2 and FMA, for exp and exp2 a C library older than glibc 2.28 (whose error bounds the loops
-/// rely on), or GPUPY_FAST_MATH=0 in the environment.
+/// AVX2 and FMA, for the transcendental functions a C library other than glibc 2.28 or later
+/// (see libm_replay.h), or GPUPY_FAST_MATH=0 in the environment.
 bool fast_unary(FastOp op, const float* a, float* o, int64_t n);
 bool fast_unary(FastOp op, const double* a, double* o, int64_t n);
+
+/// fast_unary's float32 exp and exp2 loops for where libm_replay's do not apply: they rely only
+/// on the error bound of glibc's expf and exp2f. Returns false like fast_unary.
+bool fast_unary_bounded(FastOp op, const float* a, float* o, int64_t n);
 
 }  // namespace gpupy::cpu

@@ -1,0 +1,472 @@
+// AVX2 loops for float64 exp, exp2 and log, float32 exp, exp2, log, log2, sin and cos that
+// perform, in each lane, the operations glibc's x86-64 code performs (the FMA variants __exp_fma,
+// __log_fma, __expf_fma, __exp2f_fma, __logf_fma, __log2f_fma, __sinf_fma and __cosf_fma, which
+// glibc picks on every CPU with AVX2 and FMA, and exp2, which has none), in the same order, with
+// the same fused multiply-adds and tables, so each result is the library's bit for bit. Lanes those
+// functions send to a slow or special path (out of range, subnormal, NaN, ...) call the library.
+// Built with -ffp-contract=off: the only fusions are the ones written here. Host only.
+#include "libm_replay.h"
+
+#include <cfenv>
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define GPUPY_AVX2 __attribute__((target("avx2,fma"), always_inline)) inline
+
+namespace gpupy::cpu {
+namespace {
+
+using libm::kExp2fTable;
+using libm::kExpTable;
+using libm::kLog2fTable;
+using libm::kLogfTable;
+using libm::kLogTable;
+
+GPUPY_AVX2 __m256d splat(double v) { return _mm256_set1_pd(v); }
+GPUPY_AVX2 __m256d fma(__m256d a, __m256d b, __m256d c) { return _mm256_fmadd_pd(a, b, c); }
+GPUPY_AVX2 __m256d fma(__m256d a, double b, double c) { return fma(a, splat(b), splat(c)); }
+GPUPY_AVX2 __m256d fma(__m256d a, double b, __m256d c) { return fma(a, splat(b), c); }
+GPUPY_AVX2 __m256d mul(__m256d a, __m256d b) { return _mm256_mul_pd(a, b); }
+GPUPY_AVX2 __m256d add(__m256d a, __m256d b) { return _mm256_add_pd(a, b); }
+GPUPY_AVX2 __m256d sub(__m256d a, __m256d b) { return _mm256_sub_pd(a, b); }
+GPUPY_AVX2 __m256i splat64(int64_t v) { return _mm256_set1_epi64x(v); }
+GPUPY_AVX2 __m128i splat32(int32_t v) { return _mm_set1_epi32(v); }
+
+/// {table[2 i], table[2 i + 1]} for the i in each lane: four 16-byte loads, faster than gathers.
+struct Pairs {
+  __m256d first, second;
+};
+template <class Index>
+GPUPY_AVX2 Pairs load_pairs(const double* table, const Index (&i)[4]) {
+  const __m128d p0 = _mm_loadu_pd(table + 2 * i[0]), p1 = _mm_loadu_pd(table + 2 * i[1]);
+  const __m128d p2 = _mm_loadu_pd(table + 2 * i[2]), p3 = _mm_loadu_pd(table + 2 * i[3]);
+  const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(p0), p2, 1);
+  const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(p1), p3, 1);
+  return {_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b)};
+}
+GPUPY_AVX2 Pairs load_pairs(const double* table, __m256i i) {
+  alignas(32) int64_t index[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(index), i);
+  return load_pairs(table, index);
+}
+GPUPY_AVX2 Pairs load_pairs(const double* table, __m128i i) {
+  alignas(16) int32_t index[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(index), i);
+  return load_pairs(table, index);
+}
+
+/// a > b as unsigned 64-bit integers, lane by lane.
+GPUPY_AVX2 __m256i greater_u64(__m256i a, uint64_t b) {
+  const __m256i flip = splat64(INT64_MIN);
+  return _mm256_cmpgt_epi64(_mm256_xor_si256(a, flip), splat64(int64_t(b ^ (1ull << 63))));
+}
+
+/// The lanes exp and exp2 send to their special case: |x| < 2^-54, |x| >= 512, NaN.
+GPUPY_AVX2 __m256i exp_special(__m256d x) {
+  const __m256i top =
+      _mm256_and_si256(_mm256_srli_epi64(_mm256_castpd_si256(x), 52), splat64(0x7ff));
+  return _mm256_or_si256(_mm256_cmpgt_epi64(splat64(0x3c9), top),
+                         _mm256_cmpgt_epi64(top, splat64(0x407)));
+}
+
+/// 2^(k/128) = scale (1 + tail): {tail, scale} from the low bits of k (the table) and the rest
+/// (the exponent).
+GPUPY_AVX2 Pairs exp_tail_scale(__m256i k) {
+  const auto* table = reinterpret_cast<const double*>(kExpTable);
+  Pairs p = load_pairs(table, _mm256_and_si256(k, splat64(127)));
+  const __m256i sbits = _mm256_add_epi64(_mm256_castpd_si256(p.second), _mm256_slli_epi64(k, 45));
+  p.second = _mm256_castsi256_pd(sbits);
+  return p;
+}
+
+/// float64 exp: __exp_fma. Lanes with |x| < 2^-54 or |x| >= 512 (or NaN) go to the library.
+struct Exp64 {
+  using T = double;
+  static constexpr int kProbeLo = -54, kProbeHi = 8;
+  static T library(T x) { return ::exp(x); }
+  GPUPY_AVX2 static int eval(const T* a, T* res) {
+    constexpr double kInvLn2N = 0x1.71547652b82fep+7, kShift = 0x1.8p52;
+    constexpr double kNegLn2HiN = -0x1.62e42fefa0000p-8, kNegLn2LoN = -0x1.cf79abc9e3b3ap-47;
+    constexpr double kC2 = 0x1.ffffffffffdbdp-2, kC3 = 0x1.555555555543cp-3;
+    constexpr double kC4 = 0x1.55555cf172b91p-5, kC5 = 0x1.1111167a4d017p-7;
+    const __m256d x = _mm256_loadu_pd(a);
+    const __m256i special = exp_special(x);
+    __m256d kd = fma(x, kInvLn2N, kShift);
+    const __m256i ki = _mm256_castpd_si256(kd);
+    kd = sub(kd, splat(kShift));
+    __m256d r = fma(kd, kNegLn2HiN, x);
+    r = fma(kd, kNegLn2LoN, r);
+    const auto [tail, scale] = exp_tail_scale(ki);
+    const __m256d p23 = fma(r, kC3, kC2), head = add(r, tail), r2 = mul(r, r);
+    const __m256d p45 = fma(r, kC5, kC4);
+    const __m256d tmp = fma(mul(r2, r2), p45, fma(p23, r2, head));
+    _mm256_storeu_pd(res, fma(scale, tmp, scale));
+    return _mm256_movemask_pd(_mm256_castsi256_pd(special));
+  }
+};
+
+/// float64 exp2: glibc's exp2, which x86-64 builds without FMA (no fused operations here), on the
+/// same table as exp. Lanes with |x| < 2^-54 or |x| >= 512 (or NaN) go to the library.
+struct Exp2F64 {
+  using T = double;
+  static constexpr int kProbeLo = -54, kProbeHi = 8;
+  static T library(T x) { return ::exp2(x); }
+  GPUPY_AVX2 static int eval(const T* a, T* res) {
+    constexpr double kShift = 0x1.8p+45;  // 0x1.8p52 / 128
+    constexpr double kC1 = 0x1.62e42fefa39efp-1, kC2 = 0x1.ebfbdff82c424p-3;
+    constexpr double kC3 = 0x1.c6b08d70cf4b5p-5, kC4 = 0x1.3b2abd24650ccp-7;
+    constexpr double kC5 = 0x1.5d7e09b4e3a84p-10;
+    const __m256d x = _mm256_loadu_pd(a);
+    const __m256i special = exp_special(x);
+    __m256d kd = add(x, splat(kShift));
+    const __m256i ki = _mm256_castpd_si256(kd);
+    kd = sub(kd, splat(kShift));
+    const __m256d r = sub(x, kd), r2 = mul(r, r);
+    const auto [tail, scale] = exp_tail_scale(ki);
+    const __m256d p23 = mul(r2, add(mul(r, splat(kC3)), splat(kC2)));
+    const __m256d p45 = mul(mul(r2, r2), add(mul(r, splat(kC5)), splat(kC4)));
+    const __m256d tmp = add(add(add(tail, mul(r, splat(kC1))), p23), p45);
+    _mm256_storeu_pd(res, add(scale, mul(scale, tmp)));
+    return _mm256_movemask_pd(_mm256_castsi256_pd(special));
+  }
+};
+
+/// float64 log: __log_fma, both its path for x within about 1/16 of 1 and its table path.
+/// Subnormal, negative, zero, infinite and NaN lanes go to the library.
+struct Log64 {
+  using T = double;
+  static constexpr int kProbeLo = -2, kProbeHi = 1;  // the band around 1 and the tables about it
+  static T library(T x) { return ::log(x); }
+  GPUPY_AVX2 static __m256d near_one(__m256d x) {
+    constexpr double kB[11] = {-0x1p-1,
+                               0x1.5555555555577p-2,
+                               -0x1.ffffffffffdcbp-3,
+                               0x1.999999995dd0cp-3,
+                               -0x1.55555556745a7p-3,
+                               0x1.24924a344de30p-3,
+                               -0x1.fffffa4423d65p-4,
+                               0x1.c7184282ad6cap-4,
+                               -0x1.999eb43b068ffp-4,
+                               0x1.78182f7afd085p-4,
+                               -0x1.5521375d145cdp-4};
+    const __m256d r = sub(x, splat(1.0)), r2 = mul(r, r), r3 = mul(r, r2);
+    const __m256d p123 = fma(r2, kB[3], fma(r, kB[2], kB[1]));
+    const __m256d p456 = fma(r2, kB[6], fma(r, kB[5], kB[4]));
+    const __m256d p7to10 = fma(r3, kB[10], fma(r2, kB[9], fma(r, kB[8], kB[7])));
+    const __m256d q = fma(fma(p7to10, r3, p456), r3, p123);
+    // r = rhi + rlo with rhi of 26 bits, so that rhi * rhi is exact.
+    const __m256d c27 = splat(0x1p27);
+    const __m256d rhi = _mm256_fnmadd_pd(c27, r, fma(r, c27, r)), rlo = sub(r, rhi);
+    const __m256d rhi2 = mul(rhi, rhi), b0 = splat(kB[0]);
+    const __m256d hi = fma(rhi2, b0, r);
+    __m256d lo = fma(rhi2, b0, sub(r, hi));
+    lo = fma(mul(b0, rlo), add(r, rhi), lo);
+    return add(hi, fma(q, r3, lo));
+  }
+  GPUPY_AVX2 static int eval(const T* a, T* res) {
+    constexpr double kLn2Hi = 0x1.62e42fefa3800p-1, kLn2Lo = 0x1.ef35793c76730p-45;
+    constexpr double kA[5] = {-0x1.0000000000001p-1, 0x1.555555551305bp-2, -0x1.fffffffeb4590p-3,
+                              0x1.999b324f10111p-3, -0x1.55575e506c89fp-3};
+    const __m256d x = _mm256_loadu_pd(a);
+    const __m256i ix = _mm256_castpd_si256(x);
+    const __m256i far =
+        greater_u64(_mm256_sub_epi64(ix, splat64(0x3fee000000000000)), 0x308ffffffffff);
+    const __m256i top = _mm256_srli_epi64(ix, 48);
+    const __m256i bad = _mm256_or_si256(_mm256_cmpgt_epi64(splat64(0x10), top),
+                                        _mm256_cmpgt_epi64(top, splat64(0x7fef)));
+    const __m256i tmp = _mm256_sub_epi64(ix, splat64(0x3fe6000000000000));
+    const __m256i idx = _mm256_and_si256(_mm256_srli_epi64(tmp, 45), splat64(127));
+    // k = tmp >> 52 (arithmetic): the high half of each lane shifted by 20, converted exactly.
+    const __m256i k = _mm256_permutevar8x32_epi32(_mm256_srai_epi32(tmp, 20),
+                                                  _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7));
+    const __m256d kd = _mm256_cvtepi32_pd(_mm256_castsi256_si128(k));
+    const __m256i iz =
+        _mm256_sub_epi64(ix, _mm256_and_si256(tmp, splat64(int64_t(0xfff0000000000000))));
+    const auto [invc, logc] = load_pairs(kLogTable, idx);
+    const __m256d r = fma(_mm256_castsi256_pd(iz), invc, splat(-1.0));
+    const __m256d w = fma(kd, kLn2Hi, logc);
+    const __m256d p12 = fma(r, kA[2], kA[1]), hi = add(r, w), r2 = mul(r, r);
+    __m256d lo = fma(kd, kLn2Lo, add(sub(w, hi), r));
+    const __m256d p34 = fma(r, kA[4], kA[3]);
+    lo = fma(r2, kA[0], lo);
+    __m256d y = add(fma(mul(r, r2), fma(p34, r2, p12), lo), hi);
+    if (_mm256_movemask_pd(_mm256_castsi256_pd(far)) != 0xf)
+      y = _mm256_blendv_pd(near_one(x), y, _mm256_castsi256_pd(far));
+    _mm256_storeu_pd(res, y);
+    return _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_and_si256(bad, far)));
+  }
+};
+
+/// float32 log and log2: __logf_fma and __log2f_fma. Lanes outside the positive normal floats go
+/// to the library; x = 1 gives +0, as there.
+template <bool kBase2>
+struct LogF32 {
+  using T = float;
+  static constexpr int kProbeLo = -2, kProbeHi = 1;
+  static T library(T x) { return kBase2 ? ::log2f(x) : ::logf(x); }
+  GPUPY_AVX2 static int eval(const T* a, T* res) {
+    const __m128i ix = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a));
+    const __m128i special =
+        _mm_cmpgt_epi32(_mm_xor_si128(_mm_sub_epi32(ix, splat32(0x00800000)), splat32(INT32_MIN)),
+                        splat32(0x7effffff ^ INT32_MIN));
+    const __m128i one = _mm_cmpeq_epi32(ix, splat32(0x3f800000));
+    const __m128i tmp = _mm_sub_epi32(ix, splat32(0x3f330000));
+    const __m128i idx = _mm_and_si128(_mm_srli_epi32(tmp, 19), splat32(15));
+    const __m256d kd = _mm256_cvtepi32_pd(_mm_srai_epi32(tmp, 23));
+    const __m128i iz = _mm_sub_epi32(ix, _mm_and_si128(tmp, splat32(int32_t(0xff800000u))));
+    const double* table = kBase2 ? kLog2fTable : kLogfTable;
+    const auto [invc, logc] = load_pairs(table, idx);
+    const __m256d r = fma(_mm256_cvtps_pd(_mm_castsi128_ps(iz)), invc, splat(-1.0)), r2 = mul(r, r);
+    __m256d y;
+    if constexpr (kBase2) {
+      constexpr double kA[4] = {-0x1.712b6f70a7e4dp-2, 0x1.ecabf496832e0p-2, -0x1.715479ffae3dep-1,
+                                0x1.715475f35c8b8p+0};
+      const __m256d p = fma(r2, kA[0], fma(r, kA[1], kA[2]));
+      y = fma(r2, p, fma(r, kA[3], add(kd, logc)));
+    } else {
+      constexpr double kLn2 = 0x1.62e42fefa39efp-1;
+      constexpr double kA[3] = {-0x1.00ea348b88334p-2, 0x1.5575b0be00b6ap-2, -0x1.ffffef20a4123p-2};
+      const __m256d p = fma(r2, kA[0], fma(r, kA[1], kA[2]));
+      y = fma(r2, p, add(r, fma(kd, kLn2, logc)));
+    }
+    const __m128 yf = _mm_andnot_ps(_mm_castsi128_ps(one), _mm256_cvtpd_ps(y));
+    _mm_storeu_ps(res, yf);
+    return _mm_movemask_ps(_mm_castsi128_ps(special));
+  }
+};
+
+/// float32 exp and exp2: __expf_fma (|x| < 88) and __exp2f_fma (|x| < 128). Larger, infinite and
+/// NaN lanes go to the library.
+template <bool kBase2>
+struct ExpF32 {
+  using T = float;
+  static constexpr int kProbeLo = -30, kProbeHi = 6;
+  static T library(T x) { return kBase2 ? ::exp2f(x) : ::expf(x); }
+  GPUPY_AVX2 static int eval(const T* a, T* res) {
+    constexpr double kShift = kBase2 ? 0x1.8p+47 : 0x1.8p+52, kInvLn2N = 0x1.71547652b82fep+5;
+    constexpr double kC0 = kBase2 ? 0x1.c6af84b912394p-5 : 0x1.c6af84b912394p-20;
+    constexpr double kC1 = kBase2 ? 0x1.ebfce50fac4f3p-3 : 0x1.ebfce50fac4f3p-13;
+    constexpr double kC2 = kBase2 ? 0x1.62e42ff0c52d6p-1 : 0x1.62e42ff0c52d6p-6;
+    const __m128 xf = _mm_loadu_ps(a);
+    const __m128i top = _mm_and_si128(_mm_srli_epi32(_mm_castps_si128(xf), 20), splat32(0x7ff));
+    const __m128i special = _mm_cmpgt_epi32(top, splat32(kBase2 ? 0x42f : 0x42a));
+    const __m256d x = _mm256_cvtps_pd(xf);
+    // x = (k + r) / 32 (exp2) or (k + r) ln2 / 32 (exp), with integer k.
+    __m256d kd, r;
+    if constexpr (kBase2) {
+      kd = add(x, splat(kShift));
+      r = sub(x, sub(kd, splat(kShift)));
+    } else {
+      kd = fma(x, kInvLn2N, kShift);
+      r = _mm256_fmsub_pd(splat(kInvLn2N), x, sub(kd, splat(kShift)));
+    }
+    const __m256i k = _mm256_castpd_si256(kd);
+    alignas(32) int64_t index[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(index), _mm256_and_si256(k, splat64(31)));
+    const __m256i t =
+        _mm256_setr_epi64x(int64_t(kExp2fTable[index[0]]), int64_t(kExp2fTable[index[1]]),
+                           int64_t(kExp2fTable[index[2]]), int64_t(kExp2fTable[index[3]]));
+    const __m256d scale = _mm256_castsi256_pd(_mm256_add_epi64(t, _mm256_slli_epi64(k, 47)));
+    const __m256d z = fma(r, kC0, kC1), r2 = mul(r, r), y = fma(r, kC2, 1.0);
+    _mm_storeu_ps(res, _mm256_cvtpd_ps(mul(fma(z, r2, y), scale)));
+    return _mm_movemask_ps(_mm_castsi128_ps(special));
+  }
+};
+
+/// The coefficients of __sincosf_table: [0] for quadrants 0 and 1, [1] (some signs flipped) for
+/// 2 and 3.
+struct SinCosCoefficients {
+  double c0, c1, s1, c2, s2, c3, s3, c4;
+};
+constexpr SinCosCoefficients kSinCos[2] = {
+    {0x1p0, -0x1.ffffffd0c621cp-2, -0x1.555545995a603p-3, 0x1.55553e1068f19p-5,
+     0x1.1107605230bc4p-7, -0x1.6c087e89a359dp-10, -0x1.994eb3774cf24p-13, 0x1.99343027bf8c3p-16},
+    {-0x1p0, 0x1.ffffffd0c621cp-2, -0x1.555545995a603p-3, -0x1.55553e1068f19p-5,
+     0x1.1107605230bc4p-7, 0x1.6c087e89a359dp-10, -0x1.994eb3774cf24p-13, -0x1.99343027bf8c3p-16},
+};
+
+/// Lanes of 32-bit masks widened to 64 bits, for the double-precision blends.
+GPUPY_AVX2 __m256d lanes(__m128i mask) { return _mm256_castsi256_pd(_mm256_cvtepi32_epi64(mask)); }
+GPUPY_AVX2 __m128i bit_set(__m128i v, int bit) {
+  return _mm_cmpeq_epi32(_mm_and_si128(v, splat32(bit)), splat32(bit));
+}
+/// if_set where mask, else if_clear.
+GPUPY_AVX2 __m256d select(__m256d mask, double if_set, double if_clear) {
+  return _mm256_blendv_pd(splat(if_clear), splat(if_set), mask);
+}
+
+/// Coefficient c of kSinCos[1] where `second`, else of kSinCos[0].
+GPUPY_AVX2 __m256d coef(__m256d second, double SinCosCoefficients::*c) {
+  return select(second, kSinCos[1].*c, kSinCos[0].*c);
+}
+
+/// float32 sin and cos: __sinf_fma and __cosf_fma for |x| < 120. |x| < pi/4 is quadrant 0
+/// without reduction; |x| < 2^-12 returns x (sin) or 1 (cos). Larger, infinite and NaN lanes go
+/// to the library.
+template <bool kCos>
+struct SinCosF32 {
+  using T = float;
+  static constexpr int kProbeLo = -12, kProbeHi = 6;
+  static T library(T x) { return kCos ? ::cosf(x) : ::sinf(x); }
+  GPUPY_AVX2 static int eval(const T* a, T* res) {
+    constexpr double kHalfPiInv = 0x1.45f306dc9c883p+23, kHalfPi = 0x1.921fb54442d18p+0;
+    const __m128 xf = _mm_loadu_ps(a);
+    const __m128i top = _mm_and_si128(_mm_srli_epi32(_mm_castps_si128(xf), 20), splat32(0x7ff));
+    const __m128i special = _mm_cmpgt_epi32(top, splat32(0x42e));
+    const __m128i tiny = _mm_cmpgt_epi32(splat32(0x398), top);
+    const __m128i small = _mm_cmpgt_epi32(splat32(0x3f4), top);
+    const __m256d x = _mm256_cvtps_pd(xf);
+    // n = round(x / (pi/2)) through a shift of 2^24 (0 where |x| < pi/4), and x - n pi/2.
+    __m128i n = _mm256_cvttpd_epi32(mul(x, splat(kHalfPiInv)));
+    n = _mm_andnot_si128(small, _mm_srai_epi32(_mm_add_epi32(n, splat32(0x800000)), 24));
+    const __m256d xr = _mm256_fnmadd_pd(_mm256_cvtepi32_pd(n), splat(kHalfPi), x);
+    const __m256d second = lanes(bit_set(n, 2));  // quadrants 2 and 3 use kSinCos[1]
+    const __m256d negative = lanes(bit_set(_mm_add_epi32(n, splat32(1)), 2));
+    const __m256d odd = lanes(bit_set(n, 1));  // sin of an odd quadrant is a cos, and vice versa
+    using C = SinCosCoefficients;
+    const __m256d x2 = mul(xr, xr);
+    const __m256d xs = mul(xr, select(negative, -1.0, 1.0));
+    const __m256d x3 = mul(x2, xs), x7 = mul(x2, x3);
+    const __m256d sin = fma(fma(x2, coef(second, &C::s3), coef(second, &C::s2)), x7,
+                            fma(x3, coef(second, &C::s1), xs));
+    const __m256d x4 = mul(x2, x2), x6 = mul(x2, x4);
+    const __m256d c01 = fma(x2, coef(second, &C::c1), coef(second, &C::c0));
+    const __m256d c34 = fma(x2, coef(second, &C::c4), coef(second, &C::c3));
+    const __m256d cos = fma(c34, x6, fma(x4, coef(second, &C::c2), c01));
+    const __m256d y = kCos ? _mm256_blendv_pd(cos, sin, odd) : _mm256_blendv_pd(sin, cos, odd);
+    const __m128 tiny_value = kCos ? _mm_set1_ps(1.0f) : xf;
+    _mm_storeu_ps(res, _mm_blendv_ps(_mm256_cvtpd_ps(y), tiny_value, _mm_castsi128_ps(tiny)));
+    return _mm_movemask_ps(_mm_castsi128_ps(special));
+  }
+};
+
+constexpr int kLanes = 4;
+
+/// Four elements at a time; lanes the kernel marks go to the library (a is intact: results are
+/// written after the fix-ups, so o may be a).
+template <class K>
+__attribute__((target("avx2,fma"))) void replay(const typename K::T* a, typename K::T* o,
+                                                int64_t n) {
+  using T = typename K::T;
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    T res[kLanes];
+    int special = K::eval(a + i, res);
+    while (special != 0) {
+      const int j = __builtin_ctz(special);
+      res[j] = K::library(a[i + j]);
+      special &= special - 1;
+    }
+    std::memcpy(o + i, res, sizeof(res));
+  }
+  for (; i < n; ++i) o[i] = K::library(a[i]);
+}
+
+/// Inputs on which a loop must agree with the library before it is used: both signs of every
+/// binade (so every path and table entry), a few mantissas each, and ~32k more in the binades
+/// [K::kProbeLo, K::kProbeHi] where the loop computes. A guard against another build of the
+/// library, not a proof: the loops were checked on 10^8 inputs and more (see the tests).
+template <class K>
+std::vector<typename K::T> probe_inputs() {
+  using T = typename K::T;
+  using U = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+  constexpr int kMantissaBits = sizeof(T) == 8 ? 52 : 23, kBias = sizeof(T) == 8 ? 1023 : 127;
+  constexpr int kDense = 16384 / (K::kProbeHi - K::kProbeLo + 1);
+  std::vector<T> out;
+  uint64_t state = 0x9e3779b97f4a7c15ull;
+  for (U exponent = 0; exponent <= 2 * kBias + 1; ++exponent) {
+    const int binade = int(exponent) - kBias;
+    const int count = binade >= K::kProbeLo && binade <= K::kProbeHi ? kDense : 4;
+    for (int m = 0; m < count; ++m) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      const U magnitude =
+          (exponent << kMantissaBits) | (U(state >> 11) & ((U(1) << kMantissaBits) - 1));
+      for (U sign : {U(0), U(1) << (sizeof(T) * 8 - 1)}) {
+        T x;
+        const U pattern = magnitude | sign;
+        std::memcpy(&x, &pattern, sizeof(T));
+        out.push_back(x);
+      }
+    }
+  }
+  return out;
+}
+
+template <class K>
+bool agrees_with_library() {
+  using T = typename K::T;
+  std::vector<T> x = probe_inputs<K>(), y(x.size());
+  replay<K>(x.data(), y.data(), static_cast<int64_t>(x.size()));
+  for (size_t i = 0; i < x.size(); ++i) {
+    const T want = K::library(x[i]);
+    if (std::memcmp(&want, &y[i], sizeof(T)) != 0) return false;
+  }
+  return true;
+}
+
+/// Runs K's loop when the machine and library are the ones it replays, checked once per kernel,
+/// and the rounding is to nearest (in other modes the library special-cases some results).
+template <class K>
+bool run(const typename K::T* a, typename K::T* o, int64_t n) {
+  static const bool usable = [] {
+    if (fast_math_level() < 1 || !libm_is_glibc_2_28()) return false;
+    const int mode = std::fegetround();
+    std::fesetround(FE_TONEAREST);
+    const bool agrees = agrees_with_library<K>();
+    std::fesetround(mode);
+    return agrees;
+  }();
+  if (!usable || std::fegetround() != FE_TONEAREST) return false;
+  replay<K>(a, o, n);
+  return true;
+}
+
+}  // namespace
+
+bool libm_replay(FastOp op, const float* a, float* o, int64_t n) {
+  switch (op) {
+    case FastOp::exp:
+      return run<ExpF32<false>>(a, o, n);
+    case FastOp::exp2:
+      return run<ExpF32<true>>(a, o, n);
+    case FastOp::log:
+      return run<LogF32<false>>(a, o, n);
+    case FastOp::log2:
+      return run<LogF32<true>>(a, o, n);
+    case FastOp::sin:
+      return run<SinCosF32<false>>(a, o, n);
+    case FastOp::cos:
+      return run<SinCosF32<true>>(a, o, n);
+    default:
+      return false;
+  }
+}
+
+bool libm_replay(FastOp op, const double* a, double* o, int64_t n) {
+  switch (op) {
+    case FastOp::exp:
+      return run<Exp64>(a, o, n);
+    case FastOp::exp2:
+      return run<Exp2F64>(a, o, n);
+    case FastOp::log:
+      return run<Log64>(a, o, n);
+    default:
+      return false;
+  }
+}
+
+}  // namespace gpupy::cpu
+
+#else  // not x86-64: glibc's x86-64 variants do not apply
+
+namespace gpupy::cpu {
+bool libm_replay(FastOp, const float*, float*, int64_t) { return false; }
+bool libm_replay(FastOp, const double*, double*, int64_t) { return false; }
+}  // namespace gpupy::cpu
+
+#endif

@@ -1,0 +1,34 @@
+// Vector loops that replay, lane by lane, the instructions of glibc's x86-64 exp, exp2 and log
+// (float64), expf, exp2f, logf, log2f, sinf and cosf, so that their results are the library's bit
+// for bit; and the tables those functions read. Host only.
+#pragma once
+
+#include <cstdint>
+
+#include "fast_math.h"
+
+namespace gpupy::cpu {
+
+/// o[i] = op(a[i]) for i < n, exactly as this process's C library computes it (o may be a).
+/// Returns false and writes nothing where the op has no replay loop, the CPU lacks AVX2 and FMA,
+/// the library is not glibc >= 2.28, a first-use probe found a result that differs from the
+/// library's, the rounding mode is not to nearest, or GPUPY_FAST_MATH=0 is set.
+bool libm_replay(FastOp op, const float* a, float* o, int64_t n);
+bool libm_replay(FastOp op, const double* a, double* o, int64_t n);
+
+/// The vector level fast_math.cpp dispatches on: 2 AVX-512, 1 AVX2 and FMA, 0 neither (or
+/// GPUPY_FAST_MATH=0).
+int fast_math_level();
+
+/// Whether the C library is glibc 2.28 or later (the new exp, log, sinf family).
+bool libm_is_glibc_2_28();
+
+namespace libm {
+extern const uint64_t kExpTable[256];
+extern const double kLogTable[256];
+extern const double kLogfTable[32];
+extern const double kLog2fTable[32];
+extern const uint64_t kExp2fTable[32];
+}  // namespace libm
+
+}  // namespace gpupy::cpu

@@ -1,0 +1,151 @@
+// The cpu loops that replay glibc's exp, exp2, log, expf, exp2f, logf, log2f, sinf and cosf (and
+// that they are in use where they apply), and the bounded float32 exp loops, against the library's
+// scalar calls, bit for bit. Host only.
+#include <gtest/gtest.h>
+
+#include <cfenv>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <type_traits>
+#include <vector>
+
+#include "backend/cpu/fast_math.h"
+#include "backend/cpu/libm_replay.h"
+
+namespace gpupy::cpu {
+namespace {
+
+bool replay_expected() {
+#if defined(__x86_64__)
+  return fast_math_level() >= 1 && libm_is_glibc_2_28();
+#else
+  return false;
+#endif
+}
+
+/// A million inputs: random bit patterns, and random values of random binades in [2^-lo, 2^hi).
+template <class T>
+std::vector<T> inputs(int lo, int hi, bool negative) {
+  using U = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::vector<T> x(1 << 20);
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (i % 4 == 0) {
+      const U pattern = U(rng());
+      std::memcpy(&x[i], &pattern, sizeof(T));
+    } else {
+      const double sign = negative && (rng() & 1) ? -1.0 : 1.0;
+      x[i] = T(sign * std::exp2(lo + (hi - lo) * unit(rng)));
+    }
+  }
+  return x;
+}
+
+template <class T, class F>
+void expect_library(FastOp op, F library, std::vector<T> x) {
+  std::vector<T> y(x.size());
+  const bool used = libm_replay(op, x.data(), y.data(), static_cast<int64_t>(x.size()));
+  ASSERT_EQ(used, replay_expected());  // a probe that rejects the loops here is a bug
+  if (!used) GTEST_SKIP() << "no replay loops on this machine";
+  for (size_t i = 0; i < x.size(); ++i) {
+    const T want = library(x[i]);
+    ASSERT_EQ(std::memcmp(&want, &y[i], sizeof(T)), 0)
+        << "x = " << std::hexfloat << x[i] << ": " << y[i] << ", library " << want;
+  }
+  // In place, and a length that leaves a tail.
+  std::vector<T> z(x.begin(), x.begin() + 1003);
+  ASSERT_TRUE(libm_replay(op, z.data(), z.data(), static_cast<int64_t>(z.size())));
+  EXPECT_EQ(std::memcmp(z.data(), y.data(), z.size() * sizeof(T)), 0);
+}
+
+TEST(LibmReplay, ExpFloat64) {
+  expect_library(
+      FastOp::exp, [](double x) { return std::exp(x); }, inputs<double>(-60, 10, true));
+}
+
+TEST(LibmReplay, Exp2Float64) {
+  expect_library(
+      FastOp::exp2, [](double x) { return std::exp2(x); }, inputs<double>(-60, 11, true));
+}
+
+TEST(LibmReplay, LogFloat64) {
+  auto x = inputs<double>(-1074, 1024, false);
+  for (size_t i = 1; i < x.size(); i += 8) x[i] = 0.9 + 0.2 * double(i) / double(x.size());
+  expect_library(
+      FastOp::log, [](double x) { return std::log(x); }, x);
+}
+
+TEST(LibmReplay, ExpFloat32) {
+  expect_library(
+      FastOp::exp, [](float x) { return std::exp(x); }, inputs<float>(-30, 7, true));
+}
+
+TEST(LibmReplay, Exp2Float32) {
+  expect_library(
+      FastOp::exp2, [](float x) { return std::exp2(x); }, inputs<float>(-30, 8, true));
+}
+
+TEST(LibmReplay, LogFloat32) {
+  expect_library(
+      FastOp::log, [](float x) { return std::log(x); }, inputs<float>(-149, 128, false));
+}
+
+TEST(LibmReplay, Log2Float32) {
+  expect_library(
+      FastOp::log2, [](float x) { return std::log2(x); }, inputs<float>(-149, 128, false));
+}
+
+TEST(LibmReplay, SinFloat32) {
+  expect_library(
+      FastOp::sin, [](float x) { return std::sin(x); }, inputs<float>(-20, 8, true));
+}
+
+TEST(LibmReplay, CosFloat32) {
+  expect_library(
+      FastOp::cos, [](float x) { return std::cos(x); }, inputs<float>(-20, 8, true));
+}
+
+TEST(LibmReplay, OnlyWhenRoundingToNearest) {
+  if (!replay_expected()) GTEST_SKIP() << "no replay loops on this machine";
+  std::vector<double> x(9, 1.0), y(9);  // glibc's log(1) is +0 in every rounding mode
+  ASSERT_EQ(std::fesetround(FE_DOWNWARD), 0);
+  const bool used = libm_replay(FastOp::log, x.data(), y.data(), 9);
+  std::fesetround(FE_TONEAREST);
+  EXPECT_FALSE(used);
+  EXPECT_TRUE(libm_replay(FastOp::log, x.data(), y.data(), 9));
+}
+
+/// The float32 exp loops that serve where the replay loops do not: random inputs, and inputs whose
+/// exact result lies within 0.02 ulp of a rounding midpoint, where they must defer to the library.
+void expect_bounded_loop(FastOp op, float (*library)(float), double (*exact)(double)) {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<float> range(-110.0f, 110.0f);
+  std::vector<float> x;
+  int near = 0;
+  while (x.size() < 200000) {
+    const float v = range(rng);
+    const double e = exact(v);
+    const float rounded = float(e);
+    if (!std::isfinite(rounded) || rounded < 1e-30f) continue;
+    const double ulp = double(std::nextafter(rounded, INFINITY)) - double(rounded);
+    const bool is_near = std::fabs(std::fabs((e - double(rounded)) / ulp) - 0.5) < 0.02;
+    if (is_near || x.size() % 8 != 0) x.push_back(v), near += is_near;
+  }
+  ASSERT_GT(near, 1000);
+  std::vector<float> y(x.size());
+  if (!fast_unary_bounded(op, x.data(), y.data(), static_cast<int64_t>(x.size())))
+    GTEST_SKIP() << "no bounded loops on this machine";
+  for (size_t i = 0; i < x.size(); ++i) {
+    const float want = library(x[i]);
+    ASSERT_EQ(std::memcmp(&want, &y[i], 4), 0) << "x = " << std::hexfloat << x[i];
+  }
+}
+
+TEST(FastMathBounded, ExpFloat32) { expect_bounded_loop(FastOp::exp, ::expf, ::exp); }
+
+TEST(FastMathBounded, Exp2Float32) { expect_bounded_loop(FastOp::exp2, ::exp2f, ::exp2); }
+
+}  // namespace
+}  // namespace gpupy::cpu
