@@ -1,6 +1,7 @@
 // The data tables of glibc's exp, log, expf, logf and log2f (the algorithms by Szabolcs Nagy, also
-// published in Arm's optimized-routines), which libm_replay.cpp needs to reproduce those
-// functions' results bit for bit. Host only.
+// published in Arm's optimized-routines under MIT OR Apache-2.0 WITH LLVM-exception), which
+// libm_replay.cpp needs to reproduce those functions' results bit for bit: numbers, not code, kept
+// as the library has them because any other rounding of them would change results. Host only.
 #include "libm_replay.h"
 
 namespace gpupy::cpu::libm {
