@@ -58,6 +58,8 @@ def _method_partition(self, kth, axis=-1, kind="introselect", order=None):
     if axis is None:
         raise TypeError("[partition] the method partitions one axis in place; axis=None is invalid")
     _, axis, kths = _check_partition(self, kth, axis, kind, order, "partition")
+    if not self.flags.writeable:
+        raise ValueError("[partition] partition array is read-only")
     self[...] = _core.partition(self, kths, axis=axis)
 
 

@@ -132,6 +132,8 @@ def test_partition_method_in_place_and_short_rows():
     a = gpupy.asarray(host)
     assert a.partition([5, -5]) is None
     _check(host, a.get(), [5, -5], -1)
+    with pytest.raises(ValueError, match=r"\[partition\] partition array is read-only"):
+        gpupy.broadcast_to(a[0], (2, 3000)).partition(1)
     for shape, kth, axis in [((3, 0), 0, 0), ((0, 5), 3, 1), ((4, 1), 0, 1), ((4, 1), -1, 1)]:
         h = np.arange(np.prod(shape), dtype="float64").reshape(shape)
         got = gpupy.partition(gpupy.asarray(h), kth, axis=axis).get()
