@@ -86,9 +86,10 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
             lo = int(numpy.floor(pos))
             yield lo, min(lo + 1, n - 1), pos - lo
 
-    s, ax = _selected_along(
-        a, axis, "quantile", lambda n: sum(((lo, hi) for lo, hi, _ in bounds(n)), ())
-    )
+    def positions(n):
+        return [i for lo, hi, _ in bounds(n) for i in (lo, hi)]
+
+    s, ax = _selected_along(a, axis, "quantile", positions)
     dt = numpy.result_type(
         numpy.dtype(a.dtype), q if numpy.ndim(q) == 0 and not hasattr(q, "dtype") else qs.dtype
     )
