@@ -323,8 +323,27 @@ def _positions(counts, qs, method, row):
     return kth if len(kth) <= _MAX_KTH else None
 
 
+def _arranged(rows, n, qs, method):
+    """`rows` with the values quantile_sorted reads (for the quantiles `qs`) where a sort puts
+    them: selected at those positions, or sorted when they are too many or rows of unequal valid
+    counts `n` (None: all values count) are off the cpu. Floats whose values all count select
+    the last position too, for the NaN check."""
+    from gpupy import sort
+
+    m = rows.shape[-1]
+    if n is None:
+        counts, extra = (m,), ((m - 1,) if _inexact(rows) else ())
+    else:  # the counts of the rows, read back on cpu only
+        counts = numpy.unique(n.get()) if rows.device == _core.Device("cpu") else None
+        extra = ()
+    kth = None if counts is None or rows.size == 0 else _positions(counts, qs, method, m)
+    if kth is None:
+        return sort(rows, axis=-1)
+    return _core.partition(rows, sorted(set(kth).union(extra)), axis=-1)
+
+
 def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
-    from gpupy import moveaxis, sort
+    from gpupy import moveaxis
 
     if method not in METHODS:
         raise ValueError(f"[{op}] '{method}' is not a valid method. Use one of: {METHODS}")
@@ -341,7 +360,7 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
     if dt is not None and dt.kind not in "fc":
         dt = numpy.dtype("float64")
     axes = _reduced_axes(axis, a.ndim, op)
-    # The reduced axes, moved last and merged into one, are the rows to sort.
+    # The reduced axes, moved last and merged into one, are the rows to select in.
     k = len(axes)
     a2 = moveaxis(a, axes, tuple(range(a.ndim - k, a.ndim))) if k else a
     rows = a2.reshape(a2.shape[: a.ndim - k] + (-1,))
@@ -351,18 +370,11 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
         if m and bool(_core.any(n == 0)):
             warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
         invalid = n == 0
-        # Rows of unequal counts need their counts on the host: read back on cpu only.
-        counts = numpy.unique(n.get()) if rows.device == _core.Device("cpu") else None
-        extra = ()
+        s = _arranged(rows, n, qs.reshape(-1).tolist(), method)
     else:
         n = _core.full(rows.shape[:-1], m, dtype="int64", device=rows.device)
-        invalid, counts = None, (m,)
-        extra = (m - 1,) if _inexact(rows) else ()  # the NaN check below reads the last value
-    kth = None if counts is None else _positions(counts, qs.reshape(-1).tolist(), method, m)
-    if kth is None or rows.size == 0:
-        s = sort(rows, axis=-1)
-    else:
-        s = _core.partition(rows, sorted(set(kth).union(extra)), axis=-1)
+        invalid = None
+        s = _arranged(rows, None, qs.reshape(-1).tolist(), method)
     if invalid is None and _inexact(s) and m:
         # NaNs sort last: a NaN in the last place makes the whole row's quantile NaN.
         invalid = _core.isnan(s[..., -1])
