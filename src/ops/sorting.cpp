@@ -51,8 +51,9 @@ Array along_rows(const Array& a, int ax, Array* indices, Run&& run) {
 Array sort_impl(const Array& x, std::optional<int> axis, bool descending, Array* indices,
                 const char* op) {
   auto [a, ax] = axis_input(x, axis, op);
+  Backend& backend = backend_for(a.device());  // (lambdas may not capture structured bindings)
   return along_rows(a, ax, indices, [&](const Array& in, const Array& out, const Array* iv) {
-    backend_for(a.device()).sort(in, out, iv, descending);
+    backend.sort(in, out, iv, descending);
   });
 }
 
@@ -75,8 +76,9 @@ Array partition_impl(const Array& x, const std::vector<int64_t>& kth, std::optio
   auto [a, ax] = axis_input(x, axis, op);
   // As NumPy, kth is checked only when there is something to partition.
   const std::vector<int64_t> ks = a.size() ? kth_positions(kth, a.shape()[ax], op) : kth;
+  Backend& backend = backend_for(a.device());
   return along_rows(a, ax, indices, [&](const Array& in, const Array& out, const Array* iv) {
-    backend_for(a.device()).partition(in, ks, out, iv);
+    backend.partition(in, ks, out, iv);
   });
 }
 
