@@ -36,19 +36,30 @@ void insertion_sort(E* v, int64_t lo, int64_t hi, Less less) {
   }
 }
 
-/// Moves a pivot to v[lo]: the median of v[lo], v[mid] and v[last], or for long ranges the
-/// median of each third's median (Tukey's ninther), sampled at an odd spacing so that rows with a
-/// power-of-two period do not give nine equal samples.
+/// A position in [lo, hi) scattered by a fixed hash of (lo, hi, j).
+inline int64_t scattered(int64_t lo, int64_t hi, uint64_t j) {
+  uint64_t z = (uint64_t(lo) * 0x9E3779B97F4A7C15u) ^ (uint64_t(hi) + j * 0xBF58476D1CE4E5B9u);
+  z = (z ^ (z >> 31)) * 0x94D049BB133111EBu;
+  return lo + int64_t((z ^ (z >> 29)) % uint64_t(hi - lo));
+}
+
+/// Moves a pivot to v[lo]: the median of v[lo], v[mid] and v[last], or for long ranges Tukey's
+/// ninther (the median of three medians of three), of samples spread evenly over the range at an
+/// odd spacing, or after a poor split (a periodic row lining up with them) at hashed positions.
 template <class E, class Less>
-void choose_pivot(E* v, int64_t lo, int64_t hi, Less less) {
+void choose_pivot(E* v, int64_t lo, int64_t hi, bool scatter, Less less) {
   const int64_t n = hi - lo, mid = lo + n / 2, last = hi - 1;
-  int64_t a = lo, b = mid, c = last;
-  if (n >= kNintherFrom) {
-    const int64_t s = (n / 8) | 1;
-    a = median3(v, lo, lo + s, lo + 2 * s, less);
-    b = median3(v, mid - s, mid, mid + s, less);
-    c = median3(v, last - 2 * s, last - s, last, less);
+  if (n < kNintherFrom) {
+    std::swap(v[lo], v[median3(v, lo, mid, last, less)]);
+    return;
   }
+  const int64_t s = (n / 8) | 1;
+  int64_t at[9] = {lo, lo + s, lo + 2 * s, mid - s, mid, mid + s, last - 2 * s, last - s, last};
+  if (scatter)
+    for (int j = 0; j < 9; ++j) at[j] = scattered(lo, hi, j);
+  const int64_t a = median3(v, at[0], at[1], at[2], less);
+  const int64_t b = median3(v, at[3], at[4], at[5], less);
+  const int64_t c = median3(v, at[6], at[7], at[8], less);
   std::swap(v[lo], v[median3(v, a, b, c, less)]);
 }
 
@@ -73,8 +84,8 @@ int64_t move_front(E* v, int64_t lo, int64_t hi, Pred pred) {
 /// equal to the pivot are split out when the pivot is the range's least value (it equals
 /// v[lo - 1], which no value of the range is below) or the split left most of the range there.
 template <class E, class Less>
-std::pair<int64_t, int64_t> partition_step(E* v, int64_t lo, int64_t hi, Less less) {
-  choose_pivot(v, lo, hi, less);
+std::pair<int64_t, int64_t> partition_step(E* v, int64_t lo, int64_t hi, bool scatter, Less less) {
+  choose_pivot(v, lo, hi, scatter, less);
   const E pivot = v[lo];
   auto not_above = [&](const E& x) { return !less(pivot, x); };
   if (lo > 0 && !less(v[lo - 1], pivot)) return {lo, move_front(v, lo, hi, not_above)};
@@ -90,6 +101,7 @@ std::pair<int64_t, int64_t> partition_step(E* v, int64_t lo, int64_t hi, Less le
 template <class E, class Less>
 void select_one(E* v, int64_t lo, int64_t hi, int64_t k, Less less) {
   int depth = 2 * std::bit_width(uint64_t(hi - lo));
+  bool scatter = false;  // pivot samples at hashed positions, from the first poor split on
   while (hi - lo > kSmall) {
     if (k == lo || k == hi - 1) {  // the minimum or maximum: one scan
       E* m =
@@ -101,13 +113,15 @@ void select_one(E* v, int64_t lo, int64_t hi, int64_t k, Less less) {
       std::partial_sort(v + lo, v + k + 1, v + hi, less);
       return;
     }
-    const auto [p, q] = partition_step(v, lo, hi, less);
+    const int64_t n = hi - lo;
+    const auto [p, q] = partition_step(v, lo, hi, scatter, less);
     if (k < p)
       hi = p;
     else if (k >= q)
       lo = q;
     else
       return;
+    scatter = scatter || hi - lo > n / 8 * 7;
   }
   insertion_sort(v, lo, hi, less);
 }
