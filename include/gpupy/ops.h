@@ -157,6 +157,12 @@ Array sort(const Array& x, std::optional<int> axis = -1, bool descending = false
 /// Indices that sort `x` along `axis` (stable, as sort).
 Array argsort(const Array& x, std::optional<int> axis = -1, bool descending = false,
               bool stable = true);
+/// Copy of `x` partitioned along `axis` (flattened when nullopt): at each position of `kth`
+/// (negative ones count from the end) the element a sort puts there, no greater one before it and
+/// no smaller one after it; the order elsewhere is unspecified. ValueError for a kth out of range.
+Array partition(const Array& x, const std::vector<int64_t>& kth, std::optional<int> axis = -1);
+/// Indices (int64) that partition `x` along `axis` as partition does.
+Array argpartition(const Array& x, const std::vector<int64_t>& kth, std::optional<int> axis = -1);
 /// ndarray.sort: sorts `x` in place along `axis`.
 void sort_inplace(const Array& x, int axis = -1, bool descending = false);
 /// Insertion points of `v` into the sorted 1-D `a` (in `*sorter` order if given).

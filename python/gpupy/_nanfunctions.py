@@ -220,10 +220,27 @@ _DISCRETE = ("inverted_cdf", "closest_observation", "lower", "higher", "nearest"
 METHODS = ("linear", "averaged_inverted_cdf", "midpoint", *_ALPHA_BETA, *_DISCRETE)
 
 
-def _virtual_index(n, q, method):
-    """(virtual index, gamma or None for a discrete method) per slice; n is float64 counts."""
+def _gpupy_ops():
+    """gpupy's ops under the NumPy names _virtual_index uses."""
+    from types import SimpleNamespace
+
     from gpupy import floor
 
+    return SimpleNamespace(
+        floor=floor,
+        ceil=_core.ceil,
+        round=_core.round,
+        where=_core._where,
+        logical_and=_core.logical_and,
+        remainder=_core.remainder,
+    )
+
+
+def _virtual_index(n, q, method, xp=None):
+    """(virtual index, its kind: "interp", "averaged", "midpoint" or None for a discrete method)
+    per slice; n is float64 counts. `xp` is numpy for counts on the host, else gpupy's ops."""
+    xp = xp or _gpupy_ops()
+    floor = xp.floor
     if method == "linear":
         return (n - 1) * q, "interp"
     if method in _ALPHA_BETA:
@@ -232,19 +249,19 @@ def _virtual_index(n, q, method):
     if method == "averaged_inverted_cdf":
         return n * q - 1, "averaged"
     if method == "midpoint":
-        return 0.5 * (floor((n - 1) * q) + _core.ceil((n - 1) * q)), "midpoint"
+        return 0.5 * (floor((n - 1) * q) + xp.ceil((n - 1) * q)), "midpoint"
     if method == "lower":
         return floor((n - 1) * q), None
     if method == "higher":
-        return _core.ceil((n - 1) * q), None
+        return xp.ceil((n - 1) * q), None
     if method == "nearest":
-        return _core.round((n - 1) * q), None
+        return xp.round((n - 1) * q), None
     v = n * q - 1 - (0.5 if method == "closest_observation" else 0.0)
     prev = floor(v)
     take_prev = (v - prev) == 0
     if method == "closest_observation":
-        take_prev = _core.logical_and(take_prev, _core.remainder(prev, 2) == 1)
-    return _core._where(take_prev, prev, prev + 1), None
+        take_prev = xp.logical_and(take_prev, xp.remainder(prev, 2) == 1)
+    return xp.where(take_prev, prev, prev + 1), None
 
 
 def _lerp(x0, x1, t):
@@ -253,9 +270,9 @@ def _lerp(x0, x1, t):
 
 
 def quantile_sorted(s, n, q, method, dtype=None):
-    """The q-quantile of each row of s (sorted along the last axis, the first n[row] values
-    valid), NumPy's `method`; n is an int64 array of s.shape[:-1]. Interpolating methods compute
-    in `dtype` (default: s's float dtype, float64 for integers)."""
+    """The q-quantile of each row of s (the first n[row] values valid), NumPy's `method`; n is an
+    int64 array of s.shape[:-1]. s need only be sorted at the positions _positions names.
+    Interpolating methods compute in `dtype` (default: s's float dtype, float64 for integers)."""
     from gpupy import clip, expand_dims, take_along_axis
 
     nf = n.astype("float64")
@@ -285,8 +302,48 @@ def quantile_sorted(s, n, q, method, dtype=None):
     return _lerp(x0, x1, gamma.astype(dt) if numpy.dtype(dt).kind == "f" else gamma)
 
 
+# Beyond this many positions to select, rows are sorted instead.
+_MAX_KTH = 64
+
+
+def _positions(counts, qs, method, row):
+    """The positions quantile_sorted reads in rows of length `row` whose valid counts are among
+    `counts` (host integers), sorted; None when there are too many to select."""
+    nf = numpy.asarray(counts, dtype="float64")
+    last = numpy.maximum(nf - 1, 0)
+    kth = set()
+    for q in qs:
+        v, _ = _virtual_index(nf, q, method, numpy)
+        # Every method reads floor(v) and floor(v) + 1, clipped to the valid values (a discrete
+        # v is whole, a clipped one is 0 or last).
+        prev = numpy.floor(v)
+        for i in (prev, prev + 1):
+            kth.update(numpy.clip(i, 0, last).astype(int).tolist())
+    kth = sorted(k for k in kth if k < row)
+    return kth if len(kth) <= _MAX_KTH else None
+
+
+def _arranged(rows, n, qs, method):
+    """`rows` with the values quantile_sorted reads (for the quantiles `qs`) where a sort puts
+    them: selected at those positions, or sorted when they are too many or rows of unequal valid
+    counts `n` (None: all values count) are off the cpu. Floats whose values all count select
+    the last position too, for the NaN check."""
+    from gpupy import sort
+
+    m = rows.shape[-1]
+    if n is None:
+        counts, extra = (m,), ((m - 1,) if _inexact(rows) else ())
+    else:  # the counts of the rows, read back on cpu only
+        counts = numpy.unique(n.get()) if rows.device == _core.Device("cpu") else None
+        extra = ()
+    kth = None if counts is None or rows.size == 0 else _positions(counts, qs, method, m)
+    if kth is None:
+        return sort(rows, axis=-1)
+    return _core.partition(rows, sorted(set(kth).union(extra)), axis=-1)
+
+
 def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
-    from gpupy import moveaxis, sort
+    from gpupy import moveaxis
 
     if method not in METHODS:
         raise ValueError(f"[{op}] '{method}' is not a valid method. Use one of: {METHODS}")
@@ -303,19 +360,24 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
     if dt is not None and dt.kind not in "fc":
         dt = numpy.dtype("float64")
     axes = _reduced_axes(axis, a.ndim, op)
-    # The reduced axes, moved last and merged into one, are the rows to sort.
+    # The reduced axes, moved last and merged into one, are the rows to select in.
     k = len(axes)
     a2 = moveaxis(a, axes, tuple(range(a.ndim - k, a.ndim))) if k else a
-    s = sort(a2.reshape(a2.shape[: a.ndim - k] + (-1,)), axis=-1)
-    if skip_nan and _inexact(s):
-        n = _counts(_core.isnan(s), -1, False)
-        if s.shape[-1] and bool(_core.any(n == 0)):
+    rows = a2.reshape(a2.shape[: a.ndim - k] + (-1,))
+    m = rows.shape[-1]
+    if skip_nan and _inexact(rows):
+        n = _counts(_core.isnan(rows), -1, False)
+        if m and bool(_core.any(n == 0)):
             warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
         invalid = n == 0
+        s = _arranged(rows, n, qs.reshape(-1).tolist(), method)
     else:
-        n = _core.full(s.shape[:-1], s.shape[-1], dtype="int64", device=s.device)
+        n = _core.full(rows.shape[:-1], m, dtype="int64", device=rows.device)
+        invalid = None
+        s = _arranged(rows, None, qs.reshape(-1).tolist(), method)
+    if invalid is None and _inexact(s) and m:
         # NaNs sort last: a NaN in the last place makes the whole row's quantile NaN.
-        invalid = _core.isnan(s[..., -1]) if _inexact(s) and s.shape[-1] else None
+        invalid = _core.isnan(s[..., -1])
     results = [quantile_sorted(s, n, qi, method, dt) for qi in qs.reshape(-1).tolist()]
     if invalid is not None:
         results = [

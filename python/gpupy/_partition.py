@@ -1,10 +1,11 @@
 """partition, argpartition, lexsort and sort_complex (see the NumPy functions of the same names),
 plus the ndarray methods partition and argpartition.
 
-gpupy has no selection kernel: partition and argpartition sort the whole axis (stably), which
-meets NumPy's partition contract (everything before kth is <= a[kth] <= everything after it)
-at the cost of an O(n log n) sort. lexsort is a chain of stable argsorts, from the secondary
-keys to the primary one. Everything runs on the input's device.
+partition and argpartition run the backends' selection: an introselect per row on cpu (O(n)),
+a full sort on cuda and emu (one valid partition for every kth). Either way a[kth] is the value a
+sort puts there, nothing before it is greater and nothing after it smaller; the order elsewhere is
+unspecified, as in NumPy. lexsort is a chain of stable argsorts, from the secondary keys to the
+primary one. Everything runs on the input's device.
 """
 
 import operator
@@ -19,7 +20,7 @@ __all__ = ["argpartition", "lexsort", "partition", "sort_complex"]
 
 
 def _check_partition(a, kth, axis, kind, order, op):
-    """The array (flattened for axis=None) and the axis, once kth and the options are valid."""
+    """The array (flattened for axis=None), the axis and kth as a list, once they are valid."""
     if kind != "introselect":
         raise ValueError(f"[{op}] select kind must be 'introselect' (got {kind!r})")
     if order is not None:
@@ -30,36 +31,36 @@ def _check_partition(a, kth, axis, kind, order, op):
     kths = kth.get() if isinstance(kth, ndarray) else numpy.asarray(kth)
     if kths.dtype.kind not in "iu":
         raise TypeError(f"[{op}] Partition index must be integer")
-    n = a.shape[axis]
+    n, kths = a.shape[axis], kths.reshape(-1).tolist()
     # NumPy checks kth only when there is something to partition.
-    for k in kths.reshape(-1).tolist() if a.size else ():
-        if not -n <= k < n:
-            raise ValueError(f"[{op}] kth(={k}) out of bounds ({n})")
-    return a, axis
+    for k in kths if a.size else ():
+        if not -n <= k < n:  # NumPy names a negative kth after adding n
+            raise ValueError(f"[{op}] kth(={k + n if k < 0 else k}) out of bounds ({n})")
+    return a, axis, kths
 
 
 def partition(a, kth, axis=-1, kind="introselect", order=None):
-    """See numpy.partition: a partitioned copy. Implemented as a full stable sort of the axis,
-    which is one valid partition for every kth."""
-    a, axis = _check_partition(_arr(a), kth, axis, kind, order, "partition")
-    return _core.sort(a, axis=axis)
+    """See numpy.partition: a partitioned copy."""
+    a, axis, kths = _check_partition(_arr(a), kth, axis, kind, order, "partition")
+    return _core.partition(a, kths, axis=axis)
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
-    """See numpy.argpartition: int64 indices that partition `a`. Implemented as a full stable
-    argsort of the axis, which is one valid partition for every kth."""
+    """See numpy.argpartition: int64 indices that partition `a`."""
     a = _arr(a)
     if a.ndim == 0:
         a = a.reshape(1)  # NumPy answers [0] for a 0-d array, as argsort does
-    a, axis = _check_partition(a, kth, axis, kind, order, "argpartition")
-    return _core.argsort(a, axis=axis)
+    a, axis, kths = _check_partition(a, kth, axis, kind, order, "argpartition")
+    return _core.argpartition(a, kths, axis=axis)
 
 
 def _method_partition(self, kth, axis=-1, kind="introselect", order=None):
     if axis is None:
         raise TypeError("[partition] the method partitions one axis in place; axis=None is invalid")
-    _, axis = _check_partition(self, kth, axis, kind, order, "partition")
-    self.sort(axis=axis)
+    _, axis, kths = _check_partition(self, kth, axis, kind, order, "partition")
+    if not self.flags.writeable:
+        raise ValueError("[partition] partition array is read-only")
+    self[...] = _core.partition(self, kths, axis=axis)
 
 
 def _method_argpartition(self, kth, axis=-1, kind="introselect", order=None):

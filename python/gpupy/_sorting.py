@@ -26,8 +26,12 @@ def _as_gpupy(a):
     return a if isinstance(a, _core.ndarray) else asarray(a)
 
 
-def _sorted_along(a, axis, name):
-    """`a` sorted along `axis` (flattened when None) as a float array, with the axis used."""
+def _selected_along(a, axis, name, positions):
+    """`a` (flattened when axis is None) partitioned along `axis` so that each of
+    `positions(n)` (n: the axis length) holds the value a sort puts there, with the last
+    position too for floats (NaNs sort last, and _nan_if_any reads it); and the axis used."""
+    from gpupy._indexing import _axis
+
     a = _as_gpupy(a)
     if numpy.dtype(a.dtype).kind == "c":
         raise TypeError(f"[{name}] a must be an array of real numbers")
@@ -35,7 +39,12 @@ def _sorted_along(a, axis, name):
         a, axis = a.reshape(-1), 0
     elif not isinstance(axis, int):
         raise NotImplementedError(f"[{name}] only a single axis or None is supported")
-    return sort(a, axis=axis), axis
+    axis = _axis(axis, a.ndim, name)
+    n = a.shape[axis]
+    kth = set(positions(n))
+    if numpy.dtype(a.dtype).kind == "f":
+        kth.add(n - 1)
+    return _core.partition(a, sorted(k for k in kth if 0 <= k < n), axis=axis), axis
 
 
 def _along(s, axis, i):
@@ -69,20 +78,26 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
         raise ValueError("[quantile] Quantiles must be in the range [0, 1]")
-    s, ax = _sorted_along(a, axis, "quantile")
+    q_list = qs.reshape(-1).tolist()
+
+    def bounds(n):  # the positions each quantile reads, and its weight between them
+        for qi in q_list:
+            pos = qi * (n - 1)
+            lo = int(numpy.floor(pos))
+            yield lo, min(lo + 1, n - 1), pos - lo
+
+    def positions(n):
+        return [i for lo, hi, _ in bounds(n) for i in (lo, hi)]
+
+    s, ax = _selected_along(a, axis, "quantile", positions)
     dt = numpy.result_type(
         numpy.dtype(a.dtype), q if numpy.ndim(q) == 0 and not hasattr(q, "dtype") else qs.dtype
     )
     if dt.kind not in "fc":
         dt = numpy.dtype("float64")
-    s = s.astype(dt.name)
-    n = s.shape[ax]
     results = []
-    for qi in qs.reshape(-1).tolist():
-        pos = qi * (n - 1)
-        lo = int(numpy.floor(pos))
-        hi, t = min(lo + 1, n - 1), pos - lo
-        x0, x1 = _along(s, ax, lo), _along(s, ax, hi)
+    for lo, hi, t in bounds(s.shape[ax]):
+        x0, x1 = _along(s, ax, lo).astype(dt.name), _along(s, ax, hi).astype(dt.name)
         # NumPy's lerp: from the nearer end, so that t = 0 and t = 1 are exact.
         r = x1 - (x1 - x0) * (1 - t) if t >= 0.5 else x0 + (x1 - x0) * t
         results.append(_nan_if_any(r, s, ax))
@@ -118,12 +133,11 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
         return quantile_method(a, 0.5, axis, out, "linear", keepdims, "median")
     a = _as_gpupy(a)
-    s, ax = _sorted_along(a, axis, "median")
+    s, ax = _selected_along(a, axis, "median", lambda n: (n // 2 - 1, n // 2))
     dt = numpy.dtype(a.dtype) if numpy.dtype(a.dtype).kind == "f" else numpy.dtype("float64")
-    s = s.astype(dt.name)
     n = s.shape[ax]
-    mid = _along(s, ax, n // 2)
-    result = mid if n % 2 else (_along(s, ax, n // 2 - 1) + mid) / 2
+    mid = _along(s, ax, n // 2).astype(dt.name)
+    result = mid if n % 2 else (_along(s, ax, n // 2 - 1).astype(dt.name) + mid) / 2
     result = _keep(_nan_if_any(result, s, ax), a.shape, ax, keepdims, axis is None)
     if out is not None:
         out[...] = result

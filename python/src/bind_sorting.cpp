@@ -55,6 +55,15 @@ void sort_method(const Array& self, nb::handle axis, nb::handle kind, nb::handle
   sort_inplace(self, *to_axis(axis), descending);
 }
 
+// partition/argpartition with kth already checked and made a list of ints by the Python layer.
+Array partition_fn(nb::handle a, const std::vector<int64_t>& kth, nb::handle axis) {
+  return gpupy::partition(as_input(a), kth, to_axis(axis));
+}
+
+Array argpartition_fn(nb::handle a, const std::vector<int64_t>& kth, nb::handle axis) {
+  return gpupy::argpartition(as_input(a), kth, to_axis(axis));
+}
+
 Array searchsorted_fn(nb::handle a, nb::handle v, const std::string& side, nb::handle sorter) {
   if (side != "left" && side != "right")
     throw ValueError("[searchsorted] side must be 'left' or 'right' (got '" + side + "')");
@@ -120,6 +129,8 @@ void bind_sorting(nb::module_& m) {
       ndarray, "sort",
       nb::cpp_function(&sort_method, nb::is_method(), nb::name("sort"), "axis"_a.none() = -1, kind,
                        order, nb::kw_only(), descending, stable));
+  m.def("partition", &partition_fn, "a"_a, "kth"_a, "axis"_a.none() = -1);
+  m.def("argpartition", &argpartition_fn, "a"_a, "kth"_a, "axis"_a.none() = -1);
   def_both(m, "searchsorted", &searchsorted_fn, "v"_a, "side"_a = "left", "sorter"_a = nb::none());
   auto axis_none = "axis"_a = nb::none();
   auto dtype = "dtype"_a = nb::none();

@@ -86,6 +86,12 @@ class Backend {
   /// lexicographic.
   virtual void sort(const Array& in, const Array& values_out, const Array* indices_out,
                     bool descending) = 0;
+  /// Selection: each row along the last axis of `in` into `values_out` (and the int64 source
+  /// positions into `*indices_out`, if given), with the element at every position of `kth`
+  /// (ascending, distinct, within the row) the one a full sort puts there, no greater one before
+  /// it and no smaller one after it. Order between kth positions is unspecified; NaNs go last.
+  virtual void partition(const Array& in, const std::vector<int64_t>& kth, const Array& values_out,
+                         const Array* indices_out) = 0;
   /// Inclusive scan along the last axis; `in` has `out`'s shape and dtype.
   virtual void scan(ScanOp op, const Array& in, const Array& out) = 0;
   /// out[...] (int64) = insertion points of `queries` into the 1-D `sorted` (read through the

@@ -1,6 +1,7 @@
 // Sorting, searching, counting and cumulative ops front end: axes are moved last through views
 // so that backends sort and scan along the last axis only; diff and count_nonzero are composed
 // from elementwise ops and reductions. Host only.
+#include <algorithm>
 #include <string>
 
 #include "../backend/backend.h"
@@ -30,21 +31,55 @@ std::pair<Array, int> axis_input(const Array& a, std::optional<int> axis, const 
 
 Array last(const Array& a, int axis) { return moveaxis(a, {axis}, {-1}); }
 
-/// Sorted values of `a` along `axis` and, if `indices` is given, the positions into it.
-Array sort_impl(const Array& x, std::optional<int> axis, bool descending, Array* indices,
-                const char* op) {
-  auto [a, ax] = axis_input(x, axis, op);
+/// The values `run(in, values, indices)` writes along the last axis for `a`'s axis `ax` (and the
+/// int64 positions into `*indices`, if given); float16 runs as float32, which orders the same.
+template <class Run>
+Array along_rows(const Array& a, int ax, Array* indices, Run&& run) {
   Array values = Array::empty(a.shape(), a.dtype(), a.device());
   if (indices) *indices = Array::empty(a.shape(), DType::int64, a.device());
   if (a.size() == 0) return values;
   Array iv = indices ? last(*indices, ax) : Array();
-  // float16 sorts as float32: the same order.
   const DType work = kernel_dtype(a.dtype());
   Array in = a.dtype() == work ? a : astype(a, work);
-  Array sorted = a.dtype() == work ? values : Array::empty(a.shape(), work, a.device());
-  backend_for(a.device()).sort(last(in, ax), last(sorted, ax), indices ? &iv : nullptr, descending);
-  if (sorted.dtype() != values.dtype()) assign(values, sorted);
+  Array result = a.dtype() == work ? values : Array::empty(a.shape(), work, a.device());
+  run(last(in, ax), last(result, ax), indices ? &iv : nullptr);
+  if (result.dtype() != values.dtype()) assign(values, result);
   return values;
+}
+
+/// Sorted values of `a` along `axis` and, if `indices` is given, the positions into it.
+Array sort_impl(const Array& x, std::optional<int> axis, bool descending, Array* indices,
+                const char* op) {
+  auto [a, ax] = axis_input(x, axis, op);
+  Backend& backend = backend_for(a.device());  // (lambdas may not capture structured bindings)
+  return along_rows(a, ax, indices, [&](const Array& in, const Array& out, const Array* iv) {
+    backend.sort(in, out, iv, descending);
+  });
+}
+
+/// `kth` for rows of length n: negative positions counted from the end, sorted, duplicates gone.
+std::vector<int64_t> kth_positions(std::vector<int64_t> kth, int64_t n, const char* op) {
+  for (int64_t& k : kth) {
+    if (k < 0) k += n;  // NumPy's message names a negative kth after adding n
+    if (k < 0 || k >= n)
+      throw ValueError(op_message(
+          op, "kth(=" + std::to_string(k) + ") out of bounds (" + std::to_string(n) + ")"));
+  }
+  std::sort(kth.begin(), kth.end());
+  kth.erase(std::unique(kth.begin(), kth.end()), kth.end());
+  return kth;
+}
+
+/// Values of `x` partitioned at `kth` along `axis` and, if `indices` is given, their positions.
+Array partition_impl(const Array& x, const std::vector<int64_t>& kth, std::optional<int> axis,
+                     Array* indices, const char* op) {
+  auto [a, ax] = axis_input(x, axis, op);
+  // As NumPy, kth is checked only when there is something to partition.
+  const std::vector<int64_t> ks = a.size() ? kth_positions(kth, a.shape()[ax], op) : kth;
+  Backend& backend = backend_for(a.device());
+  return along_rows(a, ax, indices, [&](const Array& in, const Array& out, const Array* iv) {
+    backend.partition(in, ks, out, iv);
+  });
 }
 
 /// Writes the scan of `a` along `axis` into `out` (same shape, accumulator dtype).
@@ -137,6 +172,16 @@ Array sort(const Array& x, std::optional<int> axis, bool descending, bool /*stab
 Array argsort(const Array& x, std::optional<int> axis, bool descending, bool /*stable*/) {
   Array indices;
   sort_impl(x, axis, descending, &indices, "argsort");
+  return indices;
+}
+
+Array partition(const Array& x, const std::vector<int64_t>& kth, std::optional<int> axis) {
+  return partition_impl(x, kth, axis, nullptr, "partition");
+}
+
+Array argpartition(const Array& x, const std::vector<int64_t>& kth, std::optional<int> axis) {
+  Array indices;
+  partition_impl(x, kth, axis, &indices, "argpartition");
   return indices;
 }
 

@@ -1,8 +1,9 @@
-// cpu sorting, scans and binary search along the last axis: rows run in parallel, each row a
-// stable sort of its order-preserving keys (radix for long rows of 64-bit keys, else
-// std::stable_sort over (key, position) pairs). Host only.
+// cpu sorting, selection, scans and binary search along the last axis: rows run in parallel, each
+// row a stable sort of its order-preserving keys (radix for long rows of 64-bit keys, else
+// std::stable_sort over (key, position) pairs) or an introselect (select.h). Host only.
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "../sort_keys.h"
 #include "cpu_backend.h"
 #include "parallel.h"
+#include "select.h"
 
 namespace gpupy::cpu {
 namespace {
@@ -115,6 +117,52 @@ void sort_rows(const Array& in, const Array& values, const Array* indices, bool 
   });
 }
 
+/// An element with the position it came from (argpartition).
+template <class T>
+struct Tagged {
+  T value;
+  int64_t at;
+};
+
+/// Each row selected at `kth` in a buffer: the output row itself when it is contiguous.
+template <class T>
+void partition_rows(const Array& in, const std::vector<int64_t>& kth, const Array& values,
+                    const Array* indices) {
+  const int64_t n = in.shape().back(), rows = in.size() / n, nk = int64_t(kth.size());
+  const int64_t si = in.strides().back(), sv = values.strides().back();
+  auto less = [](const T& a, const T& b) { return sort_keys::less(a, b); };
+  const bool direct = sv == int64_t(sizeof(T));
+  parallel_for(rows, row_grain(n), [&](int64_t r0, int64_t r1) {
+    std::unique_ptr<T[]> buf(direct || indices ? nullptr : new T[n]);  // not vector: T may be bool
+    std::vector<Tagged<T>> tagged;
+    for (int64_t r = r0; r < r1; ++r) {
+      const char* src = in.data() + row_offset(in, r);
+      char* dst = values.data() + row_offset(values, r);
+      auto at = [&](int64_t j) { return *reinterpret_cast<const T*>(src + j * si); };
+      auto put = [&](int64_t j, const T& v) { *reinterpret_cast<T*>(dst + j * sv) = v; };
+      if (indices) {
+        tagged.resize(n);
+        for (int64_t j = 0; j < n; ++j) tagged[j] = {at(j), j};
+        select::select_many(
+            tagged.data(), 0, n, kth.data(), nk,
+            [&](const Tagged<T>& a, const Tagged<T>& b) { return less(a.value, b.value); });
+        char* idx = indices->data() + row_offset(*indices, r);
+        const int64_t sx = indices->strides().back();
+        for (int64_t j = 0; j < n; ++j) {
+          put(j, tagged[j].value);
+          *reinterpret_cast<int64_t*>(idx + j * sx) = tagged[j].at;
+        }
+        continue;
+      }
+      T* row = direct ? reinterpret_cast<T*>(dst) : buf.get();
+      for (int64_t j = 0; j < n; ++j) row[j] = at(j);
+      select::select_many(row, 0, n, kth.data(), nk, less);
+      if (!direct)
+        for (int64_t j = 0; j < n; ++j) put(j, row[j]);
+    }
+  });
+}
+
 template <class T, class Op>
 void scan_rows(const Array& in, const Array& out) {
   const int64_t n = in.shape().back(), rows = in.size() / n;
@@ -140,6 +188,14 @@ void CpuBackend::sort(const Array& in, const Array& values_out, const Array* ind
   if (in.size() == 0) return;
   dispatch_dtype_except_float16(in.dtype(), "sort", [&](auto tag) {
     sort_rows<typename decltype(tag)::type>(in, values_out, indices_out, descending);
+  });
+}
+
+void CpuBackend::partition(const Array& in, const std::vector<int64_t>& kth,
+                           const Array& values_out, const Array* indices_out) {
+  if (in.size() == 0) return;
+  dispatch_dtype_except_float16(in.dtype(), "partition", [&](auto tag) {
+    partition_rows<typename decltype(tag)::type>(in, kth, values_out, indices_out);
   });
 }
 

@@ -36,6 +36,8 @@ class CudaBackend final : public Backend {
   // (added by the sorting patterns; keep this marker)
   void sort(const Array& in, const Array& values_out, const Array* indices_out,
             bool descending) override;
+  void partition(const Array& in, const std::vector<int64_t>& kth, const Array& values_out,
+                 const Array* indices_out) override;
   void scan(ScanOp op, const Array& in, const Array& out) override;
   void searchsorted(const Array& sorted, const Array* sorter, const Array& queries,
                     const Array& out, bool right) override;

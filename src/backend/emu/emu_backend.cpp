@@ -42,6 +42,11 @@ class EmuBackend final : public Backend {
             bool descending) override {
     emu::launch_sort(in, values_out, indices_out, descending, nullptr);
   }
+  // As cuda: the full sort is the selection.
+  void partition(const Array& in, const std::vector<int64_t>& /*kth*/, const Array& values_out,
+                 const Array* indices_out) override {
+    emu::launch_sort(in, values_out, indices_out, /*descending=*/false, nullptr);
+  }
   void scan(ScanOp op, const Array& in, const Array& out) override {
     emu::launch_scan(op, in, out, nullptr);
   }
