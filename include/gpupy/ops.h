@@ -166,6 +166,18 @@ Array searchsorted(const Array& a, const Operand& v, bool right = false,
 /// histogram and ufunc.at of add. `bins` is 1-D, C-contiguous, int64, float32 or float64;
 /// indices outside it are skipped. In index order on cpu; in any order on cuda.
 void bin_add(const Array& bins, const Array& index, const Array* weights = nullptr);
+/// How NumPy's histogram computes the bin of an element for equal-width bins (see
+/// uniform_bin_index); the front end derives it from NumPy's promotion of the range's scalars.
+struct UniformBins {
+  double keep_lo, keep_hi;  ///< elements outside [keep_lo, keep_hi] as float64, and NaN, get -1
+  double first, denom;      ///< the guess is trunc((E(x) - first) / denom * n), E the edges' dtype
+  bool sub_single = false;  ///< the subtraction rounds to float32 (else float64)
+  bool div_single = false;  ///< the division and product round to float32 (implies sub_single)
+};
+/// int64 bin of each element of the 1-D real `x` among the n + 1 ascending, equal-width `edges`
+/// (float32 or float64), as NumPy's histogram finds it: the arithmetic guess corrected against the
+/// edges, the last bin closed, -1 for elements not kept.
+Array uniform_bin_index(const Array& x, const Array& edges, const UniformBins& bins);
 /// Number of non-zero elements over `axes` (int64).
 Array count_nonzero(const Array& x, const Axes& axes = std::nullopt, bool keepdims = false);
 /// Inclusive cumulative sum/product along `axis` (flattened when nullopt); small integers
