@@ -1,9 +1,10 @@
 """Set functions: numpy.unique (flattened or along an axis), isin, union1d, intersect1d,
 setdiff1d, setxor1d and the Array API's unique_all, unique_counts, unique_inverse and unique_values.
 
-All are built from device operations (a stable argsort of the flattened input, gathers, a
-comparison of sorted neighbours, cumsum, flatnonzero, diff and an integer-array scatter), so they
-run on every device. The only host read is the number of unique values, which sizes the results.
+All are built from device operations, so they run on every device. Integers spanning a small
+range are counted in a table indexed by value (bin_add, flatnonzero, cumsum and a gather); other
+input is sorted (a stable argsort when positions are asked for) and sorted neighbours compared.
+The host reads only a few numbers (the range, the number of unique values) that size the results.
 Values come back sorted, as NumPy's ``unique`` returns them.
 """
 
@@ -23,12 +24,24 @@ def _arr(a):
     return a if isinstance(a, ndarray) else _core._asarray(a)
 
 
+# Integers whose range (max - min + 1) is at most this many times their count, plus a floor for
+# small inputs, are counted in a table instead of sorted: O(n + range) against a sort's O(n log n).
+_TABLE_RANGE_PER_ITEM = 2
+_TABLE_RANGE_FLOOR = 1 << 16
+
+
 def _unique(x, want_index, want_inverse, want_counts, equal_nan):
     """Sorted unique values of `x` flattened, with what was asked for, as a dict; NaNs are one
     value when `equal_nan`."""
     x = _arr(x)
     flat = x.reshape(-1)
     n = flat.size
+    if n and not want_index and flat.dtype.kind in "biu":
+        out = _unique_table(flat, want_inverse, want_counts)
+        if out is not None:
+            if want_inverse:
+                out["inverse"] = out["inverse"].reshape(x.shape)
+            return out
     need_perm = want_index or want_inverse
     if need_perm:
         perm = _core.argsort(flat, axis=0, kind="stable")
@@ -39,16 +52,42 @@ def _unique(x, want_index, want_inverse, want_counts, equal_nan):
     mask = _core.empty((n,), "bool", x.device)
     if n:
         mask[:1] = True
-        prev, nxt = s[:-1], s[1:]
-        new = _core.not_equal(nxt, prev)
-        if equal_nan and s.dtype.kind in "fc":
-            # NaNs (complex: either part NaN) sort last; they are one value, as in NumPy.
-            both_nan = _core.logical_and(_core.isnan(nxt), _core.isnan(prev))
-            new = _core.logical_and(new, _core.logical_not(both_nan))
-        mask[1:] = new
+        # NaNs (complex: either part NaN) sort last; with equal_nan they are one value, as in
+        # NumPy: the first starts a run, the others do not.
+        first_nan = n
+        if equal_nan and s.dtype.kind in "fc" and bool(_core.isnan(s[n - 1])):
+            first_nan = n - int(_core.count_nonzero(_core.isnan(s)))
+        if first_nan > 1:
+            mask[1:first_nan] = _core.not_equal(s[1:first_nan], s[: first_nan - 1])
+        if first_nan < n:
+            mask[first_nan : first_nan + 1] = True
+            mask[first_nan + 1 :] = False
     out = _runs(s, perm if need_perm else None, mask, want_index, want_inverse, want_counts)
     if want_inverse:
         out["inverse"] = out["inverse"].reshape(x.shape)
+    return out
+
+
+def _unique_table(flat, want_inverse, want_counts):
+    """unique of the 1-D, non-empty integer or bool `flat` by counting each value in a table
+    over [min, max] (bin_add), or None when that range is too wide for a table."""
+    lo, hi = int(_core.min(flat).item()), int(_core.max(flat).item())
+    span = hi - lo + 1
+    if span > max(_TABLE_RANGE_PER_ITEM * flat.size, _TABLE_RANGE_FLOOR):
+        return None
+    # Offsets from the minimum, in int64 (unsigned types subtract in uint64: no wrap either way).
+    wide = "uint64" if flat.dtype.kind == "u" else "int64"
+    offset = _core.subtract(flat.astype(wide, copy=False), lo).astype("int64", copy=False)
+    counts = _core.zeros((span,), "int64", flat.device)
+    _core.bin_add(counts, offset)
+    present = _core.not_equal(counts, 0)
+    starts = present._flatnonzero()
+    values = _core.add(starts.astype(wide, copy=False), lo).astype(flat.dtype, copy=False)
+    out = {"values": values}
+    if want_counts:
+        out["counts"] = counts[starts]
+    if want_inverse:
+        out["inverse"] = (_core.cumsum(present, dtype="int64") - 1)[offset]
     return out
 
 

@@ -211,6 +211,66 @@ def test_isin_takes_python_values_and_refuses_bad_kind():
         gpupy.isin(gpupy.arange(3), [1], kind="hash")
 
 
+def _tuple(r):
+    return tuple(r) if isinstance(r, tuple) else (r,)
+
+
+@pytest.mark.parametrize(
+    ("dtype", "lo", "hi"),
+    [
+        ("int8", -128, 128),  # the whole range: offsets beyond int8
+        ("int16", -300, 300),
+        ("int64", -(2**62), -(2**62) + 50),
+        ("int64", -5, 2**40),  # too wide for a table: sorted instead
+        ("uint8", 0, 256),
+        ("uint64", 2**64 - 40, 2**64),  # above int64's range
+        ("uint64", 0, 2**63 + 5),
+    ],
+)
+@pytest.mark.parametrize("flags", [(False, False), (True, False), (False, True), (True, True)])
+def test_unique_integer_ranges(dtype, lo, hi, flags):
+    # Counted in a table when the range is small (values, counts, inverse), sorted when not.
+    counts, inverse = flags
+    rng = np.random.default_rng(7)
+    x = rng.integers(lo, hi, 3000, dtype=np.dtype(dtype), endpoint=False)
+    x[:2] = [lo, hi - 1]
+    got = gpupy.unique(gpupy.asarray(x), return_counts=counts, return_inverse=inverse)
+    expected = np.unique(x, return_counts=counts, return_inverse=inverse)
+    for g, e in zip(_tuple(got), _tuple(expected), strict=True):
+        np.testing.assert_array_equal(gpupy.asnumpy(g), e, strict=True)
+
+
+# The Array API functions as np.unique's flags (NumPy's own unique_* need not sort).
+ARRAY_API_UNIQUE = {
+    "unique_values": {},
+    "unique_counts": {"return_counts": True},
+    "unique_inverse": {"return_inverse": True},
+    "unique_all": {"return_index": True, "return_inverse": True, "return_counts": True},
+}
+
+
+@pytest.mark.parametrize("fn", sorted(ARRAY_API_UNIQUE))
+def test_unique_array_api_integers_in_a_table(fn):
+    x = np.array([[5, -2, 5], [9, -2, 5]], np.int32)
+    got = getattr(gpupy, fn)(gpupy.asarray(x))
+    expected = np.unique(x, equal_nan=False, **ARRAY_API_UNIQUE[fn])
+    for g, e in zip(_tuple(got), _tuple(expected), strict=True):
+        np.testing.assert_array_equal(gpupy.asnumpy(g), e, strict=True)
+
+
+def test_unique_float_nans_and_signed_zeros_without_positions():
+    x = np.array([np.nan, 0.0, -0.0, 2.0, np.nan, -np.inf, np.inf, 2.0, np.nan])
+    for equal_nan in (True, False):
+        for counts in (False, True):
+            got = gpupy.unique(gpupy.asarray(x), return_counts=counts, equal_nan=equal_nan)
+            expected = np.unique(x, return_counts=counts, equal_nan=equal_nan)
+            for g, e in zip(_tuple(got), _tuple(expected), strict=True):
+                np.testing.assert_array_equal(gpupy.asnumpy(g), e, strict=True)
+    all_nan = np.full(4, np.nan, np.float32)
+    got = gpupy.unique(gpupy.asarray(all_nan), return_counts=True)
+    np.testing.assert_array_equal(got[1].get(), np.unique(all_nan, return_counts=True)[1])
+
+
 # ---- union1d, intersect1d, setdiff1d, setxor1d ---------------------------------------------------
 
 PAIR_SHAPES = [((0,), (0,)), ((7,), (0,)), ((9,), (5,)), ((4, 6), (3, 5)), ((), (8,))]
