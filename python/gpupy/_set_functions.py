@@ -192,24 +192,85 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None
     """See numpy.isin (also the Array API 2025.12 ``isin(x1, x2, /, *, invert=False)``): whether
     each element of ``element`` occurs in ``test_elements``, with ``element``'s shape.
 
-    A binary search of every element in the sorted test values, on the elements' device. NaN is
-    never found (NaN != NaN), as in NumPy. ``assume_unique`` and ``kind`` only tune NumPy's
-    algorithm choice and do not change the result; they are accepted for compatibility.
+    The strategy is NumPy's: integers and bools whose test values span a small range (or
+    ``kind='table'``) look each element up in a table of that range; a handful of test values
+    are compared one by one; otherwise each element is binary-searched in the sorted test values.
+    NaN is never found (NaN != NaN), as in NumPy. ``assume_unique`` does not change the result.
     """
     if kind not in (None, "sort", "table"):
         raise ValueError(f"[isin] kind must be None, 'sort' or 'table', got {kind!r}")
     x, tests = device_arrays("isin", element, test_elements)
-    common = _core._promote_types(x.dtype, tests.dtype)
-    x, tests = x.astype(common), tests.reshape(-1).astype(common)
+    tests = tests.reshape(-1)
+    integers = x.dtype.kind in "biu" and tests.dtype.kind in "biu"
+    if kind == "table" and not integers:
+        raise ValueError(
+            "[isin] The 'table' method is only supported for boolean or integer arrays. "
+            "Please select 'sort' or None for kind."
+        )
     if tests.size == 0:
-        found = _core.zeros(x.shape, "bool", x.device)
-    else:
-        table = _core.sort(tests, axis=0)
-        position = _core.searchsorted(table, x, side="left")
-        # Elements above every test value land past the end; clamp to compare with the last.
-        position = _core.minimum(position, _core._asarray(tests.size - 1, device=x.device))
-        found = _core.equal(table[position], x)
-    return _core.logical_not(found) if invert else found
+        return _core.full(x.shape, bool(invert), "bool", x.device)
+    found = _isin_table(x, tests, kind == "table") if integers and kind != "sort" else None
+    if found is None:
+        common = _core._promote_types(x.dtype, tests.dtype)
+        x, tests = x.astype(common, copy=False), tests.astype(common, copy=False)
+        if tests.size < 10 * x.size**0.145:
+            found = _isin_few(x, tests)
+        else:
+            found = _isin_sorted(x, tests)
+    return _core.logical_not(found, out=found) if invert else found
+
+
+def _isin_table(x, tests, forced):
+    """isin for integer (or bool) x and tests by a lookup in a bool table over the tests'
+    range, or None when that range is too wide (NumPy's limit: 6 items per element)."""
+    import numpy
+
+    xd, td, u64 = numpy.dtype(x.dtype), numpy.dtype(tests.dtype), numpy.dtype("uint64")
+    if (xd == u64 and td.kind == "i") or (td == u64 and xd.kind == "i"):
+        return None  # offsets modulo 2**64 would mistake a negative value for a uint64 one
+    lo, hi = int(_core.min(tests).item()), int(_core.max(tests).item())
+    span = hi - lo
+    limit = 255 if tests.dtype.kind == "b" else int(numpy.iinfo(numpy.dtype(tests.dtype)).max)
+    if span > limit:
+        if forced:
+            raise RuntimeError(
+                "[isin] You have specified kind='table', but the range of values in `ar2` or "
+                "`ar1` exceed the maximum integer of the datatype. Please set `kind` to None "
+                "or 'sort'."
+            )
+        return None
+    if span > 6 * (x.size + tests.size) and not forced:
+        return None
+    # Offsets from the minimum modulo 2**64: elements outside [lo, hi] land beyond span and
+    # are clamped onto a last table slot that stays False.
+    table = _core.zeros((span + 2,), "bool", x.device)
+    table[_table_offsets(tests, lo, span)] = True
+    return table[_table_offsets(x, lo, span)]
+
+
+def _table_offsets(a, lo, span):
+    """min(a - lo modulo 2**64, span + 1) as int64, for integer or bool a."""
+    # 8-byte integers are reinterpreted (two's complement): no conversion pass.
+    wide = a.view("uint64") if a.dtype.itemsize == 8 and a.flags.c_contiguous else a
+    offset = _core.subtract(wide.astype("uint64", copy=False), lo % (1 << 64))
+    return _core.minimum(offset, span + 1, out=offset).view("int64")
+
+
+def _isin_few(x, tests):
+    """isin by comparing x with each test value in turn (NumPy's loop for few test values)."""
+    found = _core.equal(x, tests[0])
+    for k in range(1, tests.size):
+        _core.logical_or(found, _core.equal(x, tests[k]), out=found)
+    return found
+
+
+def _isin_sorted(x, tests):
+    """isin by a binary search of every element in the sorted test values."""
+    table = _core.sort(tests, axis=0)
+    position = _core.searchsorted(table, x, side="left")
+    # Elements above every test value land past the end; clamp to compare with the last.
+    position = _core.minimum(position, tests.size - 1, out=position)
+    return _core.equal(table[position], x)
 
 
 def _joined(ar1, ar2):

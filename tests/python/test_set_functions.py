@@ -271,6 +271,61 @@ def test_unique_float_nans_and_signed_zeros_without_positions():
     np.testing.assert_array_equal(got[1].get(), np.unique(all_nan, return_counts=True)[1])
 
 
+@pytest.mark.parametrize("kind", [None, "sort", "table"])
+@pytest.mark.parametrize(
+    ("element", "tests"),
+    [
+        (np.arange(-20, 300, dtype=np.int16), np.array([-20, 0, 7, 299], np.int16)),
+        (np.arange(200, dtype=np.uint8), np.array([0, 255, 3], np.uint8)),
+        (np.array([2**64 - 1, 5, 7], np.uint64), np.array([-1, 5], np.int64)),  # by value
+        (np.array([-1, 5, 2**62], np.int64), np.array([2**63 + 1, 5], np.uint64)),
+        (np.array([True, False, True]), np.array([True])),
+        (np.array([0, 1, 2, 3]), np.array([True])),
+        (np.arange(-50, 50).reshape(10, 10)[:, ::3], np.arange(-5, 40, 2)),  # strided
+        (np.array(4, np.int32), np.array([4, 9], np.int8)),  # 0-d
+    ],
+)
+@pytest.mark.parametrize("invert", [False, True])
+def test_isin_strategies_match_numpy(element, tests, kind, invert):
+    try:
+        expected = np.isin(element, tests, invert=invert, kind=kind)
+    except MemoryError:  # NumPy's table over int64 and uint64 spans 2**63; gpupy sorts instead
+        expected = np.isin(element, tests, invert=invert, kind="sort")
+    except (ValueError, RuntimeError) as exc:
+        with pytest.raises(type(exc), match=r"\[isin\]"):
+            gpupy.isin(gpupy.asarray(element), gpupy.asarray(tests), invert=invert, kind=kind)
+        return
+    got = gpupy.isin(gpupy.asarray(element), gpupy.asarray(tests), invert=invert, kind=kind)
+    np.testing.assert_array_equal(gpupy.asnumpy(got), expected, strict=True)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64"])
+@pytest.mark.parametrize("n_tests", [1, 3, 40])
+def test_isin_float_few_and_many_test_values(dtype, n_tests):
+    # Few test values are compared one by one, many are binary-searched: same answers.
+    rng = np.random.default_rng(n_tests)
+    x = rng.integers(-20, 20, 500).astype(dtype) / 2
+    x[::17] = np.nan
+    x[1::19] = -0.0
+    tests = rng.integers(-20, 20, n_tests).astype(dtype) / 2
+    tests[0] = 0.0
+    if n_tests > 2:
+        tests[1] = np.nan
+    got = gpupy.isin(gpupy.asarray(x), gpupy.asarray(tests))
+    np.testing.assert_array_equal(gpupy.asnumpy(got), np.isin(x, tests), strict=True)
+    got = gpupy.isin(gpupy.asarray(x), gpupy.asarray(tests), invert=True)
+    np.testing.assert_array_equal(gpupy.asnumpy(got), np.isin(x, tests, invert=True), strict=True)
+
+
+def test_isin_table_refuses_floats_and_wide_ranges():
+    with pytest.raises(ValueError, match=r"\[isin\].*'table'"):
+        gpupy.isin(gpupy.asarray([1.0]), [1.0], kind="table")
+    with pytest.raises(RuntimeError, match=r"\[isin\].*'table'"):
+        gpupy.isin(
+            gpupy.asarray(np.array([1], np.int8)), np.array([-100, 100], np.int8), kind="table"
+        )
+
+
 # ---- union1d, intersect1d, setdiff1d, setxor1d ---------------------------------------------------
 
 PAIR_SHAPES = [((0,), (0,)), ((7,), (0,)), ((9,), (5,)), ((4, 6), (3, 5)), ((), (8,))]
