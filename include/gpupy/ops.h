@@ -51,11 +51,17 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
   inline Array name(const Operand& x1, const Operand& x2, const Array* out = nullptr) { \
     return elementwise(ElementwiseOp::name, {x1, x2}, out);                             \
   }
+#define GPUPY_DECLARE_3(name)                                                \
+  inline Array name(const Operand& x1, const Operand& x2, const Operand& x3, \
+                    const Array* out = nullptr) {                            \
+    return elementwise(ElementwiseOp::name, {x1, x2, x3}, out);              \
+  }
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DECLARE_##arity(name)
 #include "gpupy/elementwise_ops.inc"
 #undef GPUPY_ELEMENTWISE
 #undef GPUPY_DECLARE_1
 #undef GPUPY_DECLARE_2
+#undef GPUPY_DECLARE_3
 
 /// NumPy's `round(x, decimals)`: half to even.
 Array round(const Array& x, int decimals = 0, const Array* out = nullptr);
@@ -217,7 +223,8 @@ Array vecdot(const Array& x1, const Array& x2, int axis = -1);
 
 /// NumPy's where(condition, x1, x2): x1 where the condition holds, else x2 (NumPy 2 promotion).
 Array where(const Operand& condition, const Operand& x1, const Operand& x2);
-/// NumPy's clip: maximum then minimum with NaN propagation; a missing bound is std::nullopt.
+/// NumPy's clip: minimum(maximum(x, min), max) with NaN propagation, one pass when both bounds
+/// are given; a missing bound is std::nullopt.
 Array clip(const Array& x, const std::optional<Operand>& min, const std::optional<Operand>& max);
 /// Lower triangle of the last two axes: elements with column - row > k become zero.
 Array tril(const Array& m, int64_t k = 0);

@@ -25,7 +25,7 @@ struct MemoryStats {
 struct ElementwiseCall {
   ElementwiseOp op;
   int nin;
-  std::array<const Operand*, 2> inputs;
+  std::array<const Operand*, 3> inputs;
   DType in_dtype;
   Array out;
 };
