@@ -188,13 +188,17 @@ def unique_values(x, /):
     return _unique(x, False, False, False, False)["values"]
 
 
+_TABLE_OVER_LOOP = 4
+
+
 def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
     """See numpy.isin (also the Array API 2025.12 ``isin(x1, x2, /, *, invert=False)``): whether
     each element of ``element`` occurs in ``test_elements``, with ``element``'s shape.
 
     The strategy is NumPy's: integers and bools whose test values span a small range (or
     ``kind='table'``) look each element up in a table of that range; a handful of test values
-    are compared one by one; otherwise each element is binary-searched in the sorted test values.
+    are compared one by one (also integers, up to four values: faster than the table);
+    otherwise each element is binary-searched in the sorted test values.
     NaN is never found (NaN != NaN), as in NumPy. ``assume_unique`` does not change the result.
     """
     if kind not in (None, "sort", "table"):
@@ -209,9 +213,13 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None
         )
     if tests.size == 0:
         return _core.full(x.shape, bool(invert), "bool", x.device)
-    found = _isin_table(x, tests, kind == "table") if integers and kind != "sort" else None
+    common = _core._promote_types(x.dtype, tests.dtype)
+    # A table lookup costs about as much as comparing with this many values (the results are
+    # the same; NumPy itself would use the table).
+    few = kind is None and tests.size <= _TABLE_OVER_LOOP and common.kind in "biu"
+    use_table = integers and (kind == "table" or (kind is None and not few))
+    found = _isin_table(x, tests, kind == "table") if use_table else None
     if found is None:
-        common = _core._promote_types(x.dtype, tests.dtype)
         x, tests = x.astype(common, copy=False), tests.astype(common, copy=False)
         if tests.size < 10 * x.size**0.145:
             found = _isin_few(x, tests)
