@@ -58,7 +58,7 @@ def _unique(x, want_index, want_inverse, want_counts, equal_nan):
         if equal_nan and s.dtype.kind in "fc" and bool(_core.isnan(s[n - 1])):
             first_nan = n - int(_core.count_nonzero(_core.isnan(s)))
         if first_nan > 1:
-            mask[1:first_nan] = _core.not_equal(s[1:first_nan], s[: first_nan - 1])
+            _core.not_equal(s[1:first_nan], s[: first_nan - 1], out=mask[1:first_nan])
         if first_nan < n:
             mask[first_nan : first_nan + 1] = True
             mask[first_nan + 1 :] = False
