@@ -51,11 +51,17 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
   inline Array name(const Operand& x1, const Operand& x2, const Array* out = nullptr) { \
     return elementwise(ElementwiseOp::name, {x1, x2}, out);                             \
   }
+#define GPUPY_DECLARE_3(name)                                                \
+  inline Array name(const Operand& x1, const Operand& x2, const Operand& x3, \
+                    const Array* out = nullptr) {                            \
+    return elementwise(ElementwiseOp::name, {x1, x2, x3}, out);              \
+  }
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DECLARE_##arity(name)
 #include "gpupy/elementwise_ops.inc"
 #undef GPUPY_ELEMENTWISE
 #undef GPUPY_DECLARE_1
 #undef GPUPY_DECLARE_2
+#undef GPUPY_DECLARE_3
 
 /// NumPy's `round(x, decimals)`: half to even.
 Array round(const Array& x, int decimals = 0, const Array* out = nullptr);
@@ -172,6 +178,18 @@ Array searchsorted(const Array& a, const Operand& v, bool right = false,
 /// histogram and ufunc.at of add. `bins` is 1-D, C-contiguous, int64, float32 or float64;
 /// indices outside it are skipped. In index order on cpu; in any order on cuda.
 void bin_add(const Array& bins, const Array& index, const Array* weights = nullptr);
+/// How NumPy's histogram computes the bin of an element for equal-width bins (see
+/// uniform_bin_index); the front end derives it from NumPy's promotion of the range's scalars.
+struct UniformBins {
+  double keep_lo, keep_hi;  ///< elements outside [keep_lo, keep_hi] as float64, and NaN, get -1
+  double first, denom;      ///< the guess is trunc((E(x) - first) / denom * n), E the edges' dtype
+  bool sub_single = false;  ///< the subtraction rounds to float32 (else float64)
+  bool div_single = false;  ///< the division and product round to float32 (implies sub_single)
+};
+/// int64 bin of each element of the 1-D real `x` among the n + 1 ascending, equal-width `edges`
+/// (float32 or float64), as NumPy's histogram finds it: the arithmetic guess corrected against the
+/// edges, the last bin closed, -1 for elements not kept.
+Array uniform_bin_index(const Array& x, const Array& edges, const UniformBins& bins);
 /// Number of non-zero elements over `axes` (int64).
 Array count_nonzero(const Array& x, const Axes& axes = std::nullopt, bool keepdims = false);
 /// Inclusive cumulative sum/product along `axis` (flattened when nullopt); small integers
@@ -211,7 +229,8 @@ Array vecdot(const Array& x1, const Array& x2, int axis = -1);
 
 /// NumPy's where(condition, x1, x2): x1 where the condition holds, else x2 (NumPy 2 promotion).
 Array where(const Operand& condition, const Operand& x1, const Operand& x2);
-/// NumPy's clip: maximum then minimum with NaN propagation; a missing bound is std::nullopt.
+/// NumPy's clip: minimum(maximum(x, min), max) with NaN propagation, one pass when both bounds
+/// are given; a missing bound is std::nullopt.
 Array clip(const Array& x, const std::optional<Operand>& min, const std::optional<Operand>& max);
 /// Lower triangle of the last two axes: elements with column - row > k become zero.
 Array tril(const Array& m, int64_t k = 0);

@@ -1,8 +1,10 @@
 """bincount, histogram, histogram_bin_edges and digitize: the counting runs on the data's device
 through one adding pattern (_core.bin_add, bins[index[k]] += weight[k]).
 
-See the NumPy functions of the same names. Bin indices come from searchsorted on the edges, so
-they follow NumPy's edge rules exactly (bins half open, the last one closed). On cpu the weighted
+See the NumPy functions of the same names. Equal-width bins (an integer or a string `bins`) get
+their indices as NumPy's histogram computes them, arithmetically and then corrected against the
+edges (one device pass, _core._uniform_bin_index); other edges by searchsorted. Both follow NumPy's
+edge rules exactly (bins half open, the last one closed). On cpu the weighted
 sums add in NumPy's order (bit for bit); on cuda they are atomic adds, in an unspecified order.
 Bin edges are computed as NumPy computes them (on the host: they are a handful of numbers).
 String bins use NumPy's estimators (all but 'stone'), from device reductions.
@@ -164,7 +166,13 @@ def _estimated_bins(a, name, range_, weights, op):
 
 
 def _bin_edges(a, bins, range_, op, weights=None):
-    """The edges as a gpupy array on a's device, and whether they are uniform."""
+    """The edges as a gpupy array on a's device."""
+    return _bins_and_range(a, bins, range_, op, weights)[0]
+
+
+def _bins_and_range(a, bins, range_, op, weights=None):
+    """The edges as a gpupy array on a's device and, for equal-width bins, NumPy's outer edges
+    (first, last) as it computes them (else None)."""
     from gpupy import any as any_
 
     if isinstance(bins, str):
@@ -181,13 +189,56 @@ def _bin_edges(a, bins, range_, op, weights=None):
         if dt.kind not in "fc":
             dt = numpy.dtype("float64")
         edges = numpy.linspace(first, last, n + 1, endpoint=True, dtype=dt)
-        return _arr(edges, a.device)
+        if numpy.any(edges[:-1] >= edges[1:]):
+            raise ValueError(
+                f"[{op}] Too many bins for data range. Cannot create {n} finite-sized bins."
+            )
+        return _arr(edges, a.device), (first, last)
     edges = _arr(bins, a.device)
     if edges.ndim != 1:
         raise ValueError(f"[{op}] `bins` must be 1d, when an array")
     if edges.size > 1 and bool(any_(_core.diff(edges) < 0)):
         raise ValueError(f"[{op}] `bins` must increase monotonically, when an array")
-    return edges
+    return edges, None
+
+
+def _unsigned_subtract(x, y):
+    """x - y as NumPy's histogram takes it: signed integers subtract as their unsigned type."""
+    dt = numpy.result_type(x, y)
+    if dt.kind != "i":
+        return numpy.subtract(x, y, dtype=dt)
+    unsigned = numpy.dtype(dt.str.replace("i", "u"))
+    return numpy.subtract(
+        numpy.asarray(x, dt), numpy.asarray(y, dt), casting="unsafe", dtype=unsigned
+    )
+
+
+def _uniform_bins(a, edges, outer, range_):
+    """The arguments of _core._uniform_bin_index that reproduce NumPy's equal-bins arithmetic for
+    `a`, or None where its promotion leaves float32/float64 (float16, integer range bounds with
+    integer data): those go through searchsorted."""
+    first, last = outer
+    x_dt, e_dt = numpy.dtype(a.dtype), numpy.dtype(edges.dtype)
+    if x_dt.kind not in "iuf" or (x_dt.kind == "f" and x_dt.itemsize < 4):
+        return None
+    wide = (numpy.dtype("float32"), numpy.dtype("float64"))
+    if e_dt not in wide:
+        return None
+    keep = [-numpy.inf, numpy.inf]  # an autodetected range holds every element
+    if range_ is not None:
+        for k, bound in enumerate((first, last)):
+            # NumPy compares a with the bound in their promoted dtype, exactly as in float64.
+            p = numpy.result_type(numpy.empty(0, x_dt), bound)
+            if p not in wide:
+                return None
+            keep[k] = float(p.type(bound))
+    sub = numpy.result_type(numpy.empty(0, e_dt), first)
+    denom = _unsigned_subtract(last, first)
+    div = numpy.result_type(numpy.empty(0, sub), denom)
+    if sub not in wide or div not in wide:
+        return None
+    single = numpy.dtype("float32")
+    return (*keep, float(sub.type(first)), float(div.type(denom)), sub == single, div == single)
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002 - NumPy's name
@@ -222,15 +273,19 @@ def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002
     a = _arr(a).reshape(-1)
     if numpy.dtype(a.dtype).kind == "c":
         raise TypeError("[histogram] complex data is not supported")
-    equal_bins = isinstance(bins, str) or numpy.ndim(bins) == 0
-    edges = _bin_edges(a, bins, range, "histogram", weights)
+    edges, outer = _bins_and_range(a, bins, range, "histogram", weights)
+    equal_bins = outer is not None
     n = edges.size - 1
-    dt = numpy.result_type(a.dtype, edges.dtype)
-    s, e = a.astype(dt, copy=False), edges.astype(dt, copy=False)
-    # Bins are [e_i, e_i+1) except the last, [e_n-1, e_n]: NumPy's rule. Values outside the edges
-    # (and NaN) get index -1 or n, which bin_add skips.
-    index = searchsorted(e, s, side="right") - 1
-    index = where(s == e[-1:], n - 1, index)
+    uniform = _uniform_bins(a, edges, outer, range) if equal_bins else None
+    if uniform is not None:
+        index = _core._uniform_bin_index(a, edges, *uniform)
+    else:
+        dt = numpy.result_type(a.dtype, edges.dtype)
+        s, e = a.astype(dt, copy=False), edges.astype(dt, copy=False)
+        # Bins are [e_i, e_i+1) except the last, [e_n-1, e_n]: NumPy's rule. Values outside the
+        # edges (and NaN) get index -1 or n, which bin_add skips.
+        index = searchsorted(e, s, side="right") - 1
+        index = where(s == e[-1:], n - 1, index)
     if weights is None:
         hist = _bin_sums(index, None, n, a.device)
     else:

@@ -1,9 +1,10 @@
 """Set functions: numpy.unique (flattened or along an axis), isin, union1d, intersect1d,
 setdiff1d, setxor1d and the Array API's unique_all, unique_counts, unique_inverse and unique_values.
 
-All are built from device operations (a stable argsort of the flattened input, gathers, a
-comparison of sorted neighbours, cumsum, flatnonzero, diff and an integer-array scatter), so they
-run on every device. The only host read is the number of unique values, which sizes the results.
+All are built from device operations, so they run on every device. Integers spanning a small
+range are counted in a table indexed by value (bin_add, flatnonzero, cumsum and a gather); other
+input is sorted (a stable argsort when positions are asked for) and sorted neighbours compared.
+The host reads only a few numbers (the range, the number of unique values) that size the results.
 Values come back sorted, as NumPy's ``unique`` returns them.
 """
 
@@ -23,12 +24,24 @@ def _arr(a):
     return a if isinstance(a, ndarray) else _core._asarray(a)
 
 
+# Integers whose range (max - min + 1) is at most this many times their count, plus a floor for
+# small inputs, are counted in a table instead of sorted: O(n + range) against a sort's O(n log n).
+_TABLE_RANGE_PER_ITEM = 2
+_TABLE_RANGE_FLOOR = 1 << 16
+
+
 def _unique(x, want_index, want_inverse, want_counts, equal_nan):
     """Sorted unique values of `x` flattened, with what was asked for, as a dict; NaNs are one
     value when `equal_nan`."""
     x = _arr(x)
     flat = x.reshape(-1)
     n = flat.size
+    if n and not want_index and flat.dtype.kind in "biu":
+        out = _unique_table(flat, want_inverse, want_counts)
+        if out is not None:
+            if want_inverse:
+                out["inverse"] = out["inverse"].reshape(x.shape)
+            return out
     need_perm = want_index or want_inverse
     if need_perm:
         perm = _core.argsort(flat, axis=0, kind="stable")
@@ -39,16 +52,42 @@ def _unique(x, want_index, want_inverse, want_counts, equal_nan):
     mask = _core.empty((n,), "bool", x.device)
     if n:
         mask[:1] = True
-        prev, nxt = s[:-1], s[1:]
-        new = _core.not_equal(nxt, prev)
-        if equal_nan and s.dtype.kind in "fc":
-            # NaNs (complex: either part NaN) sort last; they are one value, as in NumPy.
-            both_nan = _core.logical_and(_core.isnan(nxt), _core.isnan(prev))
-            new = _core.logical_and(new, _core.logical_not(both_nan))
-        mask[1:] = new
+        # NaNs (complex: either part NaN) sort last; with equal_nan they are one value, as in
+        # NumPy: the first starts a run, the others do not.
+        first_nan = n
+        if equal_nan and s.dtype.kind in "fc" and bool(_core.isnan(s[n - 1])):
+            first_nan = n - int(_core.count_nonzero(_core.isnan(s)))
+        if first_nan > 1:
+            _core.not_equal(s[1:first_nan], s[: first_nan - 1], out=mask[1:first_nan])
+        if first_nan < n:
+            mask[first_nan : first_nan + 1] = True
+            mask[first_nan + 1 :] = False
     out = _runs(s, perm if need_perm else None, mask, want_index, want_inverse, want_counts)
     if want_inverse:
         out["inverse"] = out["inverse"].reshape(x.shape)
+    return out
+
+
+def _unique_table(flat, want_inverse, want_counts):
+    """unique of the 1-D, non-empty integer or bool `flat` by counting each value in a table
+    over [min, max] (bin_add), or None when that range is too wide for a table."""
+    lo, hi = int(_core.min(flat).item()), int(_core.max(flat).item())
+    span = hi - lo + 1
+    if span > max(_TABLE_RANGE_PER_ITEM * flat.size, _TABLE_RANGE_FLOOR):
+        return None
+    # Offsets from the minimum, in int64 (unsigned types subtract in uint64: no wrap either way).
+    wide = "uint64" if flat.dtype.kind == "u" else "int64"
+    offset = _core.subtract(flat.astype(wide, copy=False), lo).astype("int64", copy=False)
+    counts = _core.zeros((span,), "int64", flat.device)
+    _core.bin_add(counts, offset)
+    present = _core.not_equal(counts, 0)
+    starts = present._flatnonzero()
+    values = _core.add(starts.astype(wide, copy=False), lo).astype(flat.dtype, copy=False)
+    out = {"values": values}
+    if want_counts:
+        out["counts"] = counts[starts]
+    if want_inverse:
+        out["inverse"] = (_core.cumsum(present, dtype="int64") - 1)[offset]
     return out
 
 
@@ -149,28 +188,97 @@ def unique_values(x, /):
     return _unique(x, False, False, False, False)["values"]
 
 
+_TABLE_OVER_LOOP = 4
+
+
 def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
     """See numpy.isin (also the Array API 2025.12 ``isin(x1, x2, /, *, invert=False)``): whether
     each element of ``element`` occurs in ``test_elements``, with ``element``'s shape.
 
-    A binary search of every element in the sorted test values, on the elements' device. NaN is
-    never found (NaN != NaN), as in NumPy. ``assume_unique`` and ``kind`` only tune NumPy's
-    algorithm choice and do not change the result; they are accepted for compatibility.
+    The strategy is NumPy's: integers and bools whose test values span a small range (or
+    ``kind='table'``) look each element up in a table of that range; a handful of test values
+    are compared one by one (also integers, up to four values: faster than the table);
+    otherwise each element is binary-searched in the sorted test values.
+    NaN is never found (NaN != NaN), as in NumPy. ``assume_unique`` does not change the result.
     """
     if kind not in (None, "sort", "table"):
         raise ValueError(f"[isin] kind must be None, 'sort' or 'table', got {kind!r}")
     x, tests = device_arrays("isin", element, test_elements)
-    common = _core._promote_types(x.dtype, tests.dtype)
-    x, tests = x.astype(common), tests.reshape(-1).astype(common)
+    tests = tests.reshape(-1)
+    integers = x.dtype.kind in "biu" and tests.dtype.kind in "biu"
+    if kind == "table" and not integers:
+        raise ValueError(
+            "[isin] The 'table' method is only supported for boolean or integer arrays. "
+            "Please select 'sort' or None for kind."
+        )
     if tests.size == 0:
-        found = _core.zeros(x.shape, "bool", x.device)
-    else:
-        table = _core.sort(tests, axis=0)
-        position = _core.searchsorted(table, x, side="left")
-        # Elements above every test value land past the end; clamp to compare with the last.
-        position = _core.minimum(position, _core._asarray(tests.size - 1, device=x.device))
-        found = _core.equal(table[position], x)
-    return _core.logical_not(found) if invert else found
+        return _core.full(x.shape, bool(invert), "bool", x.device)
+    common = _core._promote_types(x.dtype, tests.dtype)
+    # A table lookup costs about as much as comparing with this many values (the results are
+    # the same; NumPy itself would use the table).
+    few = kind is None and tests.size <= _TABLE_OVER_LOOP and common.kind in "biu"
+    use_table = integers and (kind == "table" or (kind is None and not few))
+    found = _isin_table(x, tests, kind == "table") if use_table else None
+    if found is None:
+        x, tests = x.astype(common, copy=False), tests.astype(common, copy=False)
+        if tests.size < 10 * x.size**0.145:
+            found = _isin_few(x, tests)
+        else:
+            found = _isin_sorted(x, tests)
+    return _core.logical_not(found, out=found) if invert else found
+
+
+def _isin_table(x, tests, forced):
+    """isin for integer (or bool) x and tests by a lookup in a bool table over the tests'
+    range, or None when that range is too wide (NumPy's limit: 6 items per element)."""
+    import numpy
+
+    xd, td, u64 = numpy.dtype(x.dtype), numpy.dtype(tests.dtype), numpy.dtype("uint64")
+    if (xd == u64 and td.kind == "i") or (td == u64 and xd.kind == "i"):
+        return None  # offsets modulo 2**64 would mistake a negative value for a uint64 one
+    lo, hi = int(_core.min(tests).item()), int(_core.max(tests).item())
+    span = hi - lo
+    limit = 255 if tests.dtype.kind == "b" else int(numpy.iinfo(numpy.dtype(tests.dtype)).max)
+    if span > limit:
+        if forced:
+            raise RuntimeError(
+                "[isin] You have specified kind='table', but the range of values in `ar2` or "
+                "`ar1` exceed the maximum integer of the datatype. Please set `kind` to None "
+                "or 'sort'."
+            )
+        return None
+    if span > 6 * (x.size + tests.size) and not forced:
+        return None
+    # Offsets from the minimum modulo 2**64: elements outside [lo, hi] land beyond span and
+    # are clamped onto a last table slot that stays False.
+    table = _core.zeros((span + 2,), "bool", x.device)
+    table[_table_offsets(tests, lo, span)] = True
+    return table[_table_offsets(x, lo, span)]
+
+
+def _table_offsets(a, lo, span):
+    """min(a - lo modulo 2**64, span + 1) as int64, for integer or bool a."""
+    # 8-byte integers are reinterpreted (two's complement): no conversion pass.
+    wide = a.view("uint64") if a.dtype.itemsize == 8 and a.flags.c_contiguous else a
+    offset = _core.subtract(wide.astype("uint64", copy=False), lo % (1 << 64))
+    return _core.minimum(offset, span + 1, out=offset).view("int64")
+
+
+def _isin_few(x, tests):
+    """isin by comparing x with each test value in turn (NumPy's loop for few test values)."""
+    found = _core.equal(x, tests[0])
+    for k in range(1, tests.size):
+        _core.logical_or(found, _core.equal(x, tests[k]), out=found)
+    return found
+
+
+def _isin_sorted(x, tests):
+    """isin by a binary search of every element in the sorted test values."""
+    table = _core.sort(tests, axis=0)
+    position = _core.searchsorted(table, x, side="left")
+    # Elements above every test value land past the end; clamp to compare with the last.
+    position = _core.minimum(position, tests.size - 1, out=position)
+    return _core.equal(table[position], x)
 
 
 def _joined(ar1, ar2):

@@ -186,11 +186,24 @@ void bind_elementwise(nb::module_& m) {
       },                                                                                       \
       "x1"_a, "x2"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,                   \
       "dtype"_a = nb::none(), "See numpy." #name ".");
+#define GPUPY_DEF_3(name)                                                                      \
+  m.def(                                                                                       \
+      #name,                                                                                   \
+      [](nb::handle x1, nb::handle x2, nb::handle x3, nb::handle out, nb::handle where,        \
+         nb::handle dtype) {                                                                   \
+        std::vector<Operand> in{to_operand(x1), to_operand(x2), to_operand(x3)};               \
+        if (where.ptr() == Py_True && dtype.is_none())                                         \
+          return result_object(gpupy::elementwise(ElementwiseOp::name, in, to_out(out)), out); \
+        return ufunc_with_keywords(ElementwiseOp::name, in, out, where, dtype);                \
+      },                                                                                       \
+      "x1"_a, "x2"_a, "x3"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,           \
+      "dtype"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DEF_##arity(name)
 #include "gpupy/elementwise_ops.inc"
 #undef GPUPY_ELEMENTWISE
 #undef GPUPY_DEF_1
 #undef GPUPY_DEF_2
+#undef GPUPY_DEF_3
 
   m.def(
       "round",

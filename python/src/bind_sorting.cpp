@@ -142,6 +142,15 @@ void bind_sorting(nb::module_& m) {
   m.def("cumulative_prod", &cumulative_fn<gpupy::cumulative_prod>, "x"_a, nb::kw_only(), axis_none,
         dtype, out, "include_initial"_a = false);
   m.def("bin_add", &bin_add_fn, "bins"_a, "index"_a, "weights"_a = nb::none());
+  m.def(
+      "_uniform_bin_index",
+      [](const Array& x, const Array& edges, double keep_lo, double keep_hi, double first,
+         double denom, bool sub_single, bool div_single) {
+        return gpupy::uniform_bin_index(x, edges,
+                                        {keep_lo, keep_hi, first, denom, sub_single, div_single});
+      },
+      "x"_a, "edges"_a, "keep_lo"_a, "keep_hi"_a, "first"_a, "denom"_a, "sub_single"_a,
+      "div_single"_a);
   m.def("count_nonzero", &count_nonzero_fn, "a"_a, axis_none, nb::kw_only(), "keepdims"_a = false);
   m.def("diff", &diff_fn, "a"_a, "n"_a = 1, "axis"_a = -1, "prepend"_a = nb::none(),
         "append"_a = nb::none());

@@ -25,7 +25,7 @@ struct MemoryStats {
 struct ElementwiseCall {
   ElementwiseOp op;
   int nin;
-  std::array<const Operand*, 2> inputs;
+  std::array<const Operand*, 3> inputs;
   DType in_dtype;
   Array out;
 };
@@ -130,6 +130,10 @@ class Backend {
   /// and out's dtype. Indices outside [0, out.size()) are skipped. cpu adds in index order (as
   /// NumPy does); cuda adds with atomics, so float sums are in an unspecified order.
   virtual void bin_add(const Array& index, const Array* weights, const Array& out) = 0;
+  /// out[k] (int64) = bin_index::uniform(x[k], edges, edges.size() - 1, bins): `x` 1-D
+  /// C-contiguous real (not float16), `edges` 1-D C-contiguous float32 or float64, out like x.
+  virtual void uniform_bin_index(const Array& x, const Array& edges, const UniformBins& bins,
+                                 const Array& out) = 0;
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)

@@ -78,6 +78,20 @@ struct Minimum {
     return lt(b, a) ? b : a;
   }
 };
+/// NumPy's clip: minimum(maximum(x, lo), hi), so NaN anywhere propagates and hi wins over lo.
+struct Clip {
+  template <class T>
+  GPUPY_HD T operator()(T x, T lo, T hi) const {
+    if constexpr (Complex<T>) {
+      return Minimum{}(Maximum{}(x, lo), hi);
+    } else {
+      // Minimum(Maximum(x, lo), hi) as selects whose NaN tests on the bounds are loop-invariant:
+      // with scalar bounds the compiler unswitches them and the loop becomes maxpd/minpd.
+      const T m = lo != lo ? (x == x ? lo : x) : (x < lo ? lo : x);
+      return hi != hi ? (m == m ? hi : m) : (hi < m ? hi : m);
+    }
+  }
+};
 /// NaN-ignoring maximum/minimum (NumPy's fmax, fmin).
 struct FMax {
   template <class T>

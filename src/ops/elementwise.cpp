@@ -218,7 +218,8 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
       a = copy(a);
     prepared.emplace_back(std::move(a));
   }
-  ElementwiseCall call{op, nin, {&prepared[0], nin > 1 ? &prepared[1] : nullptr}, loop, target};
+  ElementwiseCall call{op, nin, {}, loop, target};
+  for (int k = 0; k < nin; ++k) call.inputs[k] = &prepared[k];
   if (shape_size(shape) > 0) backend.elementwise(call);
   if (out && out->dtype() != result) {
     backend.copy(target, *out);

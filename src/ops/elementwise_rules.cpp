@@ -28,8 +28,10 @@ template <class F, int Arity, class T>
 constexpr bool invocable() {
   if constexpr (Arity == 1)
     return std::is_invocable_v<F, T>;
-  else
+  else if constexpr (Arity == 2)
     return std::is_invocable_v<F, T, T>;
+  else
+    return std::is_invocable_v<F, T, T, T>;
 }
 
 template <class Op, int Arity>
@@ -38,8 +40,9 @@ std::optional<DType> result_of(DType dt) {
     using T = typename decltype(tag)::type;
     using F = fn::loop_functor_t<Op, T>;
     if constexpr (invocable<F, Arity, T>()) {
-      using R =
-          std::conditional_t<Arity == 1, std::invoke_result<F, T>, std::invoke_result<F, T, T>>;
+      using R = std::conditional_t<Arity == 1, std::invoke_result<F, T>,
+                                   std::conditional_t<Arity == 2, std::invoke_result<F, T, T>,
+                                                      std::invoke_result<F, T, T, T>>>;
       return dtype_of<std::decay_t<typename R::type>>();
     } else {
       return std::nullopt;

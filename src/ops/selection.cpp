@@ -81,10 +81,10 @@ Array clip(const Array& x, const std::optional<Operand>& min, const std::optiona
   if (hi) all.push_back(*hi);
   DType dt = result_type(all, "clip");
   Array r = astype(x, dt, /*copy=*/false);
-  if (lo) r = maximum(r, *lo);
-  if (hi) r = minimum(r, *hi);
-  if (!lo && !hi) r = copy(r);
-  return r;
+  if (lo && hi) return elementwise(ElementwiseOp::clip, {r, *lo, *hi});  // one pass
+  if (lo) return maximum(r, *lo);
+  if (hi) return minimum(r, *hi);
+  return copy(r);
 }
 
 namespace {

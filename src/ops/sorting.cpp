@@ -233,6 +233,27 @@ void bin_add(const Array& bins, const Array& index, const Array* weights) {
   if (idx.size() > 0) backend_for(bins.device()).bin_add(idx, weights ? &w : nullptr, bins);
 }
 
+Array uniform_bin_index(const Array& x, const Array& edges, const UniformBins& bins) {
+  if (x.ndim() != 1 || edges.ndim() != 1)
+    throw ValueError("[uniform_bin_index] x and edges must be 1-D");
+  if (edges.size() < 2) throw ValueError("[uniform_bin_index] edges must hold at least two values");
+  if (edges.dtype() != DType::float32 && edges.dtype() != DType::float64)
+    throw TypeError("[uniform_bin_index] edges must be float32 or float64");
+  const DType dt = x.dtype();
+  if (dt == DType::bool_ || dt == DType::float16 || is_complex(dt))
+    throw TypeError("[uniform_bin_index] x must be integers, float32 or float64, not " +
+                    std::string(dtype_name(dt)));
+  if (edges.device() != x.device())
+    throw ValueError("[uniform_bin_index] arrays are on different devices");
+  if (bins.div_single && !bins.sub_single)
+    throw ValueError("[uniform_bin_index] a float32 division needs a float32 subtraction");
+  Array out = Array::empty(x.shape(), DType::int64, x.device());
+  if (x.size() > 0)
+    backend_for(x.device())
+        .uniform_bin_index(ascontiguousarray(x), ascontiguousarray(edges), bins, out);
+  return out;
+}
+
 Array count_nonzero(const Array& x, const Axes& axes, bool keepdims) {
   return sum(not_equal(x, Scalar(int64_t(0), /*weak=*/true)), axes, keepdims, DType::int64);
 }

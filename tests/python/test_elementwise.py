@@ -19,8 +19,9 @@ FLOAT_RULE = {
     m.group(1)
     for m in re.finditer(r"^GPUPY_ELEMENTWISE\((\w+), 1, promote_float,", _INC.read_text(), re.M)
 }
-# Rows with mixed-dtype operands or serving one output of numpy.frexp: test_frexp_ldexp.py.
-OWN_TESTS = {"ldexp", "frexp_mantissa", "frexp_exponent"}
+# Rows with mixed-dtype operands or serving one output of numpy.frexp: test_frexp_ldexp.py;
+# clip, the one row with three inputs: test_selection.py.
+OWN_TESTS = {"ldexp", "frexp_mantissa", "frexp_exponent", "clip"}
 UNARY = sorted(n for n, k in ROWS.items() if k == 1 and n not in OWN_TESTS)
 BINARY = sorted(n for n, k in ROWS.items() if k == 2 and n not in OWN_TESTS)
 # Functions whose float32 results come from libm rather than exact IEEE arithmetic.

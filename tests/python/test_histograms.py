@@ -251,3 +251,98 @@ def test_histogram_complex_weights_and_last_edge():
     expected, _ = numpy.histogram(a, 4, range=(0.0, 2.0), weights=w)
     assert got.dtype == expected.dtype
     numpy.testing.assert_array_equal(got.get(), expected)
+
+
+def _uniform_data(dtype, n=3000):
+    """Data with values on bin edges, out of range values, and repeats."""
+    if numpy.dtype(dtype).kind in "iu":
+        lo = 0 if numpy.dtype(dtype).kind == "u" else -50
+        return rs.randint(lo, 100, n).astype(dtype)
+    a = rs.randn(n).astype(dtype)
+    a[::7] = numpy.round(a[::7] * 4) / 4  # many on edges of quarter-width bins
+    a[::11] = numpy.linspace(-1, 1, 11, dtype=dtype)[rs.randint(0, 11, a[::11].size)]
+    return a
+
+
+@pytest.mark.parametrize(
+    "dtype", ["float64", "float32", "int8", "int16", "int32", "int64", "uint8", "uint64"]
+)
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"bins": 8},
+        {"bins": 10, "range": (-1, 1)},
+        {"bins": 10, "range": (-1.0, 1.0)},
+        {"bins": 7, "range": (numpy.float64(-0.3), numpy.float64(0.9))},
+        {"bins": 7, "range": (numpy.float32(-0.3), numpy.float32(0.9))},
+        {"bins": 3, "range": (0.1, 0.7)},
+        {"bins": 13, "range": (2, 2)},
+        {"bins": 50, "range": (0.0, 1e-300)},
+    ],
+    ids=str,
+)
+def test_histogram_equal_bins_arithmetic_matches_numpy(dtype, kwargs):
+    # The arithmetic bin index with its edge corrections, in NumPy's promoted precision.
+    a = _uniform_data(dtype)
+    try:
+        h, e = numpy.histogram(a, **kwargs)
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=r"\[histogram\]"):
+            gpupy.histogram(gpupy.asarray(a), **kwargs)
+        assert "bins" in str(exc)
+        return
+    hist, edges = gpupy.histogram(gpupy.asarray(a), **kwargs)
+    assert hist.dtype == h.dtype and edges.dtype == e.dtype
+    numpy.testing.assert_array_equal(edges.get(), e)
+    numpy.testing.assert_array_equal(hist.get(), h)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_histogram_equal_bins_specials(dtype):
+    a = numpy.array(
+        [0.0, -0.0, 1.0, numpy.nan, numpy.inf, -numpy.inf, 0.5, 0.25, 0.75, 1e-320, -1e-45],
+        dtype=dtype,
+    )
+    for kwargs in ({"bins": 4, "range": (0, 1)}, {"bins": 3, "range": (-1.0, 1.0)}):
+        hist, _ = gpupy.histogram(gpupy.asarray(a), **kwargs)
+        numpy.testing.assert_array_equal(hist.get(), numpy.histogram(a, **kwargs)[0])
+        w = numpy.arange(a.size, dtype=dtype)
+        hist, _ = gpupy.histogram(gpupy.asarray(a), weights=gpupy.asarray(w), **kwargs)
+        h = numpy.histogram(a, weights=w, **kwargs)[0]
+        assert hist.dtype == h.dtype
+        numpy.testing.assert_array_equal(hist.get(), h)
+    with pytest.raises(ValueError, match=r"\[histogram\].*not finite"):
+        gpupy.histogram(gpupy.asarray(a), bins=4)
+
+
+def test_histogram_equal_bins_empty_noncontiguous_and_density():
+    h, e = gpupy.histogram(gpupy.asarray(numpy.array([], numpy.float32)), bins=3)
+    hn, en = numpy.histogram(numpy.array([], numpy.float32), bins=3)
+    numpy.testing.assert_array_equal(h.get(), hn)
+    numpy.testing.assert_array_equal(e.get(), en)
+    m = rs.rand(60, 40)
+    got, _ = gpupy.histogram(gpupy.asarray(m)[::3, 1::2], bins=9, density=True)
+    numpy.testing.assert_allclose(got.get(), numpy.histogram(m[::3, 1::2], 9, density=True)[0])
+    big = rs.rand(200_000)  # several of NumPy's 65536-value blocks of weighted sums
+    w = rs.rand(200_000)
+    got, _ = gpupy.histogram(gpupy.asarray(big), 20, weights=gpupy.asarray(w))
+    expected = numpy.histogram(big, 20, weights=w)[0]
+    if str(got.device) == "cpu":  # NumPy's order of additions; devices add atomically
+        numpy.testing.assert_array_equal(got.get(), expected)
+    else:
+        numpy.testing.assert_allclose(got.get(), expected, rtol=1e-13)
+    with pytest.raises(ValueError, match=r"\[histogram\].*Too many bins"):
+        gpupy.histogram(gpupy.asarray([1.0, 1.0 + 1e-15]), bins=100)
+
+
+def test_uniform_bin_index_rejects_bad_input():
+    x = gpupy.asarray(numpy.array([0.5]))
+    e = gpupy.asarray(numpy.array([0.0, 1.0]))
+    with pytest.raises(TypeError, match=r"\[uniform_bin_index\]"):
+        gpupy._core._uniform_bin_index(x.astype("complex128"), e, 0, 1, 0, 1, False, False)
+    with pytest.raises(TypeError, match=r"\[uniform_bin_index\]"):
+        gpupy._core._uniform_bin_index(x, e.astype("int64"), 0, 1, 0, 1, False, False)
+    with pytest.raises(ValueError, match=r"\[uniform_bin_index\]"):
+        gpupy._core._uniform_bin_index(x, e[:1], 0, 1, 0, 1, False, False)
+    with pytest.raises(ValueError, match=r"\[uniform_bin_index\]"):
+        gpupy._core._uniform_bin_index(x, e, 0, 1, 0, 1, False, True)

@@ -90,6 +90,61 @@ def test_clip_nan_and_array_bounds(xp):
     )
 
 
+@testing.for_dtypes(testing.ALL_DTYPES)
+@testing.numpy_gpupy_allclose()
+def test_clip_one_pass_every_dtype(dtype, xp):
+    # Both bounds given: the single-pass clip, contiguous, strided, 0-d and with array bounds.
+    a = xp.asarray(_data((6, 7), dtype))
+    if np.dtype(dtype).kind == "b":
+        lo, hi = False, True
+    elif np.dtype(dtype).kind == "u":
+        lo, hi = 1, 3
+    else:
+        lo, hi = -1, 2
+    bound = a[0]
+    return (
+        xp.clip(a, lo, hi),
+        xp.clip(a[::2, ::-3], lo, hi),
+        xp.clip(a[2, 3], lo, hi),
+        xp.clip(a, bound, hi),
+        xp.clip(a, lo, bound),
+        xp.clip(a, hi, lo),  # min > max: every element becomes max
+    )
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64", "complex128"])
+@testing.numpy_gpupy_allclose()
+def test_clip_one_pass_specials(dtype, xp):
+    v = [np.nan, -np.inf, np.inf, -0.0, 0.0, 1.5, -2.5, 0.25]
+    a = xp.asarray(np.array(v, dtype=dtype))
+    return (
+        xp.clip(a, -1.0, 1.0),
+        xp.clip(a, np.nan, 1.0),
+        xp.clip(a, -1.0, np.nan),
+        xp.clip(a, 0.0, -0.0),
+        xp.clip(a, -np.inf, np.inf),
+        xp.clip(xp.asarray(np.array([], dtype=dtype)), 0, 1),
+    )
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int32", "uint64", "bool"])
+@testing.numpy_gpupy_allclose()
+def test_clip_one_pass_python_scalars_promote(dtype, xp):
+    a = xp.asarray(np.array([0, 1, 5, 100], dtype=dtype))
+    return xp.clip(a, 1, 4), xp.clip(a, 0.5, 3.5), xp.clip(a, -1, 3)
+
+
+def test_clip_ternary_ufunc_matches_numpy():
+    a = np.array([-3.0, 0.5, np.nan, 7.0])
+    got = gpupy._core.clip(gpupy.asarray(a), -1.0, 2.0)
+    np.testing.assert_array_equal(got.get(), np.clip(a, -1.0, 2.0))
+    out = gpupy.empty(4)
+    assert gpupy._core.clip(gpupy.asarray(a), -1.0, 2.0, out) is out
+    np.testing.assert_array_equal(out.get(), np.clip(a, -1.0, 2.0))
+    with pytest.raises(ValueError, match=r"\[clip\]"):
+        gpupy._core.clip(gpupy.asarray(a), gpupy.asarray(np.zeros(3)), 1.0)
+
+
 @testing.numpy_gpupy_allclose()
 def test_clip_keyword_forms(xp):
     a = xp.asarray(np.array([-2.0, 0.5, 3.0]))

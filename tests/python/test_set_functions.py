@@ -211,6 +211,121 @@ def test_isin_takes_python_values_and_refuses_bad_kind():
         gpupy.isin(gpupy.arange(3), [1], kind="hash")
 
 
+def _tuple(r):
+    return tuple(r) if isinstance(r, tuple) else (r,)
+
+
+@pytest.mark.parametrize(
+    ("dtype", "lo", "hi"),
+    [
+        ("int8", -128, 128),  # the whole range: offsets beyond int8
+        ("int16", -300, 300),
+        ("int64", -(2**62), -(2**62) + 50),
+        ("int64", -5, 2**40),  # too wide for a table: sorted instead
+        ("uint8", 0, 256),
+        ("uint64", 2**64 - 40, 2**64),  # above int64's range
+        ("uint64", 0, 2**63 + 5),
+    ],
+)
+@pytest.mark.parametrize("flags", [(False, False), (True, False), (False, True), (True, True)])
+def test_unique_integer_ranges(dtype, lo, hi, flags):
+    # Counted in a table when the range is small (values, counts, inverse), sorted when not.
+    counts, inverse = flags
+    rng = np.random.default_rng(7)
+    x = rng.integers(lo, hi, 3000, dtype=np.dtype(dtype), endpoint=False)
+    x[:2] = [lo, hi - 1]
+    got = gpupy.unique(gpupy.asarray(x), return_counts=counts, return_inverse=inverse)
+    expected = np.unique(x, return_counts=counts, return_inverse=inverse)
+    for g, e in zip(_tuple(got), _tuple(expected), strict=True):
+        np.testing.assert_array_equal(gpupy.asnumpy(g), e, strict=True)
+
+
+# The Array API functions as np.unique's flags (NumPy's own unique_* need not sort).
+ARRAY_API_UNIQUE = {
+    "unique_values": {},
+    "unique_counts": {"return_counts": True},
+    "unique_inverse": {"return_inverse": True},
+    "unique_all": {"return_index": True, "return_inverse": True, "return_counts": True},
+}
+
+
+@pytest.mark.parametrize("fn", sorted(ARRAY_API_UNIQUE))
+def test_unique_array_api_integers_in_a_table(fn):
+    x = np.array([[5, -2, 5], [9, -2, 5]], np.int32)
+    got = getattr(gpupy, fn)(gpupy.asarray(x))
+    expected = np.unique(x, equal_nan=False, **ARRAY_API_UNIQUE[fn])
+    for g, e in zip(_tuple(got), _tuple(expected), strict=True):
+        np.testing.assert_array_equal(gpupy.asnumpy(g), e, strict=True)
+
+
+def test_unique_float_nans_and_signed_zeros_without_positions():
+    x = np.array([np.nan, 0.0, -0.0, 2.0, np.nan, -np.inf, np.inf, 2.0, np.nan])
+    for equal_nan in (True, False):
+        for counts in (False, True):
+            got = gpupy.unique(gpupy.asarray(x), return_counts=counts, equal_nan=equal_nan)
+            expected = np.unique(x, return_counts=counts, equal_nan=equal_nan)
+            for g, e in zip(_tuple(got), _tuple(expected), strict=True):
+                np.testing.assert_array_equal(gpupy.asnumpy(g), e, strict=True)
+    all_nan = np.full(4, np.nan, np.float32)
+    got = gpupy.unique(gpupy.asarray(all_nan), return_counts=True)
+    np.testing.assert_array_equal(got[1].get(), np.unique(all_nan, return_counts=True)[1])
+
+
+@pytest.mark.parametrize("kind", [None, "sort", "table"])
+@pytest.mark.parametrize(
+    ("element", "tests"),
+    [
+        (np.arange(-20, 300, dtype=np.int16), np.array([-20, 0, 7, 299], np.int16)),
+        (np.arange(200, dtype=np.uint8), np.array([0, 255, 3], np.uint8)),
+        (np.array([2**64 - 1, 5, 7], np.uint64), np.array([-1, 5], np.int64)),  # by value
+        (np.array([-1, 5, 2**62], np.int64), np.array([2**63 + 1, 5], np.uint64)),
+        (np.array([True, False, True]), np.array([True])),
+        (np.array([0, 1, 2, 3]), np.array([True])),
+        (np.arange(-50, 50).reshape(10, 10)[:, ::3], np.arange(-5, 40, 2)),  # strided
+        (np.array(4, np.int32), np.array([4, 9], np.int8)),  # 0-d
+    ],
+)
+@pytest.mark.parametrize("invert", [False, True])
+def test_isin_strategies_match_numpy(element, tests, kind, invert):
+    try:
+        expected = np.isin(element, tests, invert=invert, kind=kind)
+    except MemoryError:  # NumPy's table over int64 and uint64 spans 2**63; gpupy sorts instead
+        expected = np.isin(element, tests, invert=invert, kind="sort")
+    except (ValueError, RuntimeError) as exc:
+        with pytest.raises(type(exc), match=r"\[isin\]"):
+            gpupy.isin(gpupy.asarray(element), gpupy.asarray(tests), invert=invert, kind=kind)
+        return
+    got = gpupy.isin(gpupy.asarray(element), gpupy.asarray(tests), invert=invert, kind=kind)
+    np.testing.assert_array_equal(gpupy.asnumpy(got), expected, strict=True)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64"])
+@pytest.mark.parametrize("n_tests", [1, 3, 40])
+def test_isin_float_few_and_many_test_values(dtype, n_tests):
+    # Few test values are compared one by one, many are binary-searched: same answers.
+    rng = np.random.default_rng(n_tests)
+    x = rng.integers(-20, 20, 500).astype(dtype) / 2
+    x[::17] = np.nan
+    x[1::19] = -0.0
+    tests = rng.integers(-20, 20, n_tests).astype(dtype) / 2
+    tests[0] = 0.0
+    if n_tests > 2:
+        tests[1] = np.nan
+    got = gpupy.isin(gpupy.asarray(x), gpupy.asarray(tests))
+    np.testing.assert_array_equal(gpupy.asnumpy(got), np.isin(x, tests), strict=True)
+    got = gpupy.isin(gpupy.asarray(x), gpupy.asarray(tests), invert=True)
+    np.testing.assert_array_equal(gpupy.asnumpy(got), np.isin(x, tests, invert=True), strict=True)
+
+
+def test_isin_table_refuses_floats_and_wide_ranges():
+    with pytest.raises(ValueError, match=r"\[isin\].*'table'"):
+        gpupy.isin(gpupy.asarray([1.0]), [1.0], kind="table")
+    with pytest.raises(RuntimeError, match=r"\[isin\].*'table'"):
+        gpupy.isin(
+            gpupy.asarray(np.array([1], np.int8)), np.array([-100, 100], np.int8), kind="table"
+        )
+
+
 # ---- union1d, intersect1d, setdiff1d, setxor1d ---------------------------------------------------
 
 PAIR_SHAPES = [((0,), (0,)), ((7,), (0,)), ((9,), (5,)), ((4, 6), (3, 5)), ((), (8,))]

@@ -1,7 +1,10 @@
-// The cpu bin_add pattern (bincount, histogram, ufunc.at of add). Host only.
+// The cpu binning patterns: bin_add (bincount, histogram, ufunc.at of add) and histogram's
+// equal-width bin index. Host only.
+#include <algorithm>
 #include <mutex>
 #include <vector>
 
+#include "../bin_index.h"
 #include "cpu_backend.h"
 #include "parallel.h"
 
@@ -59,6 +62,35 @@ void CpuBackend::bin_add(const Array& index, const Array* weights, const Array& 
     default:
       throw TypeError("[bin_add] bins must be int64, float32 or float64");
   }
+}
+
+void CpuBackend::uniform_bin_index(const Array& x, const Array& edges, const UniformBins& bins,
+                                   const Array& out) {
+  const int64_t n_bins = edges.size() - 1;
+  bin_index::dispatch_uniform(x, edges, [&](auto x_tag, auto e_tag) {
+    using X = decltype(x_tag);
+    using E = decltype(e_tag);
+    const X* src = reinterpret_cast<const X*>(x.data());
+    const E* e = reinterpret_cast<const E*>(edges.data());
+    int64_t* o = reinterpret_cast<int64_t*>(out.data());
+    bin_index::with_rounding(bins, [&](auto r) {
+      const double first = bins.first, denom = bins.denom;
+      parallel_for(x.size(), kParallelGrain, [&](int64_t begin, int64_t end) {
+        // The guesses of a chunk first (a loop the compiler vectorises: divisions dominate),
+        // then the corrections, which read the edges.
+        constexpr int64_t kChunk = 512;
+        double guess[kChunk];
+        for (int64_t k0 = begin; k0 < end; k0 += kChunk) {
+          const int64_t m = std::min(kChunk, end - k0);
+          for (int64_t j = 0; j < m; ++j)
+            guess[j] = bin_index::uniform_guess<X, E, decltype(r)::value>(src[k0 + j], n_bins,
+                                                                          first, denom);
+          for (int64_t j = 0; j < m; ++j)
+            o[k0 + j] = bin_index::uniform_correct(src[k0 + j], guess[j], e, n_bins, bins);
+        }
+      });
+    });
+  });
 }
 
 }  // namespace gpupy::cpu

@@ -60,6 +60,33 @@ void binary_run(char* out, const char* in0, const char* in1, int64_t n, int64_t 
         f(*reinterpret_cast<const T*>(in0 + i * s0), *reinterpret_cast<const T*>(in1 + i * s1));
 }
 
+/// Three inputs (clip): a fast loop for contiguous x with scalar or contiguous bounds.
+template <class F, class R, class T>
+void ternary_run(char* out, const char* in0, const char* in1, const char* in2, int64_t n,
+                 int64_t so, int64_t s0, int64_t s1, int64_t s2) {
+  F f;
+  constexpr int64_t t = sizeof(T);
+  if (so == sizeof(R) && s0 == t) {
+    R* __restrict o = reinterpret_cast<R*>(out);
+    const T* __restrict a = reinterpret_cast<const T*>(in0);
+    const T* __restrict b = reinterpret_cast<const T*>(in1);
+    const T* __restrict c = reinterpret_cast<const T*>(in2);
+    if (s1 == 0 && s2 == 0) {
+      const T bv = *b, cv = *c;
+      for (int64_t i = 0; i < n; ++i) o[i] = f(a[i], bv, cv);
+      return;
+    }
+    if (s1 == t && s2 == t) {
+      for (int64_t i = 0; i < n; ++i) o[i] = f(a[i], b[i], c[i]);
+      return;
+    }
+  }
+  for (int64_t i = 0; i < n; ++i)
+    *reinterpret_cast<R*>(out + i * so) =
+        f(*reinterpret_cast<const T*>(in0 + i * s0), *reinterpret_cast<const T*>(in1 + i * s1),
+          *reinterpret_cast<const T*>(in2 + i * s2));
+}
+
 /// Pointer and strides of one input: an array, or a scalar held in `storage` with zero strides.
 struct InputView {
   char* data;
@@ -100,6 +127,23 @@ void run_elementwise(const ElementwiseCall& call) {
           binary_run<F, R, T>(p[0], p[1], p[2], n, layout.inner_stride(0), layout.inner_stride(1),
                               layout.inner_stride(2));
         });
+      });
+    } else if constexpr (Arity == 3 && std::is_invocable_v<F, T, T, T>) {
+      using R = std::invoke_result_t<F, T, T, T>;
+      alignas(16) unsigned char scalar0[16], scalar1[16], scalar2[16];
+      const Array& out = call.out;
+      InputView a = input_view(*call.inputs[0], out.ndim(), scalar0, call.in_dtype);
+      InputView b = input_view(*call.inputs[1], out.ndim(), scalar1, call.in_dtype);
+      InputView c = input_view(*call.inputs[2], out.ndim(), scalar2, call.in_dtype);
+      Layout<4> layout(out.shape(), {out.strides().data(), a.strides.data(), b.strides.data(),
+                                     c.strides.data()});
+      parallel_for(layout.size, kParallelGrain, [&](int64_t begin, int64_t end) {
+        layout.for_each_run({out.data(), a.data, b.data, c.data}, begin, end,
+                            [&](auto p, int64_t n) {
+                              ternary_run<F, R, T>(p[0], p[1], p[2], p[3], n,
+                                                   layout.inner_stride(0), layout.inner_stride(1),
+                                                   layout.inner_stride(2), layout.inner_stride(3));
+                            });
       });
     } else {
       throw TypeError(op_message(

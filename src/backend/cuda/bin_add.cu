@@ -1,6 +1,8 @@
 // launch_bin_add: out[index[k]] += weights[k] (or 1) by atomics. Few bins are first summed in
 // each block's shared memory (less contention on hot bins), many go straight to global memory.
-// Float sums are therefore in an unspecified order. Both compilers.
+// Float sums are therefore in an unspecified order. Also histogram's equal-width bin index. Both
+// compilers.
+#include "../bin_index.h"
 #include "device/warp.cuh"
 #include "kernels.h"
 #include "launch_util.h"
@@ -62,7 +64,30 @@ void launch_typed(const Array& index, const Array* weights, const Array& out, St
   GPUPY_CHECK_LAUNCH("bin_add");
 }
 
+template <class X, class E>
+__global__ void uniform_bin_kernel(const X* x, const E* edges, int64_t n_bins, UniformBins bins,
+                                   int64_t* out, int64_t n) {
+  const int64_t step = int64_t(gridDim.x) * blockDim.x;
+  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step)
+    out[i] = bin_index::uniform(x[i], edges, n_bins, bins);
+}
+
 }  // namespace
+
+void launch_uniform_bin_index(const Array& x, const Array& edges, const UniformBins& bins,
+                              const Array& out, Stream stream) {
+  const int64_t n = x.size();
+  if (n == 0) return;
+  bin_index::dispatch_uniform(x, edges, [&](auto x_tag, auto e_tag) {
+    using X = decltype(x_tag);
+    using E = decltype(e_tag);
+    auto kernel = &uniform_bin_kernel<X, E>;
+    GPUPY_LAUNCH(kernel, grid_for(n), kBlockSize, 0, stream, reinterpret_cast<const X*>(x.data()),
+                 reinterpret_cast<const E*>(edges.data()), edges.size() - 1, bins,
+                 reinterpret_cast<int64_t*>(out.data()), n);
+    GPUPY_CHECK_LAUNCH("uniform_bin_index");
+  });
+}
 
 void launch_bin_add(const Array& index, const Array* weights, const Array& out, Stream stream) {
   if (index.size() == 0 || out.size() == 0) return;

@@ -52,6 +52,8 @@ class CudaBackend final : public Backend {
 
   // ---- binning ----
   void bin_add(const Array& index, const Array* weights, const Array& out) override;
+  void uniform_bin_index(const Array& x, const Array& edges, const UniformBins& bins,
+                         const Array& out) override;
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)

@@ -24,8 +24,10 @@ template <class F, class R, class T, int NIN>
 __device__ inline R ew_apply(const T (&x)[NIN]) {
   if constexpr (NIN == 1)
     return F{}(x[0]);
-  else
+  else if constexpr (NIN == 2)
     return F{}(x[0], x[1]);
+  else
+    return F{}(x[0], x[1], x[2]);
 }
 
 /// Element i of contiguous operands.
@@ -174,6 +176,8 @@ void ew_run(const ElementwiseCall& call, Stream stream) {
       ew_launch<G, std::invoke_result_t<G, T>, T, 1>(call, stream);
     } else if constexpr (NIN == 2 && std::is_invocable_v<G, T, T>) {
       ew_launch<G, std::invoke_result_t<G, T, T>, T, 2>(call, stream);
+    } else if constexpr (NIN == 3 && std::is_invocable_v<G, T, T, T>) {
+      ew_launch<G, std::invoke_result_t<G, T, T, T>, T, 3>(call, stream);
     } else {
       throw TypeError(op_message(op_name(call.op), "no " GPUPY_KERNEL_NS_NAME " loop for dtype " +
                                                        std::string(dtype_name(call.in_dtype))));

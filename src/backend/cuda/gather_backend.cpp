@@ -1,4 +1,4 @@
-// CudaBackend's gather, scatter, flatnonzero and bin_add: set the device, queue on its stream. Host
+// CudaBackend's gather, scatter, flatnonzero and binning: set the device, queue on its stream. Host
 // only.
 #include "cuda_backend.h"
 #include "cuda_check.h"
@@ -32,6 +32,12 @@ Array CudaBackend::flatnonzero(const Array& mask) {
 void CudaBackend::bin_add(const Array& index, const Array* weights, const Array& out) {
   DeviceGuard guard(device_);
   launch_bin_add(index, weights, out, stream_for(index, weights, out));
+}
+
+void CudaBackend::uniform_bin_index(const Array& x, const Array& edges, const UniformBins& bins,
+                                    const Array& out) {
+  DeviceGuard guard(device_);
+  launch_uniform_bin_index(x, edges, bins, out, stream_for(x, edges, out));
 }
 
 }  // namespace gpupy::cuda

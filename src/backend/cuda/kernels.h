@@ -47,6 +47,9 @@ Array launch_flatnonzero(const Array& mask, Stream stream);
 // ---- binning ----
 /// out[index[k]] += weights[k] or 1 by atomics (see Backend::bin_add).
 void launch_bin_add(const Array& index, const Array* weights, const Array& out, Stream stream);
+/// histogram's equal-width bin of each element (see Backend::uniform_bin_index).
+void launch_uniform_bin_index(const Array& x, const Array& edges, const UniformBins& bins,
+                              const Array& out, Stream stream);
 
 // ---- selection (where) ----
 // (added by the selection patterns; keep this marker)

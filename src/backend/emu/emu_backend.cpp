@@ -69,6 +69,10 @@ class EmuBackend final : public Backend {
   void bin_add(const Array& index, const Array* weights, const Array& out) override {
     emu::launch_bin_add(index, weights, out, nullptr);
   }
+  void uniform_bin_index(const Array& x, const Array& edges, const UniformBins& bins,
+                         const Array& out) override {
+    emu::launch_uniform_bin_index(x, edges, bins, out, nullptr);
+  }
 
   // ---- selection (where) ----
   // (added by the selection patterns; keep this marker)
