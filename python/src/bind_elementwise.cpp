@@ -1,4 +1,7 @@
 // The elementwise op table as module functions, and ndarray's arithmetic operators.
+#include <array>
+#include <limits>
+
 #include "../../src/ops/elementwise_rules.h"
 #include "bindings.h"
 
@@ -18,6 +21,59 @@ std::optional<Operand> operand_or_none(nb::handle value) {
   }
 }
 
+// A Python int (not a bool) that neither int64 nor uint64 holds.
+int huge_int_sign(nb::handle h) {
+  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr())) return 0;
+  int overflow = 0;
+  PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow > 0) {
+    PyLong_AsUnsignedLongLong(h.ptr());
+    if (!PyErr_Occurred()) return 0;
+    PyErr_Clear();
+  }
+  return overflow;
+}
+
+bool is_comparison(ElementwiseOp op) {
+  using E = ElementwiseOp;
+  return op == E::equal || op == E::not_equal || op == E::less || op == E::less_equal ||
+         op == E::greater || op == E::greater_equal;
+}
+
+// NumPy 2 with a Python int beyond every integer dtype: a float or complex operand takes it as
+// a float, an integer comparison reads it as beyond every value (as ±inf does); else OverflowError.
+Operand huge_int_operand(ElementwiseOp op, nb::handle h, int sign, const Operand& other) {
+  DType dt = other.is_array() ? other.array().dtype() : other.scalar().dtype();
+  if (is_inexact(dt)) {
+    double v = PyLong_AsDouble(h.ptr());
+    if (PyErr_Occurred()) throw nb::python_error();  // beyond double: NumPy's OverflowError too
+    return Scalar(v, true);
+  }
+  if (is_integer(dt) && is_comparison(op))
+    return Scalar(sign * std::numeric_limits<double>::infinity(), true);
+  return to_operand(h);  // raises OverflowError
+}
+
+// The operands of a binary op, with Python ints beyond int64/uint64 read as NumPy reads them.
+std::array<Operand, 2> binary_operands(ElementwiseOp op, nb::handle a, nb::handle b) {
+  int sa = huge_int_sign(a), sb = huge_int_sign(b);
+  if (sb && !sa) {
+    Operand x = to_operand(a);
+    return {x, huge_int_operand(op, b, sb, x)};
+  }
+  if (sa && !sb) {
+    Operand y = to_operand(b);
+    return {huge_int_operand(op, a, sa, y), y};
+  }
+  return {to_operand(a), to_operand(b)};
+}
+
+// A huge Python int raises NumPy's OverflowError here: int's reflected method cannot take an array.
+std::optional<Operand> other_or_none(ElementwiseOp op, const Array& self, nb::handle other) {
+  if (int sign = huge_int_sign(other)) return huge_int_operand(op, other, sign, self);
+  return operand_or_none(other);
+}
+
 // With out=, NumPy returns the very object passed (out=(a,) returns a).
 nb::object result_object(Array result, nb::handle out) {
   if (out.is_none()) return nb::cast(std::move(result));
@@ -27,21 +83,21 @@ nb::object result_object(Array result, nb::handle out) {
 
 template <ElementwiseOp Op>
 nb::object binary_operator(const Array& self, nb::handle other) {
-  auto o = operand_or_none(other);
+  auto o = other_or_none(Op, self, other);
   if (!o) return nb::borrow(Py_NotImplemented);
   return nb::cast(elementwise(Op, {self, *o}));
 }
 
 template <ElementwiseOp Op>
 nb::object reflected_operator(const Array& self, nb::handle other) {
-  auto o = operand_or_none(other);
+  auto o = other_or_none(Op, self, other);
   if (!o) return nb::borrow(Py_NotImplemented);
   return nb::cast(elementwise(Op, {*o, self}));
 }
 
 template <ElementwiseOp Op>
 nb::object inplace_operator(nb::handle self, nb::handle other) {
-  auto o = operand_or_none(other);
+  auto o = other_or_none(Op, nb::cast<Array>(self), other);
   if (!o) return nb::borrow(Py_NotImplemented);
   elementwise(Op, {nb::cast<Array>(self), *o}, nb::inst_ptr<Array>(self));
   return nb::borrow(self);
@@ -175,16 +231,16 @@ void bind_elementwise(nb::module_& m) {
       },                                                                                     \
       "x"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(),  \
       "See numpy." #name ".");
-#define GPUPY_DEF_2(name)                                                                      \
-  m.def(                                                                                       \
-      #name,                                                                                   \
-      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype) {   \
-        if (where.ptr() == Py_True && dtype.is_none())                                         \
-          return result_object(gpupy::name(to_operand(x1), to_operand(x2), to_out(out)), out); \
-        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x1), to_operand(x2)}, out, \
-                                   where, dtype);                                              \
-      },                                                                                       \
-      "x1"_a, "x2"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,                   \
+#define GPUPY_DEF_2(name)                                                                    \
+  m.def(                                                                                     \
+      #name,                                                                                 \
+      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype) { \
+        auto [a, b] = binary_operands(ElementwiseOp::name, x1, x2);                          \
+        if (where.ptr() == Py_True && dtype.is_none())                                       \
+          return result_object(gpupy::name(a, b, to_out(out)), out);                         \
+        return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype);          \
+      },                                                                                     \
+      "x1"_a, "x2"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,                 \
       "dtype"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DEF_##arity(name)
 #include "gpupy/elementwise_ops.inc"

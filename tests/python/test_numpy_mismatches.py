@@ -1,5 +1,6 @@
 """Corner cases where gpupy once differed from NumPy 2.4, each checked against NumPy itself."""
 
+import math
 import pickle
 import warnings
 
@@ -385,3 +386,25 @@ def test_quantiles_of_a_list_take_its_float64(fn, method, dtype):
     actual = getattr(gpupy, fn)(gpupy.asarray(a), q, method=method)
     assert actual.dtype == expected.dtype
     np.testing.assert_allclose(actual.get(), expected, rtol=1e-3)
+
+
+_HUGE = 2**70
+
+
+@pytest.mark.parametrize(
+    "dtype, expr",
+    [("int16", lambda xp, x: x == _HUGE), ("int16", lambda xp, x: x < _HUGE),
+     ("uint8", lambda xp, x: x != -_HUGE), ("int64", lambda xp, x: _HUGE > x),
+     ("int8", lambda xp, x: x >= 2**2000), ("uint64", lambda xp, x: xp.less(-_HUGE, x)),
+     ("float32", lambda xp, x: x + _HUGE), ("float16", lambda xp, x: x * _HUGE),
+     ("float64", lambda xp, x: _HUGE - x), ("complex64", lambda xp, x: xp.add(x, -_HUGE)),
+     ("float64", lambda xp, x: x < _HUGE), ("int32", lambda xp, x: x + _HUGE),
+     ("bool", lambda xp, x: x == _HUGE), ("float64", lambda xp, x: x + 2**2000)],
+)  # fmt: skip
+@pytest.mark.parametrize("shape", [(2, 3), (0, 5)])
+@testing.numpy_gpupy_allclose()
+def test_python_int_beyond_every_integer_dtype(dtype, expr, shape, xp):
+    # NumPy compares integers with it as with a value beyond them all, converts it to the float of
+    # a float operand, and raises OverflowError otherwise (gpupy's operators once returned False
+    # or raised TypeError).
+    return expr(xp, xp.asarray(np.arange(math.prod(shape)).reshape(shape).astype(dtype)))
