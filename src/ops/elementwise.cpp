@@ -74,10 +74,19 @@ DType resolve_loop(ElementwiseOp op, const std::vector<Operand>& inputs, const c
   if (rule == TypeRule::ldexp) return resolve_ldexp(inputs, name);
   if (rule == TypeRule::promote || rule == TypeRule::promote_bool_as_int8)
     return loop_dtype(op, result_type(inputs, name));
-  std::vector<Operand> kinds(inputs);
+  std::vector<Operand> kinds(inputs), strong;
+  for (const Operand& x : inputs)
+    if (x.is_array() || !x.scalar().weak()) strong.push_back(x);
   for (Operand& x : kinds) {
     if (!x.is_array() && x.scalar().weak()) {
       if (is_integer(x.scalar().dtype())) x = Scalar(int64_t(0), /*weak=*/true);
+      // NumPy gives a Python scalar the dtype it promotes to with the other operands before it
+      // picks the float loop: hypot(bool_array, 3) computes in float64 (bool and int give int64).
+      if (rule == TypeRule::promote_float && !strong.empty()) {
+        std::vector<Operand> with(strong);
+        with.push_back(x);
+        x = Scalar(0.0).cast(float_dtype_for(result_type(with, name)));
+      }
       continue;
     }
     // NumPy picks the first float loop that every input casts to safely: int8 and uint16 both

@@ -408,3 +408,14 @@ def test_python_int_beyond_every_integer_dtype(dtype, expr, shape, xp):
     # a float operand, and raises OverflowError otherwise (gpupy's operators once returned False
     # or raised TypeError).
     return expr(xp, xp.asarray(np.arange(math.prod(shape)).reshape(shape).astype(dtype)))
+
+
+@pytest.mark.parametrize("name", ["hypot", "arctan2", "logaddexp", "copysign", "nextafter"])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint8", "int16", "float16", "float32"])
+@pytest.mark.parametrize("value", [3, 300, 2.5, True, np.float32(2)])
+@testing.numpy_gpupy_allclose()
+def test_float_loop_of_an_array_and_a_python_scalar(name, dtype, value, xp):
+    # The scalar first takes the dtype it promotes to with the array (bool and 3: int64), then
+    # the float loop is chosen: hypot(bool_array, 3) is float64, not float16.
+    x = xp.asarray(np.array([0, 1, 1]).astype(dtype))
+    return getattr(xp, name)(x, value), getattr(xp, name)(value, x)
