@@ -161,8 +161,19 @@ class _Methods:
             result = result.astype(_loop_dtype(self, result), copy=True)
             if initial is not _NO_VALUE:
                 result = self.func(initial, result).astype(result.dtype, copy=False)
-        for ax in sorted(axes, reverse=True):
-            result = self._reduce_one(result, ax, initial, op)
+        start = initial if initial is not _NO_VALUE or not _empty(a, axes) else self.identity
+        if axes and start is not None and start is not _NO_VALUE and _empty(a, axes):
+            # an empty reduction is its start value, once, whichever axis is empty
+            kept = tuple(n for i, n in enumerate(a.shape) if i not in axes)
+            dt = _loop_dtype(self, result)
+            result = gpupy.full(kept, start, dtype=dt, device=a.device)
+        elif len(axes) > 1:  # reorderable ops: initial joins each result once, at the end
+            for ax in sorted(axes, reverse=True):
+                result = self._reduce_one(result, ax, _NO_VALUE, op)
+            if initial is not _NO_VALUE:
+                result = self.func(initial, result).astype(result.dtype, copy=False)
+        elif axes:
+            result = self._reduce_one(result, axes[0], initial, op)
         if keepdims:
             result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
         return _finish(result, out)
@@ -345,7 +356,7 @@ class _Methods:
         if self.nin == 1 and b is not None:
             raise ValueError(f"[{op}] second operand provided when ufunc is unary")
         if self.nin == 2 and b is None:
-            raise TypeError(f"[{op}] second operand needed for ufunc")
+            raise ValueError(f"[{op}] second operand needed for ufunc")
         if not isinstance(a, _core.ndarray):
             raise TypeError(f"[{op}] the first operand must be a gpupy array")
         positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
@@ -442,6 +453,10 @@ def _by_name(name):
     import gpupy
 
     return getattr(gpupy, name)
+
+
+def _empty(a, axes):
+    return any(a.shape[ax] == 0 for ax in axes)
 
 
 def _loop_dtype(u, x):
