@@ -56,7 +56,8 @@ def _replace_nan(a, value, where=True, op=None):
         mask = left_out if mask is None else _core.logical_or(mask, left_out)
     if mask is None:
         return a, None
-    return _core._where(mask, value, a), mask
+    # in a's dtype: a bool array's stand-in for initial=3 is True, as NumPy casts initial
+    return _core._where(mask, value, a).astype(a.dtype, copy=False), mask
 
 
 def _finish(result, out):

@@ -5,6 +5,7 @@ import warnings
 import gpupy
 import numpy
 import pytest
+from gpupy import testing
 
 rs = numpy.random.RandomState(11)
 
@@ -249,3 +250,15 @@ def test_nanmax_where_needs_initial():
     a = gpupy.asarray(_with_nans())
     with pytest.raises(ValueError, match=r"\[nanmax\].*'initial'"):
         gpupy.nanmax(a, where=gpupy.asarray(WHERE))
+
+
+@pytest.mark.parametrize("name", ["nanmax", "nanmin", "nansum", "nanprod", "nanmean"])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint16"])
+@pytest.mark.parametrize("where", [False, [True, False, True]])
+@testing.numpy_gpupy_allclose()
+def test_where_keeps_an_integer_or_bool_dtype(name, dtype, where, xp):
+    # The elements where= leaves out take initial's (or 0's) place in a's dtype: nanmax of a bool
+    # array with initial=3 is a bool (gpupy once gave int64).
+    a = xp.asarray(numpy.array([[1, 0, 1], [0, 0, 1]]).astype(dtype))
+    kwargs = {"initial": 3} if name in ("nanmax", "nanmin") else {}
+    return getattr(xp, name)(a, where=xp.asarray(where), axis=1, **kwargs)
