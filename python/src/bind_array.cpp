@@ -184,12 +184,21 @@ void bind_array(nb::module_& m) {
       .def("item", [](const Array& a) { return scalar_to_python(item(a)); })
       .def(
           "astype",
-          [](const Array& a, nb::handle dtype, bool copy) {
+          [](const Array& a, nb::handle dtype, const std::string& order, const std::string& casting,
+             bool subok, bool copy) {
             DType to = *to_dtype(dtype);
+            if (order != "K" && order != "A" && order != "C")
+              throw NotImplementedError("[astype] only order='K', 'A' or 'C' is supported");
+            if (!can_cast(a.dtype(), to, to_casting(casting, "astype")))
+              throw TypeError("[astype] Cannot cast array data from dtype('" +
+                              std::string(dtype_name(a.dtype())) + "') to dtype('" +
+                              std::string(dtype_name(to)) + "') according to the rule '" + casting +
+                              "'");
+            (void)subok;  // gpupy has no ndarray subclasses
             warn_complex_discarded(a.dtype(), to);
             return astype(a, to, copy);
           },
-          "dtype"_a, "copy"_a = true)
+          "dtype"_a, "order"_a = "K", "casting"_a = "unsafe", "subok"_a = true, "copy"_a = true)
       .def("copy", [](const Array& a) { return copy(a); })
       .def(
           "to_device",

@@ -157,17 +157,6 @@ Operand promotion_operand(nb::handle value) {
   return o;
 }
 
-Casting to_casting(const std::string& name) {
-  if (name == "no") return Casting::no;
-  if (name == "equiv") return Casting::equiv;
-  if (name == "safe") return Casting::safe;
-  if (name == "same_kind") return Casting::same_kind;
-  if (name == "unsafe") return Casting::unsafe;
-  throw ValueError(
-      "[can_cast] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or "
-      "'unsafe'");
-}
-
 void bind_promotion(nb::module_& m) {
   m.def("_result_type", [](nb::args args) {
     if (args.size() == 0) throw ValueError("[result_type] at least one array or dtype is required");
@@ -181,67 +170,114 @@ void bind_promotion(nb::module_& m) {
   });
   m.def("_can_cast", [](nb::handle from, nb::handle to, const std::string& casting) {
     return can_cast(required_dtype(from, "can_cast"), required_dtype(to, "can_cast"),
-                    to_casting(casting));
+                    to_casting(casting, "can_cast"));
   });
 }
 
-// NumPy's ufunc keywords dtype= (the operands are cast to it first, which selects that loop) and
-// where= (the result is written only where the mask holds: into out, else into zeros). Both are
-// rare, so they are composed here and the plain call stays one kernel.
+std::string cast_message(const std::string& name, const std::string& what, DType from, DType to,
+                         const std::string& casting) {
+  return op_message(name.c_str(), "Cannot cast ufunc '" + name + "' " + what + " from dtype('" +
+                                      std::string(dtype_name(from)) + "') to dtype('" +
+                                      std::string(dtype_name(to)) + "') with casting rule '" +
+                                      casting + "'");
+}
+
+// Input i's cast to the loop dtype `to` under casting=. NumPy reads Python bools as bools here;
+// other Python scalars pass every rule but 'equiv'.
+void check_input_cast(ElementwiseOp op, size_t i, const Operand& o, DType to, Casting casting,
+                      const std::string& rule) {
+  DType from = o.is_array() ? o.array().dtype() : o.scalar().dtype();
+  if (!o.is_array() && o.scalar().weak() && !is_bool(from)) {
+    if (casting != Casting::equiv) return;
+    const char* kind = is_integer(from) ? "int" : is_complex(from) ? "complex" : "float";
+    throw TypeError(op_message(op_name(op), std::string("cannot cast Python ") + kind + " to " +
+                                                std::string(dtype_name(to)) +
+                                                " under the casting rule '" + rule + "'"));
+  }
+  if (op == ElementwiseOp::ldexp && i == 1) return;  // the exponent has its own loop dtype
+  if (!can_cast(from, to, casting))
+    throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
+}
+
+// NumPy's ufunc keywords dtype= (the operands are cast to it first, which selects that loop),
+// casting= (the rule for those casts and for writing into out) and where= (the result is written
+// only where the mask holds: into out, else into zeros). They are rare, so they are composed here
+// and the plain call stays one kernel.
 nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, nb::handle out,
-                               nb::handle where_mask, nb::handle dtype) {
+                               nb::handle where_mask, nb::handle dtype, nb::handle casting_name) {
+  std::string name = op_name(op);
+  std::string rule = casting_name.is_none() ? "same_kind" : nb::cast<std::string>(casting_name);
+  Casting casting = to_casting(rule, name.c_str());
   if (std::optional<DType> dt = to_dtype(dtype)) {
     for (size_t i = 0; i < operands.size(); ++i) {
       Operand& o = operands[i];
-      DType from = o.is_array() ? o.array().dtype() : o.scalar().dtype();
-      bool weak = !o.is_array() && o.scalar().weak();
-      if (!weak && !can_cast(from, *dt, Casting::same_kind)) {
-        std::string name = op_name(op);
-        throw TypeError(op_message(
-            name.c_str(), "Cannot cast ufunc '" + name + "' input " + std::to_string(i) + " from " +
-                              std::string(dtype_name(from)) + " to " +
-                              std::string(dtype_name(*dt)) + " with casting rule 'same_kind'"));
-      }
+      check_input_cast(op, i, o, *dt, casting, rule);
       o = o.is_array() ? Operand(astype(o.array(), *dt, false)) : Operand(o.scalar().cast(*dt));
     }
+  } else if (casting == Casting::no || casting == Casting::equiv) {
+    // the other rules hold by construction: NumPy picks a loop every input casts to safely
+    DType loop = elementwise_loop_dtype(op, operands);
+    for (size_t i = 0; i < operands.size(); ++i)
+      check_input_cast(op, i, operands[i], loop, casting, rule);
   }
   const Array* dst = to_out(out);
-  if (where_mask.ptr() == Py_True) return result_object(elementwise(op, operands, dst), out);
-  Operand mask = to_operand(where_mask);
+  bool masked = where_mask.ptr() != Py_True;
   if (!dst) {
     Array r = elementwise(op, operands);
-    return nb::cast(where(mask, r, Scalar(int64_t(0)).cast(r.dtype())));
+    if (!masked) return nb::cast(r);
+    return nb::cast(where(to_operand(where_mask), r, Scalar(int64_t(0)).cast(r.dtype())));
   }
-  Array staged = astype(*dst, dst->dtype(), true);  // out's checks (shape, casting) apply
-  elementwise(op, operands, &staged);
-  assign(*dst, where(mask, staged, *dst));
+  if (casting == Casting::same_kind) {  // out's own checks (shape, casting) apply
+    if (!masked) return result_object(elementwise(op, operands, dst), out);
+    Array staged = astype(*dst, dst->dtype(), true);
+    elementwise(op, operands, &staged);
+    assign(*dst, where(to_operand(where_mask), staged, *dst));
+    return result_object(*dst, out);
+  }
+  Array r = elementwise(op, operands);
+  if (!can_cast(r.dtype(), dst->dtype(), casting))
+    throw TypeError(cast_message(name, "output", r.dtype(), dst->dtype(), rule));
+  Array value = astype(broadcast_to(r, dst->shape()), dst->dtype(), false);
+  assign(*dst, masked ? Operand(where(to_operand(where_mask), value, *dst)) : Operand(value));
   return result_object(*dst, out);
 }
 
 }  // namespace
 
+Casting to_casting(const std::string& name, const char* op) {
+  if (name == "no") return Casting::no;
+  if (name == "equiv") return Casting::equiv;
+  if (name == "safe") return Casting::safe;
+  if (name == "same_kind") return Casting::same_kind;
+  if (name == "unsafe") return Casting::unsafe;
+  throw ValueError(
+      op_message(op, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"));
+}
+
 void bind_elementwise(nb::module_& m) {
-#define GPUPY_DEF_1(name)                                                                    \
-  m.def(                                                                                     \
-      #name,                                                                                 \
-      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype) {                 \
-        if (where.ptr() == Py_True && dtype.is_none())                                       \
-          return result_object(gpupy::name(to_operand(x), to_out(out)), out);                \
-        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype); \
-      },                                                                                     \
-      "x"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(),  \
-      "See numpy." #name ".");
+#define GPUPY_DEF_1(name)                                                                        \
+  m.def(                                                                                         \
+      #name,                                                                                     \
+      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype, nb::handle casting) { \
+        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                      \
+          return result_object(gpupy::name(to_operand(x), to_out(out)), out);                    \
+        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype,      \
+                                   casting);                                                     \
+      },                                                                                         \
+      "x"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(),      \
+      "casting"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_DEF_2(name)                                                                    \
   m.def(                                                                                     \
       #name,                                                                                 \
-      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype) { \
+      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype,   \
+         nb::handle casting) {                                                               \
         auto [a, b] = binary_operands(ElementwiseOp::name, x1, x2);                          \
-        if (where.ptr() == Py_True && dtype.is_none())                                       \
+        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                  \
           return result_object(gpupy::name(a, b, to_out(out)), out);                         \
-        return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype);          \
+        return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype, casting); \
       },                                                                                     \
       "x1"_a, "x2"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,                 \
-      "dtype"_a = nb::none(), "See numpy." #name ".");
+      "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DEF_##arity(name)
 #include "gpupy/elementwise_ops.inc"
 #undef GPUPY_ELEMENTWISE

@@ -44,6 +44,8 @@ void bind_kernel(nb::module_& m);
 /// The type of gpupy's ufunc objects (_ufunc_type), completed by gpupy/_ufunc.py.
 void bind_ufunc(nb::module_& m);
 
+/// NumPy's casting= name ('no', 'equiv', 'safe', 'same_kind', 'unsafe'); ValueError naming `op`.
+Casting to_casting(const std::string& name, const char* op);
 /// A Python value as an elementwise operand: gpupy arrays as they are, Python scalars as weak
 /// scalars, NumPy scalars and 0-d arrays as typed scalars, other array-likes as zero-copy cpu
 /// arrays.

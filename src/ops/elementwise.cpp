@@ -173,6 +173,11 @@ std::optional<bool> out_of_range_comparison(ElementwiseOp op, const std::vector<
 
 }  // namespace
 
+DType elementwise_loop_dtype(ElementwiseOp op, const std::vector<Operand>& inputs) {
+  if (op_rule(op) == TypeRule::as_bool) return result_type(inputs, op_name(op));
+  return resolve_loop(op, inputs, op_name(op));
+}
+
 Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out) {
   const char* name = op_name(op);
   int nin = op_arity(op);

@@ -419,3 +419,46 @@ def test_float_loop_of_an_array_and_a_python_scalar(name, dtype, value, xp):
     # the float loop is chosen: hypot(bool_array, 3) is float64, not float16.
     x = xp.asarray(np.array([0, 1, 1]).astype(dtype))
     return getattr(xp, name)(x, value), getattr(xp, name)(value, x)
+
+
+_CASTINGS = ["no", "equiv", "safe", "same_kind", "unsafe"]
+
+
+@pytest.mark.parametrize("casting", _CASTINGS)
+@pytest.mark.parametrize(
+    "name, args",
+    [("add", ("int8", "int8")), ("add", ("int8", "float64")), ("add", ("int8", 1)),
+     ("add", ("int8", 1.5)), ("less", ("int8", "float64")), ("logical_and", ("int8", "int8")),
+     ("sqrt", ("int8",)), ("negative", ("float64",)), ("power", ("bool", "bool")),
+     ("divide", ("int16", "int16")), ("add", ("int8", np.int16(3)))],
+)  # fmt: skip
+@pytest.mark.parametrize("out", [None, "int16", "float32", "int8"])
+@testing.numpy_gpupy_allclose()
+def test_ufunc_casting_keyword(casting, name, args, out, xp):
+    # casting= rules the inputs' casts to the loop and the result's cast into out (gpupy once
+    # refused the keyword).
+    ops = [xp.asarray(np.array([1, 2, 3]).astype(a)) if isinstance(a, str) else a for a in args]
+    kwargs = {"casting": casting}
+    if out is not None:
+        kwargs["out"] = xp.full(3, 7, dtype=out)
+        kwargs["where"] = xp.asarray([True, False, True])
+    return getattr(xp, name)(*ops, **kwargs)
+
+
+@pytest.mark.parametrize("casting", _CASTINGS)
+@pytest.mark.parametrize("dtype", ["int16", "float32"])
+@testing.numpy_gpupy_allclose()
+def test_ufunc_casting_with_dtype(casting, dtype, xp):
+    x = xp.asarray(np.array([1.5, -2.0], np.float32))
+    return xp.multiply(x, 2, dtype=dtype, casting=casting)
+
+
+@pytest.mark.parametrize("casting", _CASTINGS)
+@pytest.mark.parametrize("src, dst", [("int8", "int8"), ("int8", "int16"), ("int16", "int8"),
+                                      ("float64", "int32"), ("complex64", "float32"),
+                                      ("uint8", "float16"), ("float32", "float64")])  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_astype_casting(casting, src, dst, xp):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        return xp.asarray(np.array([1, 2, 100]).astype(src)).astype(dst, casting=casting)
