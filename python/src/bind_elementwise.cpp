@@ -188,7 +188,12 @@ void check_input_cast(ElementwiseOp op, size_t i, const Operand& o, DType to, Ca
                       const std::string& rule) {
   DType from = o.is_array() ? o.array().dtype() : o.scalar().dtype();
   if (!o.is_array() && o.scalar().weak() && !is_bool(from)) {
-    if (casting != Casting::equiv) return;
+    if (casting != Casting::equiv) {  // only the kind counts (a Python float to int64 does not)
+      if (casting != Casting::unsafe && !can_cast(from, to, Casting::same_kind) &&
+          dtype_kind(from) != dtype_kind(to))
+        throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
+      return;
+    }
     const char* kind = is_integer(from) ? "int" : is_complex(from) ? "complex" : "float";
     throw TypeError(op_message(op_name(op), std::string("cannot cast Python ") + kind + " to " +
                                                 std::string(dtype_name(to)) +
@@ -197,6 +202,29 @@ void check_input_cast(ElementwiseOp op, size_t i, const Operand& o, DType to, Ca
   if (op == ElementwiseOp::ldexp && i == 1) return;  // the exponent has its own loop dtype
   if (!can_cast(from, to, casting))
     throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
+}
+
+// dtype= names the output dtype (NumPy's signature=(None, ..., dtype)): the input dtype of the
+// loop that gives it, or nullopt when there is none (sin to int64, equal to float64).
+std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>& operands,
+                                    DType out) {
+  auto gives = [&](DType in) {
+    std::vector<Operand> cast(operands.size(), Operand(Scalar(0.0).cast(in)));
+    DType loop = elementwise_loop_dtype(op, cast);
+    return loop == in && functor_supports(op, loop) && functor_result(op, loop) == out;
+  };
+  std::vector<Operand> kinds(operands);  // a Python int's value is checked after the cast
+  for (Operand& o : kinds)
+    if (!o.is_array() && o.scalar().weak() && is_integer(o.scalar().dtype()))
+      o = Scalar(int64_t(0), /*weak=*/true);
+  DType natural = elementwise_loop_dtype(op, kinds);  // equal's int64 loop gives bool
+  if (functor_supports(op, natural) && functor_result(op, natural) == out) return natural;
+  if (gives(out)) return out;
+  if (is_floating(out)) {  // absolute of complex: the complex loop of that precision
+    DType c = out == DType::float64 ? DType::complex128 : DType::complex64;
+    if (gives(c)) return c;
+  }
+  return std::nullopt;
 }
 
 // NumPy's ufunc keywords dtype= (the operands are cast to it first, which selects that loop),
@@ -209,10 +237,16 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
   std::string rule = casting_name.is_none() ? "same_kind" : nb::cast<std::string>(casting_name);
   Casting casting = to_casting(rule, name.c_str());
   if (std::optional<DType> dt = to_dtype(dtype)) {
+    std::optional<DType> in = loop_input_for(op, operands, *dt);
+    if (!in)
+      throw TypeError(op_message(name.c_str(),
+                                 "No loop matching the specified signature and "
+                                 "casting was found for ufunc " +
+                                     name));
     for (size_t i = 0; i < operands.size(); ++i) {
       Operand& o = operands[i];
-      check_input_cast(op, i, o, *dt, casting, rule);
-      o = o.is_array() ? Operand(astype(o.array(), *dt, false)) : Operand(o.scalar().cast(*dt));
+      check_input_cast(op, i, o, *in, casting, rule);
+      o = o.is_array() ? Operand(astype(o.array(), *in, false)) : Operand(o.scalar().cast(*in));
     }
   } else if (casting == Casting::no || casting == Casting::equiv) {
     // the other rules hold by construction: NumPy picks a loop every input casts to safely

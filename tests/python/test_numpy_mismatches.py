@@ -462,3 +462,26 @@ def test_astype_casting(casting, src, dst, xp):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
         return xp.asarray(np.array([1, 2, 100]).astype(src)).astype(dst, casting=casting)
+
+
+@pytest.mark.parametrize(
+    "name, args, dtype",
+    [("isnan", ("float64",), "bool"), ("isnan", ("float64",), "float64"),
+     ("absolute", ("complex128",), "float64"), ("absolute", ("complex128",), "complex128"),
+     ("equal", ("int64", "float64"), "bool"), ("equal", ("int64", "float64"), "float64"),
+     ("less", ("int64", 3.5), "bool"), ("logical_and", ("int64", "float64"), "bool"),
+     ("logical_and", ("int64", "int64"), "int64"), ("logical_not", ("int16",), "bool"),
+     ("sin", ("int64",), "int64"), ("sin", ("int64",), "float32"),
+     ("divide", ("int64", "int64"), "int64"), ("floor_divide", ("bool", "bool"), "bool"),
+     ("left_shift", ("int64", "int64"), "float64"), ("power", ("bool", "bool"), "bool"),
+     ("arctan2", ("int32", "int32"), "int32"), ("add", ("int64", 3.5), "int64"),
+     ("add", ("float64", 1j), "float64"), ("add", ("int64", "int64"), "complex64"),
+     ("square", ("complex128",), "float64"), ("sign", ("complex128",), "complex64")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_ufunc_dtype_names_the_output(name, args, dtype, xp):
+    # dtype= picks the loop whose output is that dtype (NumPy's signature=(None, ..., dtype)):
+    # equal(..., dtype=bool) compares in the inputs' dtype, sin(int, dtype=int64) has no loop
+    # (gpupy once cast every input to dtype and ran whatever loop that gave).
+    ops = [xp.asarray(np.array([1, 2, 0]).astype(a)) if isinstance(a, str) else a for a in args]
+    return getattr(xp, name)(*ops, dtype=dtype)
