@@ -105,9 +105,16 @@ def asarray(obj, dtype=None, device=None, copy=None):
     return a
 
 
-def array(obj, dtype=None, device=None, copy=True):
-    """See numpy.array: copies by default."""
-    return asarray(obj, dtype=dtype, device=device, copy=copy)
+def array(obj, dtype=None, device=None, copy=True, *, order="K", subok=False, ndmin=0):
+    """See numpy.array: copies by default. ``order='F'`` is not supported (gpupy arrays are
+    made C-contiguous); ``subok`` has no effect (gpupy has no ndarray subclasses)."""
+    if order not in ("K", "A", "C", None):
+        raise NotImplementedError(f"[array] only order='K', 'A' or 'C' is supported, not {order!r}")
+    a = asarray(obj, dtype=dtype, device=device, copy=copy)
+    ndmin = operator.index(ndmin)
+    if ndmin > 64:
+        raise ValueError(f"[array] ndmin bigger than allowable number of dimensions 64: {ndmin}")
+    return a.reshape((1,) * (ndmin - a.ndim) + a.shape) if a.ndim < ndmin else a
 
 
 def arange(start, stop=None, step=1, dtype=None, device=None):

@@ -338,3 +338,15 @@ def test_sequences_of_arrays_as_function_inputs(xp):
     emu or cuda data; the arrays are stacked on their device)."""
     a, b = xp.asarray([1.0, 5.0, 3.0]), xp.asarray([4.0, 2.0, 6.0])
     return xp.mean([a, b], axis=0), xp.sum((a, b), axis=1), xp.max([a, b]), xp.sort([b, a], axis=0)
+
+
+@pytest.mark.parametrize("ndmin", [0, 1, 2, 4])
+@pytest.mark.parametrize("value", [2.5, [1, 2], [[1], [2]]])
+@pytest.mark.parametrize("copy", [True, None])
+@testing.numpy_gpupy_allclose()
+def test_array_ndmin_order_subok(ndmin, value, copy, xp):
+    # NumPy's ndmin prepends ones (gpupy once refused the keyword)
+    base = xp.asarray(np.asarray(value, dtype=np.float32))
+    return xp.array(base, ndmin=ndmin, copy=copy, order="K", subok=True), xp.array(
+        value, ndmin=ndmin
+    )
