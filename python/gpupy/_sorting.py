@@ -4,7 +4,10 @@ See the NumPy functions of the same names. Every sort is stable whatever ``kind=
 ``descending=`` is accepted too (NaNs then come first, ties keep their order).
 """
 
+import warnings
+
 import numpy
+from numpy.lib.array_utils import normalize_axis_tuple
 
 from gpupy import _core
 from gpupy._core import (  # noqa: F401
@@ -113,6 +116,12 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     """See numpy.median."""
+    empty = _empty_median(a, axis, keepdims)
+    if empty is not None:
+        if out is not None:
+            out[...] = empty
+            return out
+        return empty
     if not (axis is None or isinstance(axis, int)):
         from gpupy._nanfunctions import quantile_method
 
@@ -129,6 +138,21 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
         out[...] = result
         return out
     return result
+
+
+def _empty_median(a, axis, keepdims):
+    """NumPy's median over an empty axis: NaN (the mean of an empty slice), else None."""
+    a = _as_gpupy(a)
+    if a.ndim == 0 or a.size:
+        return None
+    axes = normalize_axis_tuple(range(a.ndim) if axis is None else axis, a.ndim, "[median] axis")
+    if all(a.shape[i] for i in axes):
+        return None  # the reduced axes are not empty: an empty result, computed as usual
+    warnings.warn("Mean of empty slice.", RuntimeWarning, stacklevel=3)
+    kind = numpy.dtype(a.dtype).kind
+    dt = a.dtype if kind in "fc" else "float64"
+    shape = tuple(1 if i in axes else n for i, n in enumerate(a.shape) if keepdims or i not in axes)
+    return _core.full(shape, numpy.nan, dtype=dt, device=a.device)
 
 
 __all__ = [
