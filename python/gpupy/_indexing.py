@@ -77,15 +77,14 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         raise ValueError(f"[take] mode must be 'raise', 'wrap' or 'clip', not {mode!r}")
     if mode != "raise":
         n = a.shape[axis]
-        if n == 0:
+        if n == 0 and indices.size:  # no index: an empty result, as NumPy's
             raise IndexError("[take] cannot do a non-empty take from an empty axes.")
         if indices.dtype.kind not in "iu":
             raise IndexError("[take] arrays used as indices must be of integer type")
-        indices = (
-            _core.remainder(indices, n)
-            if mode == "wrap"
-            else _core.minimum(_core.maximum(indices, 0), n - 1)
-        )
+        if n and mode == "wrap":
+            indices = _core.remainder(indices, n)
+        elif n:
+            indices = _core.minimum(_core.maximum(indices, 0), n - 1)
     result = a[(slice(None),) * axis + (indices,)]
     if out is None:
         return result

@@ -314,6 +314,16 @@ def test_take_mode_errors():
         gpupy.take(gpupy.zeros((2, 0)), [1], axis=1, mode="wrap")
 
 
+@pytest.mark.parametrize("mode", ["wrap", "clip"])
+@pytest.mark.parametrize("indices", [[], [[]], np.zeros((2, 0), np.int32)], ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_take_no_index_from_an_empty_axis(mode, indices, xp):
+    # nothing taken: an empty result (gpupy once raised IndexError with wrap and clip)
+    return xp.take(xp.zeros((0, 3), dtype="uint8"), indices, axis=0, mode=mode), xp.take(
+        xp.zeros(0), indices, mode=mode
+    )
+
+
 @pytest.mark.parametrize("axis", [0, 1, -1, None])
 @testing.numpy_gpupy_allclose()
 def test_take_along_axis(axis, xp):
