@@ -107,7 +107,7 @@ def _compare_float(e, a, tol, where, signless=False):
         with np.errstate(all="ignore"):
             ok = np.allclose(a, e, rtol=rtol, atol=atol, equal_nan=True)
             inf = np.isinf(e) | np.isinf(a)
-            ok = ok and np.array_equal(e[inf], a[inf])
+            ok = ok and np.array_equal(e[inf], a[inf], equal_nan=True)
     if ok:
         return None
     return f"{where}: values differ (tol {tol})\n  numpy {e!r:.600}\n  gpupy {a!r:.600}"

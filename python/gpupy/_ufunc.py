@@ -189,7 +189,9 @@ class _Methods:
                 paired = self.func(x[:half], x[half : 2 * half])
                 x = gpupy.concatenate([paired, x[2 * half :]]) if len(x) % 2 else paired
             result = x[0]
-            return result if initial is _NO_VALUE else self.func(initial, result)
+            if initial is _NO_VALUE:
+                return result
+            return self.func(initial, result).astype(result.dtype, copy=False)
         parts = [a[(slice(None),) * axis + (i,)] for i in range(n)]
         if initial is not _NO_VALUE:
             parts.insert(0, initial)
@@ -201,6 +203,8 @@ class _Methods:
         result = parts[0]
         for p in parts[1:]:
             result = self.func(result, p)
+        if initial is not _NO_VALUE and n:  # a Python initial does not promote (bool stays bool)
+            result = result.astype(_loop_dtype(self, a), copy=False)
         if initial is not _NO_VALUE and n == 0:
             import gpupy
 
@@ -219,7 +223,9 @@ class _Methods:
         a, op, axis = self._along_axis("accumulate", array, axis, "cannot accumulate on a scalar")
         if self.__name__ in _SCANS:
             return getattr(gpupy, _SCANS[self.__name__])(a, axis=axis, dtype=dtype, out=out)
-        if dtype is None:
+        if dtype is not None:  # NumPy casts the input to dtype= first
+            a = a.astype(dtype, copy=False)
+        else:
             dtype = gpupy.result_type(
                 self.func(
                     a[(slice(None),) * axis + (slice(0, 1),)],
@@ -243,6 +249,8 @@ class _Methods:
         copysign have exact closed forms; the others take one pass per row, written in place."""
         import gpupy
 
+        if len(x) == 0:
+            return
         res[0] = x[0]
         if len(x) < 2:
             return
@@ -280,7 +288,7 @@ class _Methods:
             raise IndexError(
                 f"[{op}] index {bad[0]} out-of-bounds in {self.__name__}.reduceat [0, {n})"
             )
-        x = gpupy.moveaxis(a, axis, 0)
+        x = gpupy.moveaxis(a if dtype is None else a.astype(dtype, copy=False), axis, 0)
         result_dtype = numpy.dtype(self.reduce(x[:1], axis=0, dtype=dtype).dtype)
         if not starts.size:
             result = gpupy.empty((0,) + x.shape[1:], dtype=result_dtype, device=a.device)

@@ -245,3 +245,33 @@ def test_add_at_values_overlapping_the_target(xp):
     b = xp.arange(6, dtype=np.int32)
     xp.subtract.at(b, xp.asarray([5, 4, 3]), b[:3])
     return a, b
+
+
+@pytest.mark.parametrize("name", ["floor_divide", "subtract", "power", "bitwise_xor"])
+@pytest.mark.parametrize("dtype", ["uint16", "int8"])
+@testing.numpy_gpupy_allclose()
+def test_reduceat_and_accumulate_cast_the_input_to_dtype(name, dtype, xp):
+    # NumPy casts the input to dtype= before the loop (gpupy once computed each step in the
+    # input's dtype and wrapped only the results)
+    x = xp.asarray(np.array([[2147483647, 7, 2, -5, 1], [10, -3, 5, -8, 2]], np.int32))
+    u = getattr(xp, name)
+    return u.reduceat(x, [0, 2, 1], axis=1, dtype=dtype), u.accumulate(x, axis=1, dtype=dtype)
+
+
+@pytest.mark.parametrize("name", ["bitwise_xor", "fmax", "logical_xor", "hypot", "power"])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "float16"])
+@testing.numpy_gpupy_allclose()
+def test_reduce_initial_keeps_the_loop_dtype(name, dtype, xp):
+    # a Python initial is cast to the loop's dtype, not promoted with it (bool stays bool)
+    if name in ("bitwise_xor", "power") and dtype == "float16":
+        pytest.skip("no float loop")
+    x = xp.asarray(np.array([[0, 1, 1], [1, 0, 1]]).astype(dtype))
+    u = getattr(xp, name)
+    return u.reduce(x, axis=-1, initial=1), u.reduce(x, axis=0, initial=1, keepdims=True)
+
+
+@pytest.mark.parametrize("name", ["equal", "subtract", "hypot", "bitwise_or"])
+@testing.numpy_gpupy_allclose()
+def test_accumulate_of_an_empty_axis(name, xp):
+    dtype = "bool" if name == "equal" else "int32" if name == "bitwise_or" else "float64"
+    return getattr(xp, name).accumulate(xp.zeros((0, 2), dtype=dtype), axis=0)
