@@ -27,6 +27,7 @@ _TREE = frozenset(
     """maximum minimum fmax fmin logical_and logical_or logical_xor bitwise_and bitwise_or
     bitwise_xor gcd lcm""".split()
 )
+_COMPARISONS = frozenset("equal not_equal less less_equal greater greater_equal".split())
 _NO_VALUE = object()
 
 
@@ -109,6 +110,16 @@ class _Methods:
         (axis,) = _axis_tuple(op, axis, a.ndim)
         return a, op, axis
 
+    def _bool_loop_only(self, method, a, dtype):
+        """NumPy's comparisons reduce and accumulate only in their bool loop (their output is
+        bool, so another input dtype has no loop to carry the result on)."""
+        dt = numpy.dtype(a.dtype if dtype is None else dtype)
+        if self.__name__ in _COMPARISONS and dt != numpy.bool_:
+            raise TypeError(
+                f"[{self._op(method)}] ufunc '{self.__name__}' did not contain a loop with "
+                f"signature matching types ({dt}, {dt}) -> {dt}"
+            )
+
     def _binary_only(self, method):
         """NumPy's refusal of reduce/accumulate/reduceat (and outer) outside binary ufuncs."""
         if self.nin != 2:
@@ -139,6 +150,7 @@ class _Methods:
         a = gpupy.asarray(array)
         op = self._op("reduce")
         self._binary_only("reduce")
+        self._bool_loop_only("reduce", a, dtype)
         if self.__name__ in _REDUCTIONS:
             kwargs = {"axis": axis, "keepdims": keepdims, "out": out}
             if dtype is not None:
@@ -221,6 +233,7 @@ class _Methods:
         import gpupy
 
         a, op, axis = self._along_axis("accumulate", array, axis, "cannot accumulate on a scalar")
+        self._bool_loop_only("accumulate", a, dtype)
         if self.__name__ in _SCANS:
             return getattr(gpupy, _SCANS[self.__name__])(a, axis=axis, dtype=dtype, out=out)
         if dtype is not None:  # NumPy casts the input to dtype= first
@@ -278,6 +291,7 @@ class _Methods:
         import gpupy
 
         a, op, axis = self._along_axis("reduceat", array, axis, "cannot reduceat a 0-d array")
+        self._bool_loop_only("reduceat", a, dtype)
         idx = indices.get() if isinstance(indices, _core.ndarray) else indices
         starts = numpy.asarray(idx, dtype=numpy.int64)
         if starts.ndim != 1:

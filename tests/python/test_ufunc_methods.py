@@ -275,3 +275,18 @@ def test_reduce_initial_keeps_the_loop_dtype(name, dtype, xp):
 def test_accumulate_of_an_empty_axis(name, xp):
     dtype = "bool" if name == "equal" else "int32" if name == "bitwise_or" else "float64"
     return getattr(xp, name).accumulate(xp.zeros((0, 2), dtype=dtype), axis=0)
+
+
+@pytest.mark.parametrize("name", ["equal", "less", "not_equal", "greater_equal"])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "float64"])
+@pytest.mark.parametrize("method", ["reduce", "accumulate", "reduceat", "reduce_to_bool"])
+@testing.numpy_gpupy_allclose()
+def test_comparisons_reduce_only_in_their_bool_loop(name, dtype, method, xp):
+    # their output is bool: NumPy refuses other input dtypes (gpupy once reduced them anyway)
+    x = xp.asarray(np.array([1, 0, 1, 1]).astype(dtype))
+    u = getattr(xp, name)
+    if method == "reduceat":
+        return u.reduceat(x, [0, 2])
+    if method == "reduce_to_bool":
+        return u.reduce(x, dtype=bool), u.accumulate(x, dtype=bool)
+    return getattr(u, method)(x)
