@@ -314,7 +314,11 @@ Array getitem_key(const Array& a, nb::handle key) {
 void setitem_key(const Array& a, nb::handle key, nb::handle value) {
   // NumPy data and lists are moved onto the destination's device; scalars stay scalars.
   // A gpupy array on another device is refused by assign: moving it is explicit.
-  Operand v = to_operand(value);
+  // NumPy converts a Python int beyond every integer dtype for a float or bool destination
+  bool huge_to_float = (is_inexact(a.dtype()) || is_bool(a.dtype())) && huge_int_sign(value);
+  Operand v =
+      huge_to_float ? Operand(Scalar(PyLong_AsDouble(value.ptr()), true)) : to_operand(value);
+  if (PyErr_Occurred()) throw nb::python_error();  // beyond double
   DType from = v.is_array() ? v.array().dtype() : v.scalar().dtype();
   if (is_complex(from) && !is_complex(a.dtype()) && a.dtype() != DType::bool_) {
     // As NumPy: Python complex numbers (alone or in a list) cannot become real numbers, NumPy

@@ -21,19 +21,6 @@ std::optional<Operand> operand_or_none(nb::handle value) {
   }
 }
 
-// A Python int (not a bool) that neither int64 nor uint64 holds.
-int huge_int_sign(nb::handle h) {
-  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr())) return 0;
-  int overflow = 0;
-  PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
-  if (overflow > 0) {
-    PyLong_AsUnsignedLongLong(h.ptr());
-    if (!PyErr_Occurred()) return 0;
-    PyErr_Clear();
-  }
-  return overflow;
-}
-
 bool is_comparison(ElementwiseOp op) {
   using E = ElementwiseOp;
   return op == E::equal || op == E::not_equal || op == E::less || op == E::less_equal ||

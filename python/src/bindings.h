@@ -46,6 +46,8 @@ void bind_ufunc(nb::module_& m);
 
 /// NumPy's casting= name ('no', 'equiv', 'safe', 'same_kind', 'unsafe'); ValueError naming `op`.
 Casting to_casting(const std::string& name, const char* op);
+/// The sign of a Python int (not a bool) that neither int64 nor uint64 holds, else 0.
+int huge_int_sign(nb::handle h);
 /// A Python value as an elementwise operand: gpupy arrays as they are, Python scalars as weak
 /// scalars, NumPy scalars and 0-d arrays as typed scalars, other array-likes as zero-copy cpu
 /// arrays.

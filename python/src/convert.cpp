@@ -150,6 +150,18 @@ CudaArrayInterface read_cuda_array_interface(nb::handle obj, const std::string& 
   return r;
 }
 
+int huge_int_sign(nb::handle h) {
+  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr())) return 0;
+  int overflow = 0;
+  PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow > 0) {
+    PyLong_AsUnsignedLongLong(h.ptr());
+    if (!PyErr_Occurred()) return 0;
+    PyErr_Clear();
+  }
+  return overflow;
+}
+
 Operand to_operand(nb::handle value) {
   if (nb::isinstance<Array>(value)) return nb::cast<Array>(value);
   if (auto s = as_scalar(value)) return *s;

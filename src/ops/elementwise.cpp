@@ -1,5 +1,6 @@
 // Front end of every elementwise op: devices, dtypes, broadcasting, out=, overlap. Host only.
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -294,6 +295,11 @@ void assign(const Array& dst, const Operand& src) {
     if (s.weak() && is_integer(dst.dtype()) && is_integer(s.dtype()) &&
         !s.fits_integer(dst.dtype()))
       result_type({Operand(dst), src}, "setitem");  // raises the NumPy OverflowError
+    if (s.weak() && is_floating(s.dtype()) && is_integer(dst.dtype())) {  // NumPy's int(x)
+      double x = s.to_double();
+      if (std::isnan(x)) throw ValueError("[setitem] cannot convert float NaN to integer");
+      if (std::isinf(x)) throw OverflowError("[setitem] cannot convert float infinity to integer");
+    }
     // NumPy refuses a Python complex for a real item (bool takes its truth value) rather than
     // dropping the imaginary part.
     if (s.weak() && is_complex(s.dtype()) && !is_complex(dst.dtype()) &&
