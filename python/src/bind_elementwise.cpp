@@ -176,8 +176,10 @@ void check_input_cast(ElementwiseOp op, size_t i, const Operand& o, DType to, Ca
   DType from = o.is_array() ? o.array().dtype() : o.scalar().dtype();
   if (!o.is_array() && o.scalar().weak() && !is_bool(from)) {
     if (casting != Casting::equiv) {  // only the kind counts (a Python float to int64 does not)
-      if (casting != Casting::unsafe && !can_cast(from, to, Casting::same_kind) &&
-          dtype_kind(from) != dtype_kind(to))
+      auto rank = [](DType d) {
+        return is_complex(d) ? 3 : is_floating(d) ? 2 : is_bool(d) ? 0 : 1;
+      };
+      if (casting != Casting::unsafe && rank(from) > rank(to))
         throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
       return;
     }
@@ -233,6 +235,9 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
     for (size_t i = 0; i < operands.size(); ++i) {
       Operand& o = operands[i];
       check_input_cast(op, i, o, *in, casting, rule);
+      if (!o.is_array() && o.scalar().weak() && is_integer(*in) && is_integer(o.scalar().dtype()) &&
+          !o.scalar().fits_integer(*in))
+        result_type({Operand(Scalar(int64_t(0)).cast(*in)), o}, name.c_str());  // OverflowError
       o = o.is_array() ? Operand(astype(o.array(), *in, false)) : Operand(o.scalar().cast(*in));
     }
   } else if (casting == Casting::no || casting == Casting::equiv) {

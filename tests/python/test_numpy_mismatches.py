@@ -476,7 +476,9 @@ def test_astype_casting(casting, src, dst, xp):
      ("left_shift", ("int64", "int64"), "float64"), ("power", ("bool", "bool"), "bool"),
      ("arctan2", ("int32", "int32"), "int32"), ("add", ("int64", 3.5), "int64"),
      ("add", ("float64", 1j), "float64"), ("add", ("int64", "int64"), "complex64"),
-     ("square", ("complex128",), "float64"), ("sign", ("complex128",), "complex64")],
+     ("square", ("complex128",), "float64"), ("sign", ("complex128",), "complex64"),
+     ("add", ("uint8", 2**33), "uint64"), ("add", ("uint8", -1), "uint64"),
+     ("multiply", ("int8", 300), "int8"), ("add", ("int8", 2), "bool")],
 )  # fmt: skip
 @testing.numpy_gpupy_allclose()
 def test_ufunc_dtype_names_the_output(name, args, dtype, xp):
