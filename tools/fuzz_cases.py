@@ -401,7 +401,10 @@ def gen_ufunc_method(rng):
         idx = [int(i) for i in rng.integers(-n, max(n, 1), int(rng.integers(0, 5)))] if n else []
         ops.append(Val(idx))
         if uname not in ("logical_and", "logical_or", "equal"):
-            ops.append(operand(rng, dtype(rng), (), 0.7))
+            value = operand(rng, dtype(rng), (), 0.7)
+            if isinstance(value, Val) and type(value.value) is int and abs(value.value) > 2**62:
+                value = Val(2)  # NumPy 2.4's power.at(uint32_array, [0], 2**70) never returns
+            ops.append(value)
 
     def fn(xp, x, *rest):
         u = getattr(xp, uname)
