@@ -45,7 +45,11 @@ class Val:
         self.value = value
 
     def build(self, xp, device):
-        return self.value
+        if xp is np or not isinstance(self.value, np.ndarray):
+            return self.value
+        import gpupy  # index arrays live where the data does: emu refuses host ones (no copies)
+
+        return gpupy.asarray(self.value, device=device)
 
     def __repr__(self):
         v = self.value
@@ -511,10 +515,15 @@ def _index_repr(ix):
 
 
 def _to_dev(xp, ix):
-    """Index arrays go to the device as gpupy arrays half the time (as users write them)."""
-    if xp is np or not isinstance(ix, tuple):
+    """Index arrays as gpupy arrays on the device (NumPy ones too on cpu, half the time)."""
+    if xp is np:
         return ix
-    return tuple(xp.asarray(p) if isinstance(p, np.ndarray) and p.size % 2 else p for p in ix)
+    if not isinstance(ix, tuple):
+        return xp.asarray(ix)
+    cpu = xp.get_default_device() == xp.Device("cpu")
+    return tuple(
+        xp.asarray(p) if isinstance(p, np.ndarray) and (p.size % 2 or not cpu) else p for p in ix
+    )
 
 
 def gen_indexing(rng):
