@@ -153,7 +153,9 @@ class _Methods:
         self._bool_loop_only("reduce", a, dtype)
         if self.__name__ in _REDUCTIONS:
             kwargs = {"axis": axis, "keepdims": keepdims, "out": out}
-            if dtype is not None:
+            if dtype is not None and self.__name__ in ("maximum", "minimum"):
+                a = a.astype(dtype, copy=False)  # max and min take no dtype=: the loop's input
+            elif dtype is not None:
                 kwargs["dtype"] = dtype
             if initial is not _NO_VALUE and self.__name__.startswith("logical"):
                 # all/any take no initial=: it joins the result as one more operand
@@ -391,7 +393,12 @@ class _Methods:
         if values is not None:
             values = gpupy.broadcast_to(values, positions.shape).reshape(-1)
         positions = positions.reshape(-1)
-        if not len(positions):
+        if not len(positions):  # nothing to update, but the loop must exist (NumPy's TypeError)
+            empty = a.reshape(-1)[:0]
+            if values is None:
+                self.func(empty)
+            else:
+                self.func(empty, values[:0])
             return
         result_dtype = None if values is None else gpupy.result_type(a.dtype, values.dtype)
         # Summing each index's values first equals NumPy's one-by-one updates only when no cast

@@ -290,3 +290,22 @@ def test_comparisons_reduce_only_in_their_bool_loop(name, dtype, method, xp):
     if method == "reduce_to_bool":
         return u.reduce(x, dtype=bool), u.accumulate(x, dtype=bool)
     return getattr(u, method)(x)
+
+
+@pytest.mark.parametrize("name", ["bitwise_or", "hypot", "floor_divide", "add"])
+@pytest.mark.parametrize("dtype", ["float64", "complex128", "int16"])
+@testing.numpy_gpupy_allclose()
+def test_at_with_no_index_still_needs_a_loop(name, dtype, xp):
+    # nothing is updated, but a ufunc with no loop for the dtypes raises (gpupy once returned)
+    a = xp.asarray(np.ones(3, dtype=dtype))
+    getattr(xp, name).at(a, [], 1)
+    return a
+
+
+@pytest.mark.parametrize("name", ["maximum", "minimum"])
+@pytest.mark.parametrize("dtype", ["float32", "int64", "uint8"])
+@testing.numpy_gpupy_allclose()
+def test_maximum_minimum_reduce_take_dtype(name, dtype, xp):
+    x = xp.asarray(np.array([[3, -1, 250], [7, 2, -9]], np.int16))
+    u = getattr(xp, name)
+    return u.reduce(x, axis=1, dtype=dtype), u.reduce(x, axis=None, dtype=dtype, initial=4)
