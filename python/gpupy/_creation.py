@@ -1,5 +1,6 @@
 """Array creation and moving data between NumPy and gpupy devices."""
 
+import math
 import operator
 
 import numpy
@@ -121,7 +122,28 @@ def arange(start, stop=None, step=1, dtype=None, device=None):
     """See numpy.arange."""
     if stop is None:
         start, stop = 0, start
+    if (
+        dtype is not None
+        and numpy.dtype(dtype).kind in "iu"
+        and not all(isinstance(v, (int, numpy.integer)) for v in (start, stop, step))
+    ):
+        return _integer_arange(start, stop, step, numpy.dtype(dtype), device)
     return _core._arange(start, stop, step, dtype, device)
+
+
+def _integer_arange(start, stop, step, dtype, device):
+    """NumPy's arange of an integer dtype with float bounds or step: the length comes from the
+    floats, the values from the first two cast to dtype (arange(-3.0, -1.0, 0.5, dtype=int8) is
+    -3, -2, -1, 0)."""
+    start, stop, step = float(start), float(stop), float(step)
+    if step == 0:
+        raise ZeroDivisionError("[arange] Maximum allowed size exceeded")
+    n = max(math.ceil((stop - start) / step), 0)
+    with numpy.errstate(invalid="ignore"):
+        first, second = numpy.array([start, start + step]).astype(dtype)
+    delta = int(second) - int(first)
+    ramp = _core._arange(0, n, 1, "int64", device) * delta + int(first)
+    return ramp.astype(dtype)
 
 
 def asnumpy(a):

@@ -350,3 +350,16 @@ def test_array_ndmin_order_subok(ndmin, value, copy, xp):
     return xp.array(base, ndmin=ndmin, copy=copy, order="K", subok=True), xp.array(
         value, ndmin=ndmin
     )
+
+
+@pytest.mark.parametrize(
+    "start, stop, step, dtype",
+    [(-3.0, -1.0, 0.5, "int8"), (-5.0, 4.0, 0.5, "int16"), (0, 10, 2.5, "uint8"),
+     (0.5, 10.3, 1, "int32"), (250.0, 260.0, 1.0, "uint8"), (5.0, 0.0, -0.7, "int64"),
+     (0, 3.5, 1, "int64"), (0, 1, 0.0, "int8")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_arange_integer_dtype_with_float_arguments(start, stop, step, dtype, xp):
+    # the length comes from the floats, the step from the first two values cast to dtype
+    # (gpupy once cast the step itself: arange(-3.0, -1.0, 0.5, dtype=int8) was all -3)
+    return xp.arange(start, stop, step, dtype=dtype)
