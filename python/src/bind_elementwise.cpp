@@ -235,6 +235,8 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
     for (size_t i = 0; i < operands.size(); ++i) {
       Operand& o = operands[i];
       check_input_cast(op, i, o, *in, casting, rule);
+      if (o.is_array() || !o.scalar().weak())
+        warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
       if (!o.is_array() && o.scalar().weak() && is_integer(*in) && is_integer(o.scalar().dtype()) &&
           !o.scalar().fits_integer(*in))
         result_type({Operand(Scalar(int64_t(0)).cast(*in)), o}, name.c_str());  // OverflowError
@@ -263,6 +265,7 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
   Array r = elementwise(op, operands);
   if (!can_cast(r.dtype(), dst->dtype(), casting))
     throw TypeError(cast_message(name, "output", r.dtype(), dst->dtype(), rule));
+  warn_complex_discarded(r.dtype(), dst->dtype());
   Array value = astype(broadcast_to(r, dst->shape()), dst->dtype(), false);
   assign(*dst, masked ? Operand(where(to_operand(where_mask), value, *dst)) : Operand(value));
   return result_object(*dst, out);

@@ -487,3 +487,23 @@ def test_ufunc_dtype_names_the_output(name, args, dtype, xp):
     # (gpupy once cast every input to dtype and ran whatever loop that gave).
     ops = [xp.asarray(np.array([1, 2, 0]).astype(a)) if isinstance(a, str) else a for a in args]
     return getattr(xp, name)(*ops, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda xp, c: xp.add(c, c, out=xp.zeros(2), casting="unsafe"),
+     lambda xp, c: xp.negative(c, out=xp.zeros(2, dtype="int32"), casting="unsafe"),
+     lambda xp, c: xp.add(c, 1, dtype="float64", casting="unsafe"),
+     lambda xp, c: xp.add(c, c, out=xp.zeros(2, dtype=complex))],
+)  # fmt: skip
+def test_ufunc_unsafe_complex_to_real_warns(call):
+    # NumPy's ComplexWarning when casting= drops the imaginary part (of an input or the result)
+    c = np.array([1 + 2j, 3 - 1j])
+    with warnings.catch_warnings(record=True) as expected:
+        warnings.simplefilter("always")
+        want = call(np, c)
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        have = call(gpupy, gpupy.asarray(c))
+    assert [w.category for w in got] == [w.category for w in expected]
+    testing.assert_same(want, have)
