@@ -128,7 +128,8 @@ def put_along_axis(arr, indices, values, axis):
 
 
 def compress(condition, a, axis=None):
-    """See numpy.compress: `condition` may be shorter than the axis."""
+    """See numpy.compress: `condition` may be shorter than the axis, or longer with False
+    beyond it."""
     a = _arr(a)
     condition = _index(condition, a)
     if condition.ndim != 1:
@@ -136,12 +137,14 @@ def compress(condition, a, axis=None):
     if axis is None:
         a, axis = a.ravel(), 0
     axis = _axis(axis, a.ndim, "compress")
-    if condition.shape[0] > a.shape[axis]:
+    picked = condition._flatnonzero()
+    # a longer condition is fine while its extra entries are False, as in NumPy
+    if condition.shape[0] > a.shape[axis] and picked.size and int(picked[-1]) >= a.shape[axis]:
         raise IndexError(
-            f"[compress] index {condition.shape[0] - 1} is out of bounds for axis {axis} "
+            f"[compress] index {int(picked[-1])} is out of bounds for axis {axis} "
             f"with size {a.shape[axis]}"
         )
-    return take(a, condition._flatnonzero(), axis=axis)
+    return take(a, picked, axis=axis)
 
 
 def extract(condition, arr):

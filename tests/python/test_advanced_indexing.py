@@ -392,3 +392,11 @@ def test_out_of_bounds_reports_an_index_and_writes_nothing(device_name):
         gpupy.zeros((2, 0))[:, gpupy.asarray([0])]
     empty = gpupy.zeros((0, 3))[gpupy.asarray([], dtype="int64")]
     assert empty.shape == (0, 3)
+
+
+@pytest.mark.parametrize("condition", [[True, False, False], [False, True, False, False], [True]])
+@pytest.mark.parametrize("axis", [None, 1])
+@testing.numpy_gpupy_allclose()
+def test_compress_condition_longer_than_the_axis(condition, axis, xp):
+    # extra False entries are ignored (gpupy once raised IndexError for any longer condition)
+    return xp.compress(condition, xp.asarray(np.array([[2, 3]])), axis=axis)
