@@ -296,7 +296,8 @@ def gen_operator(rng):
         r = f(x, y)
         return None if inplace else r
 
-    tol = ulp_tol if "**" in sym or "@" in sym or "/" in sym else None
+    # complex products and quotients round differently with and without FMA
+    tol = ulp_tol if any(c in sym for c in "*@/") else None
     return Case(f"op{sym}", fn, [a, b], tol)
 
 
@@ -383,6 +384,8 @@ UFUNC_METHOD_NAMES = ["add", "multiply", "maximum", "minimum", "subtract", "logi
 def gen_ufunc_method(rng):
     uname = str(rng.choice(UFUNC_METHOD_NAMES))
     meth = str(rng.choice(["reduce", "accumulate", "outer", "at", "reduceat"]))
+    if uname == "power" and meth in ("reduce", "reduceat"):
+        uname = "subtract"  # NumPy 2.4's float power.reduce is not its left-to-right power
     dt = dtype(rng)
     shp = shape(rng)
     a = array(rng, dt, shp, writable=meth == "at")
