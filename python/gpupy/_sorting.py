@@ -29,10 +29,10 @@ def _as_gpupy(a):
     return a if isinstance(a, _core.ndarray) else asarray(a)
 
 
-def _sorted_along(a, axis, name):
-    """`a` sorted along `axis` (flattened when None) as a float array, with the axis used."""
+def _sorted_along(a, axis, name, complex_ok=False):
+    """`a` sorted along `axis` (flattened when None), with the axis used."""
     a = _as_gpupy(a)
-    if numpy.dtype(a.dtype).kind == "c":
+    if numpy.dtype(a.dtype).kind == "c" and not complex_ok:
         raise TypeError(f"[{name}] a must be an array of real numbers")
     if axis is None:
         a, axis = a.reshape(-1), 0
@@ -47,8 +47,11 @@ def _along(s, axis, i):
 
 def _nan_if_any(result, s, axis):
     # NaNs sort last: a NaN in the last place spreads into the result (0/0 is NaN, 0/1 is 0).
-    if numpy.dtype(s.dtype).kind != "f" or s.shape[axis] == 0:
+    if numpy.dtype(s.dtype).kind not in "fc" or s.shape[axis] == 0:
         return result
+    if numpy.dtype(s.dtype).kind == "c":  # NumPy gives the NaN element itself (1+nanj)
+        last = _along(s, axis, -1)
+        return _core._where(_core.isnan(last), last, result).astype(result.dtype, copy=False)
     clean = _core.logical_not(_core.isnan(_along(s, axis, -1))).astype(result.dtype)
     return result + 0.0 / clean
 
@@ -127,8 +130,8 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
         return quantile_method(a, 0.5, axis, out, "linear", keepdims, "median")
     a = _as_gpupy(a)
-    s, ax = _sorted_along(a, axis, "median")
-    dt = numpy.dtype(a.dtype) if numpy.dtype(a.dtype).kind == "f" else numpy.dtype("float64")
+    s, ax = _sorted_along(a, axis, "median", complex_ok=True)  # NumPy sorts complex values too
+    dt = numpy.dtype(a.dtype) if numpy.dtype(a.dtype).kind in "fc" else numpy.dtype("float64")
     s = s.astype(dt.name)
     n = s.shape[ax]
     mid = _along(s, ax, n // 2)
