@@ -1,4 +1,5 @@
 // Conversions between Python objects and the C++ API's types.
+#include <cmath>
 #include <complex>
 
 #include "bindings.h"
@@ -175,7 +176,15 @@ Array to_array(nb::handle value, std::optional<Device> device, std::optional<DTy
     return dtype ? astype(a, *dtype, false) : a;
   }
   Device dev = device ? *device : default_device();
-  if (auto s = as_scalar(value); s && !nb::hasattr(value, "ndim")) {
+  // A Python float NaN or infinity to an integer, a complex to a real dtype or an int beyond
+  // int64/uint64 take NumPy's conversion below, with its errors (asarray(nan, dtype=int8)).
+  bool numpy_checks = dtype && huge_int_sign(value);
+  if (!numpy_checks && dtype &&
+      (PyFloat_CheckExact(value.ptr()) || PyComplex_CheckExact(value.ptr())))
+    numpy_checks = PyComplex_CheckExact(value.ptr())
+                       ? !is_complex(*dtype) && !is_bool(*dtype)
+                       : is_integer(*dtype) && !std::isfinite(PyFloat_AS_DOUBLE(value.ptr()));
+  if (auto s = numpy_checks ? std::nullopt : as_scalar(value); s && !nb::hasattr(value, "ndim")) {
     return full({}, *s, dtype, dev);
   }
   if (nb::isinstance<nb::list>(value) || nb::isinstance<nb::tuple>(value)) {

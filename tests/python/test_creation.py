@@ -363,3 +363,16 @@ def test_arange_integer_dtype_with_float_arguments(start, stop, step, dtype, xp)
     # the length comes from the floats, the step from the first two values cast to dtype
     # (gpupy once cast the step itself: arange(-3.0, -1.0, 0.5, dtype=int8) was all -3)
     return xp.arange(start, stop, step, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "value, dtype",
+    [(float("inf"), "int64"), (float("nan"), "int8"), (1 + 2j, "float64"), (2**70, "float32"),
+     (2**70, "int64"), (1j, "bool"), (2.5, "int16"), (-float("inf"), "uint16")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_asarray_of_a_python_scalar_checks_the_conversion(value, dtype, xp):
+    # NumPy raises for NaN or infinity to an integer and complex to a real dtype, and converts a
+    # Python int beyond int64 to a float (gpupy once stored garbage or raised OverflowError);
+    # insert() converts its values the same way
+    return xp.asarray(value, dtype=dtype), xp.insert(xp.zeros(2, dtype=dtype), 1, value)
