@@ -120,8 +120,15 @@ def put_along_axis(arr, indices, values, axis):
     """See numpy.put_along_axis (in place; arr must be a gpupy array)."""
     indices = _index(indices, arr)
     if axis is None:
-        if not arr._c_contiguous:
-            raise NotImplementedError("[put_along_axis] axis=None needs a C-contiguous array")
+        if indices.ndim != 1:
+            raise ValueError(
+                "[put_along_axis] when axis=None, `indices` must have a single dimension."
+            )
+        if not arr._c_contiguous:  # NumPy's flattened copy of such an array is read-only too
+            raise ValueError(
+                "[put_along_axis] assignment destination is read-only: axis=None needs a "
+                "C-contiguous array"
+            )
         arr, axis = arr.reshape(-1), 0
     axis = _axis(axis, arr.ndim, "put_along_axis")
     arr[_along_axis_index(arr, indices, axis, "put_along_axis")] = values

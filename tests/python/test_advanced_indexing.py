@@ -400,3 +400,15 @@ def test_out_of_bounds_reports_an_index_and_writes_nothing(device_name):
 def test_compress_condition_longer_than_the_axis(condition, axis, xp):
     # extra False entries are ignored (gpupy once raised IndexError for any longer condition)
     return xp.compress(condition, xp.asarray(np.array([[2, 3]])), axis=axis)
+
+
+@pytest.mark.parametrize("view", ["contiguous", "strided"])
+@pytest.mark.parametrize("indices", [[1, -1], [[1]]], ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_put_along_axis_none(view, indices, xp):
+    # axis=None needs 1-d indices and a C-contiguous array (NumPy's flattened copy of another is
+    # read-only): ValueError both, where gpupy raised NotImplementedError
+    a = xp.asarray(np.arange(12).reshape(3, 4))
+    a = a if view == "contiguous" else a[:, ::2]
+    xp.put_along_axis(a, xp.asarray(np.array(indices)), 99, axis=None)
+    return a
