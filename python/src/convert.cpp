@@ -74,6 +74,11 @@ std::optional<DType> to_dtype(nb::handle dtype) {
   return dtype_of_numpy(numpy().attr("dtype")(dtype));
 }
 
+std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out) {
+  if (!dtype.is_none() || !nb::isinstance<Array>(out)) return to_dtype(dtype);
+  return nb::cast<Array>(out).dtype();
+}
+
 nb::object numpy_dtype(DType dt) {
   static nb::object* cache = [] {
     auto* c = new nb::object[kNumDTypes];
