@@ -157,16 +157,14 @@ def gen_selection(rng):
     return Case(f"select.{name}", fn, ops, tol, repr(kw))
 
 
+_JOINS = ("concatenate", "stack", "hstack", "vstack", "dstack", "column_stack", "append", "block")
+
+
 def gen_joining(rng):
     name = str(
         rng.choice(
             [
-                "concatenate",
-                "stack",
-                "hstack",
-                "vstack",
-                "dstack",
-                "column_stack",
+                *_JOINS,
                 "split",
                 "array_split",
                 "hsplit",
@@ -180,12 +178,10 @@ def gen_joining(rng):
                 "ravel",
                 "squeeze",
                 "expand_dims",
-                "append",
                 "insert",
                 "delete",
                 "swapaxes",
                 "atleast_2d",
-                "block",
                 "broadcast_arrays",
                 "resize",
                 "trim_zeros",
@@ -198,16 +194,7 @@ def gen_joining(rng):
     ndim = len(shp)
     kw = {}
     ops = [array(rng, dt, shp)]
-    if name in (
-        "concatenate",
-        "stack",
-        "hstack",
-        "vstack",
-        "dstack",
-        "column_stack",
-        "append",
-        "block",
-    ):
+    if name in _JOINS:
         k = int(rng.integers(1, 4))
         ax = _axis(rng, ndim + (name == "stack"), True) if ndim else None
         for _ in range(k - 1):

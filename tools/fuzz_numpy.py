@@ -29,6 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
 import gpupy  # noqa: E402
 from fuzz_cases import FAMILIES  # noqa: E402
+from gpupy.testing._compare import _to_numpy  # noqa: E402
 
 
 def _family(exc):
@@ -59,14 +60,6 @@ def _run(case, xp, device):
     return result, args, error, kinds
 
 
-def _host(value):
-    if isinstance(value, gpupy.ndarray):
-        return value.get()
-    if isinstance(value, (list, tuple)):
-        return type(value)(_host(v) for v in value)
-    return value
-
-
 def _same_type(e, a):
     """Python scalars must come back as the same Python type (item(), tolist(), len)."""
     if isinstance(e, (bool, int, float, complex)) and not isinstance(e, np.generic):
@@ -87,7 +80,7 @@ def _compare(e, a, tol, where, signless=False):
         return None if e is a else f"{where}: numpy {e!r:.80}, gpupy {a!r:.80}"
     if not _same_type(e, a):
         return f"{where}: numpy {type(e).__name__}, gpupy {type(a).__name__}"
-    a = _host(a)
+    a = _to_numpy(a)
     ea, aa = np.asarray(e), np.asarray(a)
     if ea.shape != aa.shape:
         return f"{where}: shape numpy {ea.shape}, gpupy {aa.shape}"
