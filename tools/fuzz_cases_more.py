@@ -368,7 +368,7 @@ def gen_linalg(rng):
             return xp.vecdot(x, y)
         return getattr(xp, name)(x, y, **kw)
 
-    return Case(f"linalg.{name}", fn, ops, ulp_linalg if name != "kron" else None, repr(kw))
+    return Case(f"linalg.{name}", fn, ops, ulp_linalg, repr(kw))
 
 
 def ulp_linalg(dt):

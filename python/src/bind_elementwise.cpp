@@ -242,7 +242,8 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
         result_type({Operand(Scalar(int64_t(0)).cast(*in)), o}, name.c_str());  // OverflowError
       o = o.is_array() ? Operand(astype(o.array(), *in, false)) : Operand(o.scalar().cast(*in));
     }
-  } else if (casting == Casting::no || casting == Casting::equiv) {
+  } else if ((casting == Casting::no || casting == Casting::equiv) &&
+             op_rule(op) != TypeRule::as_bool) {  // NumPy's logical_* accept any input dtype
     // the other rules hold by construction: NumPy picks a loop every input casts to safely
     DType loop = elementwise_loop_dtype(op, operands);
     for (size_t i = 0; i < operands.size(); ++i)

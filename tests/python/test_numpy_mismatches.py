@@ -429,6 +429,7 @@ _CASTINGS = ["no", "equiv", "safe", "same_kind", "unsafe"]
     "name, args",
     [("add", ("int8", "int8")), ("add", ("int8", "float64")), ("add", ("int8", 1)),
      ("add", ("int8", 1.5)), ("less", ("int8", "float64")), ("logical_and", ("int8", "int8")),
+     ("logical_and", ("int8", "float64")), ("logical_or", ("bool", "complex64")),
      ("sqrt", ("int8",)), ("negative", ("float64",)), ("power", ("bool", "bool")),
      ("divide", ("int16", "int16")), ("add", ("int8", np.int16(3)))],
 )  # fmt: skip
