@@ -165,6 +165,8 @@ class _Methods:
                 kwargs["initial"] = initial
             return getattr(gpupy, _REDUCTIONS[self.__name__])(a, **kwargs)
         axes = _axis_tuple(op, axis, a.ndim)
+        if initial is _NO_VALUE and self.identity is not None and not _empty(a, axes):
+            initial = self.identity  # NumPy's default: hypot.reduce([-8.0]) is 8.0, gcd's too
         if len(axes) > 1 and self.__name__ in _NOT_REORDERABLE:
             raise ValueError(
                 f"[{op}] reduction operation '{self.__name__}' is not reorderable, "

@@ -309,3 +309,14 @@ def test_maximum_minimum_reduce_take_dtype(name, dtype, xp):
     x = xp.asarray(np.array([[3, -1, 250], [7, 2, -9]], np.int16))
     u = getattr(xp, name)
     return u.reduce(x, axis=1, dtype=dtype), u.reduce(x, axis=None, dtype=dtype, initial=4)
+
+
+@pytest.mark.parametrize("name", ["hypot", "gcd", "logical_xor", "bitwise_and", "logaddexp"])
+@pytest.mark.parametrize("axis", [0, (), 1, None])
+@testing.numpy_gpupy_allclose()
+def test_reduce_starts_from_the_identity(name, axis, xp):
+    # NumPy's initial defaults to the identity: hypot.reduce([-8.0]) is 8.0, gcd.reduce([-8]) 8
+    # (gpupy once returned the lone element itself)
+    dtype = "int64" if name in ("gcd", "bitwise_and") else "float64"
+    x = xp.asarray(np.array([[-8], [3]]).astype(dtype))
+    return getattr(xp, name).reduce(x if axis != 0 else x[0, 0], axis=axis)
