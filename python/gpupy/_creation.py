@@ -1,5 +1,6 @@
 """Array creation and moving data between NumPy and gpupy devices."""
 
+import math
 import operator
 
 import numpy
@@ -105,16 +106,44 @@ def asarray(obj, dtype=None, device=None, copy=None):
     return a
 
 
-def array(obj, dtype=None, device=None, copy=True):
-    """See numpy.array: copies by default."""
-    return asarray(obj, dtype=dtype, device=device, copy=copy)
+def array(obj, dtype=None, device=None, copy=True, *, order="K", subok=False, ndmin=0):
+    """See numpy.array: copies by default. ``order='F'`` is not supported (gpupy arrays are
+    made C-contiguous); ``subok`` has no effect (gpupy has no ndarray subclasses)."""
+    if order not in ("K", "A", "C", None):
+        raise NotImplementedError(f"[array] only order='K', 'A' or 'C' is supported, not {order!r}")
+    a = asarray(obj, dtype=dtype, device=device, copy=copy)
+    ndmin = operator.index(ndmin)
+    if ndmin > 64:
+        raise ValueError(f"[array] ndmin bigger than allowable number of dimensions 64: {ndmin}")
+    return a.reshape((1,) * (ndmin - a.ndim) + a.shape) if a.ndim < ndmin else a
 
 
 def arange(start, stop=None, step=1, dtype=None, device=None):
     """See numpy.arange."""
     if stop is None:
         start, stop = 0, start
+    if (
+        dtype is not None
+        and numpy.dtype(dtype).kind in "iu"
+        and not all(isinstance(v, (int, numpy.integer)) for v in (start, stop, step))
+    ):
+        return _integer_arange(start, stop, step, numpy.dtype(dtype), device)
     return _core._arange(start, stop, step, dtype, device)
+
+
+def _integer_arange(start, stop, step, dtype, device):
+    """NumPy's arange of an integer dtype with float bounds or step: the length comes from the
+    floats, the values from the first two cast to dtype (arange(-3.0, -1.0, 0.5, dtype=int8) is
+    -3, -2, -1, 0)."""
+    start, stop, step = float(start), float(stop), float(step)
+    if step == 0:
+        raise ZeroDivisionError("[arange] Maximum allowed size exceeded")
+    n = max(math.ceil((stop - start) / step), 0)
+    with numpy.errstate(invalid="ignore"):
+        first, second = numpy.array([start, start + step]).astype(dtype)
+    delta = int(second) - int(first)
+    ramp = _core._arange(0, n, 1, "int64", device) * delta + int(first)
+    return ramp.astype(dtype)
 
 
 def asnumpy(a):

@@ -309,10 +309,11 @@ def digitize(x, bins, right=False):
         raise ValueError("[digitize] bins must be 1-dimensional")
     if numpy.dtype(x.dtype).kind == "c" or numpy.dtype(bins.dtype).kind == "c":
         raise TypeError("[digitize] x may not be complex")
-    d = _core.diff(bins)
-    if bins.size > 1 and bool(_core.all(d >= 0)):
+    # Neighbours compared, not subtracted: an integer difference can overflow (int16 -32768, 4).
+    lo, hi = bins[:-1], bins[1:]
+    if bins.size > 1 and bool(_core.all(hi >= lo)):
         mono = 1
-    elif bins.size > 1 and bool(_core.all(d <= 0)):
+    elif bins.size > 1 and bool(_core.all(hi <= lo)):
         mono = -1
     elif bins.size <= 1:
         mono = 1

@@ -77,15 +77,14 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         raise ValueError(f"[take] mode must be 'raise', 'wrap' or 'clip', not {mode!r}")
     if mode != "raise":
         n = a.shape[axis]
-        if n == 0:
+        if n == 0 and indices.size:  # no index: an empty result, as NumPy's
             raise IndexError("[take] cannot do a non-empty take from an empty axes.")
         if indices.dtype.kind not in "iu":
             raise IndexError("[take] arrays used as indices must be of integer type")
-        indices = (
-            _core.remainder(indices, n)
-            if mode == "wrap"
-            else _core.minimum(_core.maximum(indices, 0), n - 1)
-        )
+        if n and mode == "wrap":
+            indices = _core.remainder(indices, n)
+        elif n:
+            indices = _core.minimum(_core.maximum(indices, 0), n - 1)
     result = a[(slice(None),) * axis + (indices,)]
     if out is None:
         return result
@@ -121,15 +120,23 @@ def put_along_axis(arr, indices, values, axis):
     """See numpy.put_along_axis (in place; arr must be a gpupy array)."""
     indices = _index(indices, arr)
     if axis is None:
-        if not arr._c_contiguous:
-            raise NotImplementedError("[put_along_axis] axis=None needs a C-contiguous array")
+        if indices.ndim != 1:
+            raise ValueError(
+                "[put_along_axis] when axis=None, `indices` must have a single dimension."
+            )
+        if not arr._c_contiguous:  # NumPy's flattened copy of such an array is read-only too
+            raise ValueError(
+                "[put_along_axis] assignment destination is read-only: axis=None needs a "
+                "C-contiguous array"
+            )
         arr, axis = arr.reshape(-1), 0
     axis = _axis(axis, arr.ndim, "put_along_axis")
     arr[_along_axis_index(arr, indices, axis, "put_along_axis")] = values
 
 
 def compress(condition, a, axis=None):
-    """See numpy.compress: `condition` may be shorter than the axis."""
+    """See numpy.compress: `condition` may be shorter than the axis, or longer with False
+    beyond it."""
     a = _arr(a)
     condition = _index(condition, a)
     if condition.ndim != 1:
@@ -137,12 +144,14 @@ def compress(condition, a, axis=None):
     if axis is None:
         a, axis = a.ravel(), 0
     axis = _axis(axis, a.ndim, "compress")
-    if condition.shape[0] > a.shape[axis]:
+    picked = condition._flatnonzero()
+    # a longer condition is fine while its extra entries are False, as in NumPy
+    if condition.shape[0] > a.shape[axis] and picked.size and int(picked[-1]) >= a.shape[axis]:
         raise IndexError(
-            f"[compress] index {condition.shape[0] - 1} is out of bounds for axis {axis} "
+            f"[compress] index {int(picked[-1])} is out of bounds for axis {axis} "
             f"with size {a.shape[axis]}"
         )
-    return take(a, condition._flatnonzero(), axis=axis)
+    return take(a, picked, axis=axis)
 
 
 def extract(condition, arr):

@@ -6,6 +6,8 @@ Joins and tiles allocate their result and copy into views of it; splits and diag
 import builtins
 import operator
 
+import numpy
+
 from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._manipulation import _arr, broadcast_arrays, reshape
@@ -149,13 +151,34 @@ def _arrays(arrays, op):
     return [_arr(a) for a in arrays]
 
 
+_CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
+
+
+def _cast_for_join(arrays, dtype, casting, op, core_checks=True):
+    """The arrays cast to dtype (else their result type) under NumPy's casting rule; the
+    'same_kind' default is left to the C++ join where it checks it (concatenate)."""
+    if casting not in _CASTINGS:
+        raise ValueError(
+            f"[{op}] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"
+        )
+    if (casting == "same_kind" and core_checks) or not arrays:
+        return arrays, dtype
+    to = numpy.dtype(dtype) if dtype is not None else numpy.result_type(*arrays)
+    for a in arrays:
+        if not numpy.can_cast(a.dtype, to, casting):
+            raise TypeError(
+                f"[{op}] Cannot cast array data from dtype('{a.dtype}') to dtype('{to}') "
+                f"according to the rule '{casting}'"
+            )
+    return [a.astype(to, copy=False) for a in arrays], None
+
+
 def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """See numpy.concatenate (axis=None joins the flattened inputs)."""
-    if casting != "same_kind":
-        raise NotImplementedError("[concatenate] only casting='same_kind' is supported")
     if axis is not None:
         axis = operator.index(axis)
-    result = _core._concatenate(_arrays(arrays, "concatenate"), axis, dtype)
+    arrays, dtype = _cast_for_join(_arrays(arrays, "concatenate"), dtype, casting, "concatenate")
+    result = _core._concatenate(arrays, axis, dtype)
     if out is not None:
         out[...] = result
         return out
@@ -167,11 +190,9 @@ def concat(arrays, /, *, axis=0):
     return concatenate(arrays, axis=axis)
 
 
-def stack(arrays, axis=0, out=None, *, dtype=None):
+def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """See numpy.stack."""
-    arrays = _arrays(arrays, "stack")
-    if dtype is not None:
-        arrays = [a.astype(dtype, copy=False) for a in arrays]
+    arrays, _ = _cast_for_join(_arrays(arrays, "stack"), dtype, casting, "stack", False)
     result = _core._stack(arrays, operator.index(axis))
     if out is not None:
         out[...] = result
@@ -212,18 +233,19 @@ def _as_list(arrs, fn):
     return list(out) if isinstance(out, tuple) else [out]
 
 
-def vstack(tup, *, dtype=None):
+def vstack(tup, *, dtype=None, casting="same_kind"):
     """See numpy.vstack."""
-    return concatenate(_as_list(tup, atleast_2d), axis=0, dtype=dtype)
+    return concatenate(_as_list(tup, atleast_2d), axis=0, dtype=dtype, casting=casting)
 
 
 row_stack = vstack
 
 
-def hstack(tup, *, dtype=None):
+def hstack(tup, *, dtype=None, casting="same_kind"):
     """See numpy.hstack."""
     arrs = _as_list(tup, atleast_1d)
-    return concatenate(arrs, axis=0 if arrs and arrs[0].ndim == 1 else 1, dtype=dtype)
+    axis = 0 if arrs and arrs[0].ndim == 1 else 1
+    return concatenate(arrs, axis=axis, dtype=dtype, casting=casting)
 
 
 def dstack(tup):

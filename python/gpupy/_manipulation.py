@@ -12,14 +12,32 @@ def _arr(a):
     return a if isinstance(a, ndarray) else _core._asarray(a)
 
 
+def _fortran(a, order, op):
+    """Whether NumPy's order= reads ``a`` in Fortran order ('K' only where the memory order is
+    C or F: gpupy does not follow other layouts)."""
+    if order in ("C", None):
+        return False
+    if order == "F":
+        return True
+    if order == "A" or (order == "K" and (a._c_contiguous or a._f_contiguous)):
+        return a._f_contiguous and not a._c_contiguous
+    if order == "K":
+        raise NotImplementedError(f"[{op}] order='K' of a non-contiguous array is not supported")
+    raise ValueError(f"[{op}] order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+
+
 def reshape(a, /, shape=None, *, newshape=None, order="C", copy=None):
-    """See numpy.reshape. Only C order; ``copy=False`` raises ValueError when a copy is needed."""
+    """See numpy.reshape; ``copy=False`` raises ValueError when a copy is needed."""
     if shape is None:
         shape = newshape
-    if order != "C":
-        raise NotImplementedError("[reshape] only order='C' is supported")
     a = _arr(a)
-    out = _core.reshape(a, shape)
+    if order == "K":
+        raise ValueError("[reshape] order 'K' is not permitted for reshaping")
+    if _fortran(a, order, "reshape"):  # Fortran order is C order of the reversed axes
+        back = shape[::-1] if isinstance(shape, (tuple, list)) else shape
+        out = _core._transpose(_core.reshape(_core._transpose(a, None), back), None)
+    else:
+        out = _core.reshape(a, shape)
     if copy and out._same_buffer(a):
         return out.copy()
     if copy is False and not out._same_buffer(a):
@@ -53,10 +71,9 @@ def squeeze(a, axis=None):
 
 
 def ravel(a, order="C"):
-    """See numpy.ravel: a view when ``a`` is C-contiguous, else a copy."""
-    if order != "C":
-        raise NotImplementedError("[ravel] only order='C' is supported")
-    return _core.ravel(_arr(a))
+    """See numpy.ravel: a view when ``a`` is contiguous in that order, else a copy."""
+    a = _arr(a)
+    return _core.ravel(_core._transpose(a, None) if _fortran(a, order, "ravel") else a)
 
 
 def broadcast_to(array, shape):
@@ -115,9 +132,7 @@ def _method_transpose(self, *axes):
 
 
 def _method_flatten(self, order="C"):
-    if order != "C":
-        raise NotImplementedError("[flatten] only order='C' is supported")
-    out = _core.ravel(self)
+    out = _core.ravel(_core._transpose(self, None) if _fortran(self, order, "flatten") else self)
     return out.copy() if out._same_buffer(self) else out
 
 

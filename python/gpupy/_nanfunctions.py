@@ -56,7 +56,14 @@ def _replace_nan(a, value, where=True, op=None):
         mask = left_out if mask is None else _core.logical_or(mask, left_out)
     if mask is None:
         return a, None
-    return _core._where(mask, value, a), mask
+    # in a's dtype: a bool array's stand-in for initial=3 is True, as NumPy casts initial
+    return _core._where(mask, value, a).astype(a.dtype, copy=False), mask
+
+
+def _inexact_dtype(a, dtype, op):
+    """NumPy's nanmean/nanvar/nanstd refuse an integer dtype= for float or complex data."""
+    if dtype is not None and _inexact(_arr(a)) and numpy.dtype(dtype).kind not in "fc":
+        raise TypeError(f"[{op}] If a is inexact, then dtype must be inexact")
 
 
 def _finish(result, out):
@@ -100,6 +107,7 @@ def _counts(mask, axis, keepdims):
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """See numpy.nanmean; RuntimeWarning 'Mean of empty slice' where a slice is all NaN."""
+    _inexact_dtype(a, dtype, "nanmean")
     arr, mask = _replace_nan(a, 0, where, "nanmean")
     if mask is None:
         return _core.mean(arr, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
@@ -115,6 +123,7 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True):
     """See numpy.nanvar; RuntimeWarning 'Degrees of freedom <= 0 for slice.' (result NaN) where
     fewer than ddof + 1 values are not NaN."""
+    _inexact_dtype(a, dtype, "nanvar")
     arr, mask = _replace_nan(a, 0, where, "nanvar")
     if mask is None:
         return _core.var(arr, axis=axis, dtype=dtype, out=out, ddof=ddof, keepdims=keepdims)

@@ -4,7 +4,10 @@ See the NumPy functions of the same names. Every sort is stable whatever ``kind=
 ``descending=`` is accepted too (NaNs then come first, ties keep their order).
 """
 
+import warnings
+
 import numpy
+from numpy.lib.array_utils import normalize_axis_tuple
 
 from gpupy import _core
 from gpupy._core import (  # noqa: F401
@@ -26,14 +29,15 @@ def _as_gpupy(a):
     return a if isinstance(a, _core.ndarray) else asarray(a)
 
 
-def _selected_along(a, axis, name, positions):
+def _selected_along(a, axis, name, positions, complex_ok=False):
     """`a` (flattened when axis is None) partitioned along `axis` so that each of
     `positions(n)` (n: the axis length) holds the value a sort puts there, with the last
-    position too for floats (NaNs sort last, and _nan_if_any reads it); and the axis used."""
+    position too for inexact types (NaNs sort last, and _nan_if_any reads it); and the axis
+    used."""
     from gpupy._indexing import _axis
 
     a = _as_gpupy(a)
-    if numpy.dtype(a.dtype).kind == "c":
+    if numpy.dtype(a.dtype).kind == "c" and not complex_ok:
         raise TypeError(f"[{name}] a must be an array of real numbers")
     if axis is None:
         a, axis = a.reshape(-1), 0
@@ -42,7 +46,7 @@ def _selected_along(a, axis, name, positions):
     axis = _axis(axis, a.ndim, name)
     n = a.shape[axis]
     kth = set(positions(n))
-    if numpy.dtype(a.dtype).kind == "f":
+    if numpy.dtype(a.dtype).kind in "fc":
         kth.add(n - 1)
     return _core.partition(a, sorted(k for k in kth if 0 <= k < n), axis=axis), axis
 
@@ -53,8 +57,11 @@ def _along(s, axis, i):
 
 def _nan_if_any(result, s, axis):
     # NaNs sort last: a NaN in the last place spreads into the result (0/0 is NaN, 0/1 is 0).
-    if numpy.dtype(s.dtype).kind != "f" or s.shape[axis] == 0:
+    if numpy.dtype(s.dtype).kind not in "fc" or s.shape[axis] == 0:
         return result
+    if numpy.dtype(s.dtype).kind == "c":  # NumPy gives the NaN element itself (1+nanj)
+        last = _along(s, axis, -1)
+        return _core._where(_core.isnan(last), last, result).astype(result.dtype, copy=False)
     clean = _core.logical_not(_core.isnan(_along(s, axis, -1))).astype(result.dtype)
     return result + 0.0 / clean
 
@@ -128,13 +135,20 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     """See numpy.median."""
+    empty = _empty_median(a, axis, keepdims)
+    if empty is not None:
+        if out is not None:
+            out[...] = empty
+            return out
+        return empty
     if not (axis is None or isinstance(axis, int)):
         from gpupy._nanfunctions import quantile_method
 
         return quantile_method(a, 0.5, axis, out, "linear", keepdims, "median")
     a = _as_gpupy(a)
-    s, ax = _selected_along(a, axis, "median", lambda n: (n // 2 - 1, n // 2))
-    dt = numpy.dtype(a.dtype) if numpy.dtype(a.dtype).kind == "f" else numpy.dtype("float64")
+    # NumPy's median takes complex values too (sorted lexicographically)
+    s, ax = _selected_along(a, axis, "median", lambda n: (n // 2 - 1, n // 2), complex_ok=True)
+    dt = numpy.dtype(a.dtype) if numpy.dtype(a.dtype).kind in "fc" else numpy.dtype("float64")
     n = s.shape[ax]
     mid = _along(s, ax, n // 2).astype(dt.name)
     result = mid if n % 2 else (_along(s, ax, n // 2 - 1).astype(dt.name) + mid) / 2
@@ -143,6 +157,21 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
         out[...] = result
         return out
     return result
+
+
+def _empty_median(a, axis, keepdims):
+    """NumPy's median over an empty axis: NaN (the mean of an empty slice), else None."""
+    a = _as_gpupy(a)
+    if a.ndim == 0 or a.size:
+        return None
+    axes = normalize_axis_tuple(range(a.ndim) if axis is None else axis, a.ndim, "[median] axis")
+    if all(a.shape[i] for i in axes):
+        return None  # the reduced axes are not empty: an empty result, computed as usual
+    warnings.warn("Mean of empty slice.", RuntimeWarning, stacklevel=3)
+    kind = numpy.dtype(a.dtype).kind
+    dt = a.dtype if kind in "fc" else "float64"
+    shape = tuple(1 if i in axes else n for i, n in enumerate(a.shape) if keepdims or i not in axes)
+    return _core.full(shape, numpy.nan, dtype=dt, device=a.device)
 
 
 __all__ = [

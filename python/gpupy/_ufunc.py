@@ -27,6 +27,7 @@ _TREE = frozenset(
     """maximum minimum fmax fmin logical_and logical_or logical_xor bitwise_and bitwise_or
     bitwise_xor gcd lcm""".split()
 )
+_COMPARISONS = frozenset("equal not_equal less less_equal greater greater_equal".split())
 _NO_VALUE = object()
 
 
@@ -109,6 +110,16 @@ class _Methods:
         (axis,) = _axis_tuple(op, axis, a.ndim)
         return a, op, axis
 
+    def _bool_loop_only(self, method, a, dtype):
+        """NumPy's comparisons reduce and accumulate only in their bool loop (their output is
+        bool, so another input dtype has no loop to carry the result on)."""
+        dt = numpy.dtype(a.dtype if dtype is None else dtype)
+        if self.__name__ in _COMPARISONS and dt != numpy.bool_:
+            raise TypeError(
+                f"[{self._op(method)}] ufunc '{self.__name__}' did not contain a loop with "
+                f"signature matching types ({dt}, {dt}) -> {dt}"
+            )
+
     def _binary_only(self, method):
         """NumPy's refusal of reduce/accumulate/reduceat (and outer) outside binary ufuncs."""
         if self.nin != 2:
@@ -139,9 +150,12 @@ class _Methods:
         a = gpupy.asarray(array)
         op = self._op("reduce")
         self._binary_only("reduce")
+        self._bool_loop_only("reduce", a, dtype)
         if self.__name__ in _REDUCTIONS:
             kwargs = {"axis": axis, "keepdims": keepdims, "out": out}
-            if dtype is not None:
+            if dtype is not None and self.__name__ in ("maximum", "minimum"):
+                a = a.astype(dtype, copy=False)  # max and min take no dtype=: the loop's input
+            elif dtype is not None:
                 kwargs["dtype"] = dtype
             if initial is not _NO_VALUE and self.__name__.startswith("logical"):
                 # all/any take no initial=: it joins the result as one more operand
@@ -151,6 +165,8 @@ class _Methods:
                 kwargs["initial"] = initial
             return getattr(gpupy, _REDUCTIONS[self.__name__])(a, **kwargs)
         axes = _axis_tuple(op, axis, a.ndim)
+        if initial is _NO_VALUE and self.identity is not None and not _empty(a, axes):
+            initial = self.identity  # NumPy's default: hypot.reduce([-8.0]) is 8.0, gcd's too
         if len(axes) > 1 and self.__name__ in _NOT_REORDERABLE:
             raise ValueError(
                 f"[{op}] reduction operation '{self.__name__}' is not reorderable, "
@@ -161,8 +177,19 @@ class _Methods:
             result = result.astype(_loop_dtype(self, result), copy=True)
             if initial is not _NO_VALUE:
                 result = self.func(initial, result).astype(result.dtype, copy=False)
-        for ax in sorted(axes, reverse=True):
-            result = self._reduce_one(result, ax, initial, op)
+        start = initial if initial is not _NO_VALUE or not _empty(a, axes) else self.identity
+        if axes and start is not None and start is not _NO_VALUE and _empty(a, axes):
+            # an empty reduction is its start value, once, whichever axis is empty
+            kept = tuple(n for i, n in enumerate(a.shape) if i not in axes)
+            dt = _loop_dtype(self, result)
+            result = gpupy.full(kept, start, dtype=dt, device=a.device)
+        elif len(axes) > 1:  # reorderable ops: initial joins each result once, at the end
+            for ax in sorted(axes, reverse=True):
+                result = self._reduce_one(result, ax, _NO_VALUE, op)
+            if initial is not _NO_VALUE:
+                result = self.func(initial, result).astype(result.dtype, copy=False)
+        elif axes:
+            result = self._reduce_one(result, axes[0], initial, op)
         if keepdims:
             result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
         return _finish(result, out)
@@ -178,7 +205,9 @@ class _Methods:
                 paired = self.func(x[:half], x[half : 2 * half])
                 x = gpupy.concatenate([paired, x[2 * half :]]) if len(x) % 2 else paired
             result = x[0]
-            return result if initial is _NO_VALUE else self.func(initial, result)
+            if initial is _NO_VALUE:
+                return result
+            return self.func(initial, result).astype(result.dtype, copy=False)
         parts = [a[(slice(None),) * axis + (i,)] for i in range(n)]
         if initial is not _NO_VALUE:
             parts.insert(0, initial)
@@ -190,6 +219,8 @@ class _Methods:
         result = parts[0]
         for p in parts[1:]:
             result = self.func(result, p)
+        if initial is not _NO_VALUE and n:  # a Python initial does not promote (bool stays bool)
+            result = result.astype(_loop_dtype(self, a), copy=False)
         if initial is not _NO_VALUE and n == 0:
             import gpupy
 
@@ -206,9 +237,12 @@ class _Methods:
         import gpupy
 
         a, op, axis = self._along_axis("accumulate", array, axis, "cannot accumulate on a scalar")
+        self._bool_loop_only("accumulate", a, dtype)
         if self.__name__ in _SCANS:
             return getattr(gpupy, _SCANS[self.__name__])(a, axis=axis, dtype=dtype, out=out)
-        if dtype is None:
+        if dtype is not None:  # NumPy casts the input to dtype= first
+            a = a.astype(dtype, copy=False)
+        else:
             dtype = gpupy.result_type(
                 self.func(
                     a[(slice(None),) * axis + (slice(0, 1),)],
@@ -232,6 +266,8 @@ class _Methods:
         copysign have exact closed forms; the others take one pass per row, written in place."""
         import gpupy
 
+        if len(x) == 0:
+            return
         res[0] = x[0]
         if len(x) < 2:
             return
@@ -259,6 +295,7 @@ class _Methods:
         import gpupy
 
         a, op, axis = self._along_axis("reduceat", array, axis, "cannot reduceat a 0-d array")
+        self._bool_loop_only("reduceat", a, dtype)
         idx = indices.get() if isinstance(indices, _core.ndarray) else indices
         starts = numpy.asarray(idx, dtype=numpy.int64)
         if starts.ndim != 1:
@@ -269,7 +306,7 @@ class _Methods:
             raise IndexError(
                 f"[{op}] index {bad[0]} out-of-bounds in {self.__name__}.reduceat [0, {n})"
             )
-        x = gpupy.moveaxis(a, axis, 0)
+        x = gpupy.moveaxis(a if dtype is None else a.astype(dtype, copy=False), axis, 0)
         result_dtype = numpy.dtype(self.reduce(x[:1], axis=0, dtype=dtype).dtype)
         if not starts.size:
             result = gpupy.empty((0,) + x.shape[1:], dtype=result_dtype, device=a.device)
@@ -345,7 +382,7 @@ class _Methods:
         if self.nin == 1 and b is not None:
             raise ValueError(f"[{op}] second operand provided when ufunc is unary")
         if self.nin == 2 and b is None:
-            raise TypeError(f"[{op}] second operand needed for ufunc")
+            raise ValueError(f"[{op}] second operand needed for ufunc")
         if not isinstance(a, _core.ndarray):
             raise TypeError(f"[{op}] the first operand must be a gpupy array")
         positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
@@ -358,7 +395,12 @@ class _Methods:
         if values is not None:
             values = gpupy.broadcast_to(values, positions.shape).reshape(-1)
         positions = positions.reshape(-1)
-        if not len(positions):
+        if not len(positions):  # nothing to update, but the loop must exist (NumPy's TypeError)
+            empty = a.reshape(-1)[:0]
+            if values is None:
+                self.func(empty)
+            else:
+                self.func(empty, values[:0])
             return
         result_dtype = None if values is None else gpupy.result_type(a.dtype, values.dtype)
         # Summing each index's values first equals NumPy's one-by-one updates only when no cast
@@ -442,6 +484,10 @@ def _by_name(name):
     import gpupy
 
     return getattr(gpupy, name)
+
+
+def _empty(a, axes):
+    return any(a.shape[ax] == 0 for ax in axes)
 
 
 def _loop_dtype(u, x):

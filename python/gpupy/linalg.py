@@ -117,9 +117,9 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     return _call("matrix_norm", x, keepdims=keepdims, ord=ord)
 
 
-def matrix_power(x, n, /):
+def matrix_power(a, n):
     """See numpy.linalg.matrix_power."""
-    return _call("matrix_power", x, n=n)
+    return _call("matrix_power", a, n=n)
 
 
 def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):  # noqa: N803 - NumPy's name

@@ -184,12 +184,21 @@ void bind_array(nb::module_& m) {
       .def("item", [](const Array& a) { return scalar_to_python(item(a)); })
       .def(
           "astype",
-          [](const Array& a, nb::handle dtype, bool copy) {
+          [](const Array& a, nb::handle dtype, const std::string& order, const std::string& casting,
+             bool subok, bool copy) {
             DType to = *to_dtype(dtype);
+            if (order != "K" && order != "A" && order != "C")
+              throw NotImplementedError("[astype] only order='K', 'A' or 'C' is supported");
+            if (!can_cast(a.dtype(), to, to_casting(casting, "astype")))
+              throw TypeError("[astype] Cannot cast array data from dtype('" +
+                              std::string(dtype_name(a.dtype())) + "') to dtype('" +
+                              std::string(dtype_name(to)) + "') according to the rule '" + casting +
+                              "'");
+            (void)subok;  // gpupy has no ndarray subclasses
             warn_complex_discarded(a.dtype(), to);
             return astype(a, to, copy);
           },
-          "dtype"_a, "copy"_a = true)
+          "dtype"_a, "order"_a = "K", "casting"_a = "unsafe", "subok"_a = true, "copy"_a = true)
       .def("copy", [](const Array& a) { return copy(a); })
       .def(
           "to_device",
@@ -305,7 +314,11 @@ Array getitem_key(const Array& a, nb::handle key) {
 void setitem_key(const Array& a, nb::handle key, nb::handle value) {
   // NumPy data and lists are moved onto the destination's device; scalars stay scalars.
   // A gpupy array on another device is refused by assign: moving it is explicit.
-  Operand v = to_operand(value);
+  // NumPy converts a Python int beyond every integer dtype for a float or bool destination
+  bool huge_to_float = (is_inexact(a.dtype()) || is_bool(a.dtype())) && huge_int_sign(value);
+  Operand v =
+      huge_to_float ? Operand(Scalar(PyLong_AsDouble(value.ptr()), true)) : to_operand(value);
+  if (PyErr_Occurred()) throw nb::python_error();  // beyond double
   DType from = v.is_array() ? v.array().dtype() : v.scalar().dtype();
   if (is_complex(from) && !is_complex(a.dtype()) && a.dtype() != DType::bool_) {
     // As NumPy: Python complex numbers (alone or in a list) cannot become real numbers, NumPy

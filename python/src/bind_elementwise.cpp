@@ -1,4 +1,7 @@
 // The elementwise op table as module functions, and ndarray's arithmetic operators.
+#include <array>
+#include <limits>
+
 #include "../../src/ops/elementwise_rules.h"
 #include "bindings.h"
 
@@ -18,6 +21,46 @@ std::optional<Operand> operand_or_none(nb::handle value) {
   }
 }
 
+bool is_comparison(ElementwiseOp op) {
+  using E = ElementwiseOp;
+  return op == E::equal || op == E::not_equal || op == E::less || op == E::less_equal ||
+         op == E::greater || op == E::greater_equal;
+}
+
+// NumPy 2 with a Python int beyond every integer dtype: a float or complex operand takes it as
+// a float, an integer comparison reads it as beyond every value (as ±inf does); else OverflowError.
+Operand huge_int_operand(ElementwiseOp op, nb::handle h, int sign, const Operand& other) {
+  DType dt = other.is_array() ? other.array().dtype() : other.scalar().dtype();
+  if (is_inexact(dt)) {
+    double v = PyLong_AsDouble(h.ptr());
+    if (PyErr_Occurred()) throw nb::python_error();  // beyond double: NumPy's OverflowError too
+    return Scalar(v, true);
+  }
+  if (is_integer(dt) && is_comparison(op))
+    return Scalar(sign * std::numeric_limits<double>::infinity(), true);
+  return to_operand(h);  // raises OverflowError
+}
+
+// The operands of a binary op, with Python ints beyond int64/uint64 read as NumPy reads them.
+std::array<Operand, 2> binary_operands(ElementwiseOp op, nb::handle a, nb::handle b) {
+  int sa = huge_int_sign(a), sb = huge_int_sign(b);
+  if (sb && !sa) {
+    Operand x = to_operand(a);
+    return {x, huge_int_operand(op, b, sb, x)};
+  }
+  if (sa && !sb) {
+    Operand y = to_operand(b);
+    return {huge_int_operand(op, a, sa, y), y};
+  }
+  return {to_operand(a), to_operand(b)};
+}
+
+// A huge Python int raises NumPy's OverflowError here: int's reflected method cannot take an array.
+std::optional<Operand> other_or_none(ElementwiseOp op, const Array& self, nb::handle other) {
+  if (int sign = huge_int_sign(other)) return huge_int_operand(op, other, sign, self);
+  return operand_or_none(other);
+}
+
 // With out=, NumPy returns the very object passed (out=(a,) returns a).
 nb::object result_object(Array result, nb::handle out) {
   if (out.is_none()) return nb::cast(std::move(result));
@@ -27,21 +70,21 @@ nb::object result_object(Array result, nb::handle out) {
 
 template <ElementwiseOp Op>
 nb::object binary_operator(const Array& self, nb::handle other) {
-  auto o = operand_or_none(other);
+  auto o = other_or_none(Op, self, other);
   if (!o) return nb::borrow(Py_NotImplemented);
   return nb::cast(elementwise(Op, {self, *o}));
 }
 
 template <ElementwiseOp Op>
 nb::object reflected_operator(const Array& self, nb::handle other) {
-  auto o = operand_or_none(other);
+  auto o = other_or_none(Op, self, other);
   if (!o) return nb::borrow(Py_NotImplemented);
   return nb::cast(elementwise(Op, {*o, self}));
 }
 
 template <ElementwiseOp Op>
 nb::object inplace_operator(nb::handle self, nb::handle other) {
-  auto o = operand_or_none(other);
+  auto o = other_or_none(Op, nb::cast<Array>(self), other);
   if (!o) return nb::borrow(Py_NotImplemented);
   elementwise(Op, {nb::cast<Array>(self), *o}, nb::inst_ptr<Array>(self));
   return nb::borrow(self);
@@ -101,17 +144,6 @@ Operand promotion_operand(nb::handle value) {
   return o;
 }
 
-Casting to_casting(const std::string& name) {
-  if (name == "no") return Casting::no;
-  if (name == "equiv") return Casting::equiv;
-  if (name == "safe") return Casting::safe;
-  if (name == "same_kind") return Casting::same_kind;
-  if (name == "unsafe") return Casting::unsafe;
-  throw ValueError(
-      "[can_cast] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or "
-      "'unsafe'");
-}
-
 void bind_promotion(nb::module_& m) {
   m.def("_result_type", [](nb::args args) {
     if (args.size() == 0) throw ValueError("[result_type] at least one array or dtype is required");
@@ -125,79 +157,169 @@ void bind_promotion(nb::module_& m) {
   });
   m.def("_can_cast", [](nb::handle from, nb::handle to, const std::string& casting) {
     return can_cast(required_dtype(from, "can_cast"), required_dtype(to, "can_cast"),
-                    to_casting(casting));
+                    to_casting(casting, "can_cast"));
   });
 }
 
-// NumPy's ufunc keywords dtype= (the operands are cast to it first, which selects that loop) and
-// where= (the result is written only where the mask holds: into out, else into zeros). Both are
-// rare, so they are composed here and the plain call stays one kernel.
+std::string cast_message(const std::string& name, const std::string& what, DType from, DType to,
+                         const std::string& casting) {
+  return op_message(name.c_str(), "Cannot cast ufunc '" + name + "' " + what + " from dtype('" +
+                                      std::string(dtype_name(from)) + "') to dtype('" +
+                                      std::string(dtype_name(to)) + "') with casting rule '" +
+                                      casting + "'");
+}
+
+// Input i's cast to the loop dtype `to` under casting=. NumPy reads Python bools as bools here;
+// other Python scalars pass every rule but 'equiv'.
+void check_input_cast(ElementwiseOp op, size_t i, const Operand& o, DType to, Casting casting,
+                      const std::string& rule) {
+  DType from = o.is_array() ? o.array().dtype() : o.scalar().dtype();
+  if (!o.is_array() && o.scalar().weak() && !is_bool(from)) {
+    if (casting != Casting::equiv) {  // only the kind counts (a Python float to int64 does not)
+      auto rank = [](DType d) {
+        return is_complex(d) ? 3 : is_floating(d) ? 2 : is_bool(d) ? 0 : 1;
+      };
+      if (casting != Casting::unsafe && rank(from) > rank(to))
+        throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
+      return;
+    }
+    const char* kind = is_integer(from) ? "int" : is_complex(from) ? "complex" : "float";
+    throw TypeError(op_message(op_name(op), std::string("cannot cast Python ") + kind + " to " +
+                                                std::string(dtype_name(to)) +
+                                                " under the casting rule '" + rule + "'"));
+  }
+  if (op == ElementwiseOp::ldexp && i == 1) return;  // the exponent has its own loop dtype
+  if (!can_cast(from, to, casting))
+    throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
+}
+
+// dtype= names the output dtype (NumPy's signature=(None, ..., dtype)): the input dtype of the
+// loop that gives it, or nullopt when there is none (sin to int64, equal to float64).
+std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>& operands,
+                                    DType out) {
+  auto gives = [&](DType in) {
+    std::vector<Operand> cast(operands.size(), Operand(Scalar(0.0).cast(in)));
+    DType loop = elementwise_loop_dtype(op, cast);
+    return loop == in && functor_supports(op, loop) && functor_result(op, loop) == out;
+  };
+  std::vector<Operand> kinds(operands);  // a Python int's value is checked after the cast
+  for (Operand& o : kinds)
+    if (!o.is_array() && o.scalar().weak() && is_integer(o.scalar().dtype()))
+      o = Scalar(int64_t(0), /*weak=*/true);
+  DType natural = elementwise_loop_dtype(op, kinds);  // equal's int64 loop gives bool
+  if (functor_supports(op, natural) && functor_result(op, natural) == out) return natural;
+  if (gives(out)) return out;
+  if (is_floating(out)) {  // absolute of complex: the complex loop of that precision
+    DType c = out == DType::float64 ? DType::complex128 : DType::complex64;
+    if (gives(c)) return c;
+  }
+  return std::nullopt;
+}
+
+// NumPy's ufunc keywords dtype= (the operands are cast to it first, which selects that loop),
+// casting= (the rule for those casts and for writing into out) and where= (the result is written
+// only where the mask holds: into out, else into zeros). They are rare, so they are composed here
+// and the plain call stays one kernel.
 nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, nb::handle out,
-                               nb::handle where_mask, nb::handle dtype) {
+                               nb::handle where_mask, nb::handle dtype, nb::handle casting_name) {
+  std::string name = op_name(op);
+  std::string rule = casting_name.is_none() ? "same_kind" : nb::cast<std::string>(casting_name);
+  Casting casting = to_casting(rule, name.c_str());
   if (std::optional<DType> dt = to_dtype(dtype)) {
+    std::optional<DType> in = loop_input_for(op, operands, *dt);
+    if (!in)
+      throw TypeError(op_message(name.c_str(),
+                                 "No loop matching the specified signature and "
+                                 "casting was found for ufunc " +
+                                     name));
     for (size_t i = 0; i < operands.size(); ++i) {
       Operand& o = operands[i];
-      DType from = o.is_array() ? o.array().dtype() : o.scalar().dtype();
-      bool weak = !o.is_array() && o.scalar().weak();
-      if (!weak && !can_cast(from, *dt, Casting::same_kind)) {
-        std::string name = op_name(op);
-        throw TypeError(op_message(
-            name.c_str(), "Cannot cast ufunc '" + name + "' input " + std::to_string(i) + " from " +
-                              std::string(dtype_name(from)) + " to " +
-                              std::string(dtype_name(*dt)) + " with casting rule 'same_kind'"));
-      }
-      o = o.is_array() ? Operand(astype(o.array(), *dt, false)) : Operand(o.scalar().cast(*dt));
+      check_input_cast(op, i, o, *in, casting, rule);
+      if (o.is_array() || !o.scalar().weak())
+        warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
+      if (!o.is_array() && o.scalar().weak() && is_integer(*in) && is_integer(o.scalar().dtype()) &&
+          !o.scalar().fits_integer(*in))
+        result_type({Operand(Scalar(int64_t(0)).cast(*in)), o}, name.c_str());  // OverflowError
+      o = o.is_array() ? Operand(astype(o.array(), *in, false)) : Operand(o.scalar().cast(*in));
     }
+  } else if ((casting == Casting::no || casting == Casting::equiv) &&
+             op_rule(op) != TypeRule::as_bool) {  // NumPy's logical_* accept any input dtype
+    // the other rules hold by construction: NumPy picks a loop every input casts to safely
+    DType loop = elementwise_loop_dtype(op, operands);
+    for (size_t i = 0; i < operands.size(); ++i)
+      check_input_cast(op, i, operands[i], loop, casting, rule);
   }
   const Array* dst = to_out(out);
-  if (where_mask.ptr() == Py_True) return result_object(elementwise(op, operands, dst), out);
-  Operand mask = to_operand(where_mask);
+  bool masked = where_mask.ptr() != Py_True;
   if (!dst) {
     Array r = elementwise(op, operands);
-    return nb::cast(where(mask, r, Scalar(int64_t(0)).cast(r.dtype())));
+    if (!masked) return nb::cast(r);
+    return nb::cast(where(to_operand(where_mask), r, Scalar(int64_t(0)).cast(r.dtype())));
   }
-  Array staged = astype(*dst, dst->dtype(), true);  // out's checks (shape, casting) apply
-  elementwise(op, operands, &staged);
-  assign(*dst, where(mask, staged, *dst));
+  if (casting == Casting::same_kind) {  // out's own checks (shape, casting) apply
+    if (!masked) return result_object(elementwise(op, operands, dst), out);
+    Array staged = astype(*dst, dst->dtype(), true);
+    elementwise(op, operands, &staged);
+    assign(*dst, where(to_operand(where_mask), staged, *dst));
+    return result_object(*dst, out);
+  }
+  Array r = elementwise(op, operands);
+  if (!can_cast(r.dtype(), dst->dtype(), casting))
+    throw TypeError(cast_message(name, "output", r.dtype(), dst->dtype(), rule));
+  warn_complex_discarded(r.dtype(), dst->dtype());
+  Array value = astype(broadcast_to(r, dst->shape()), dst->dtype(), false);
+  assign(*dst, masked ? Operand(where(to_operand(where_mask), value, *dst)) : Operand(value));
   return result_object(*dst, out);
 }
 
 }  // namespace
 
+Casting to_casting(const std::string& name, const char* op) {
+  if (name == "no") return Casting::no;
+  if (name == "equiv") return Casting::equiv;
+  if (name == "safe") return Casting::safe;
+  if (name == "same_kind") return Casting::same_kind;
+  if (name == "unsafe") return Casting::unsafe;
+  throw ValueError(
+      op_message(op, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"));
+}
+
 void bind_elementwise(nb::module_& m) {
-#define GPUPY_DEF_1(name)                                                                    \
+#define GPUPY_DEF_1(name)                                                                        \
+  m.def(                                                                                         \
+      #name,                                                                                     \
+      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype, nb::handle casting) { \
+        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                      \
+          return result_object(gpupy::name(to_operand(x), to_out(out)), out);                    \
+        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype,      \
+                                   casting);                                                     \
+      },                                                                                         \
+      "x"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(),      \
+      "casting"_a = nb::none(), "See numpy." #name ".");
+#define GPUPY_DEF_2(name)                                                                    \
   m.def(                                                                                     \
       #name,                                                                                 \
-      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype) {                 \
-        if (where.ptr() == Py_True && dtype.is_none())                                       \
-          return result_object(gpupy::name(to_operand(x), to_out(out)), out);                \
-        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype); \
+      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype,   \
+         nb::handle casting) {                                                               \
+        auto [a, b] = binary_operands(ElementwiseOp::name, x1, x2);                          \
+        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                  \
+          return result_object(gpupy::name(a, b, to_out(out)), out);                         \
+        return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype, casting); \
       },                                                                                     \
-      "x"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(),  \
-      "See numpy." #name ".");
-#define GPUPY_DEF_2(name)                                                                      \
-  m.def(                                                                                       \
-      #name,                                                                                   \
-      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype) {   \
-        if (where.ptr() == Py_True && dtype.is_none())                                         \
-          return result_object(gpupy::name(to_operand(x1), to_operand(x2), to_out(out)), out); \
-        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x1), to_operand(x2)}, out, \
-                                   where, dtype);                                              \
-      },                                                                                       \
-      "x1"_a, "x2"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,                   \
-      "dtype"_a = nb::none(), "See numpy." #name ".");
+      "x1"_a, "x2"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,                 \
+      "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_DEF_3(name)                                                                      \
   m.def(                                                                                       \
       #name,                                                                                   \
       [](nb::handle x1, nb::handle x2, nb::handle x3, nb::handle out, nb::handle where,        \
-         nb::handle dtype) {                                                                   \
+         nb::handle dtype, nb::handle casting) {                                               \
         std::vector<Operand> in{to_operand(x1), to_operand(x2), to_operand(x3)};               \
-        if (where.ptr() == Py_True && dtype.is_none())                                         \
+        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                    \
           return result_object(gpupy::elementwise(ElementwiseOp::name, in, to_out(out)), out); \
-        return ufunc_with_keywords(ElementwiseOp::name, in, out, where, dtype);                \
+        return ufunc_with_keywords(ElementwiseOp::name, in, out, where, dtype, casting);       \
       },                                                                                       \
       "x1"_a, "x2"_a, "x3"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,           \
-      "dtype"_a = nb::none(), "See numpy." #name ".");
+      "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DEF_##arity(name)
 #include "gpupy/elementwise_ops.inc"
 #undef GPUPY_ELEMENTWISE

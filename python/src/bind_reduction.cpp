@@ -55,7 +55,9 @@ template <SumLike F>
 nb::object sum_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
                     bool keepdims) {
   Array x = as_input(a);
-  return finish(F(x, to_reduce_axes(axis, x, F != &gpupy::mean), keepdims, to_dtype(dtype)), out);
+  // NumPy's add/multiply.reduce compute in out's dtype when dtype= is not given (mean does not)
+  std::optional<DType> dt = F == &gpupy::mean ? to_dtype(dtype) : dtype_or_out(dtype, out);
+  return finish(F(x, to_reduce_axes(axis, x, F != &gpupy::mean), keepdims, dt), out);
 }
 
 using MinLike = Array (*)(const Array&, const Axes&, bool);

@@ -78,7 +78,8 @@ Array searchsorted_fn(nb::handle a, nb::handle v, const std::string& side, nb::h
 using CumFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>);
 template <CumFn F>
 nb::object cum_fn(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out) {
-  return finish(F(as_input(a), to_axis(axis), to_dtype(dtype)), out);
+  // NumPy's add/multiply.accumulate compute in out's dtype when dtype= is not given
+  return finish(F(as_input(a), to_axis(axis), dtype_or_out(dtype, out)), out);
 }
 
 using CumulativeFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>, bool);

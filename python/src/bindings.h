@@ -44,6 +44,13 @@ void bind_kernel(nb::module_& m);
 /// The type of gpupy's ufunc objects (_ufunc_type), completed by gpupy/_ufunc.py.
 void bind_ufunc(nb::module_& m);
 
+/// dtype= as a DType, else the dtype of `out` when it is a gpupy array (NumPy's reductions and
+/// scans compute in out's dtype), else nullopt.
+std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out);
+/// NumPy's casting= name ('no', 'equiv', 'safe', 'same_kind', 'unsafe'); ValueError naming `op`.
+Casting to_casting(const std::string& name, const char* op);
+/// The sign of a Python int (not a bool) that neither int64 nor uint64 holds, else 0.
+int huge_int_sign(nb::handle h);
 /// A Python value as an elementwise operand: gpupy arrays as they are, Python scalars as weak
 /// scalars, NumPy scalars and 0-d arrays as typed scalars, other array-likes as zero-copy cpu
 /// arrays.

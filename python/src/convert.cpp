@@ -1,4 +1,5 @@
 // Conversions between Python objects and the C++ API's types.
+#include <cmath>
 #include <complex>
 
 #include "bindings.h"
@@ -71,6 +72,11 @@ std::optional<DType> to_dtype(nb::handle dtype) {
     }
   }
   return dtype_of_numpy(numpy().attr("dtype")(dtype));
+}
+
+std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out) {
+  if (!dtype.is_none() || !nb::isinstance<Array>(out)) return to_dtype(dtype);
+  return nb::cast<Array>(out).dtype();
 }
 
 nb::object numpy_dtype(DType dt) {
@@ -150,6 +156,18 @@ CudaArrayInterface read_cuda_array_interface(nb::handle obj, const std::string& 
   return r;
 }
 
+int huge_int_sign(nb::handle h) {
+  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr())) return 0;
+  int overflow = 0;
+  PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow > 0) {
+    PyLong_AsUnsignedLongLong(h.ptr());
+    if (!PyErr_Occurred()) return 0;
+    PyErr_Clear();
+  }
+  return overflow;
+}
+
 Operand to_operand(nb::handle value) {
   if (nb::isinstance<Array>(value)) return nb::cast<Array>(value);
   if (auto s = as_scalar(value)) return *s;
@@ -163,7 +181,15 @@ Array to_array(nb::handle value, std::optional<Device> device, std::optional<DTy
     return dtype ? astype(a, *dtype, false) : a;
   }
   Device dev = device ? *device : default_device();
-  if (auto s = as_scalar(value); s && !nb::hasattr(value, "ndim")) {
+  // A Python float NaN or infinity to an integer, a complex to a real dtype or an int beyond
+  // int64/uint64 take NumPy's conversion below, with its errors (asarray(nan, dtype=int8)).
+  bool numpy_checks = dtype && huge_int_sign(value);
+  if (!numpy_checks && dtype &&
+      (PyFloat_CheckExact(value.ptr()) || PyComplex_CheckExact(value.ptr())))
+    numpy_checks = PyComplex_CheckExact(value.ptr())
+                       ? !is_complex(*dtype) && !is_bool(*dtype)
+                       : is_integer(*dtype) && !std::isfinite(PyFloat_AS_DOUBLE(value.ptr()));
+  if (auto s = numpy_checks ? std::nullopt : as_scalar(value); s && !nb::hasattr(value, "ndim")) {
     return full({}, *s, dtype, dev);
   }
   if (nb::isinstance<nb::list>(value) || nb::isinstance<nb::tuple>(value)) {

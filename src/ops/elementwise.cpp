@@ -1,5 +1,6 @@
 // Front end of every elementwise op: devices, dtypes, broadcasting, out=, overlap. Host only.
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -74,10 +75,19 @@ DType resolve_loop(ElementwiseOp op, const std::vector<Operand>& inputs, const c
   if (rule == TypeRule::ldexp) return resolve_ldexp(inputs, name);
   if (rule == TypeRule::promote || rule == TypeRule::promote_bool_as_int8)
     return loop_dtype(op, result_type(inputs, name));
-  std::vector<Operand> kinds(inputs);
+  std::vector<Operand> kinds(inputs), strong;
+  for (const Operand& x : inputs)
+    if (x.is_array() || !x.scalar().weak()) strong.push_back(x);
   for (Operand& x : kinds) {
     if (!x.is_array() && x.scalar().weak()) {
       if (is_integer(x.scalar().dtype())) x = Scalar(int64_t(0), /*weak=*/true);
+      // NumPy gives a Python scalar the dtype it promotes to with the other operands before it
+      // picks the float loop: hypot(bool_array, 3) computes in float64 (bool and int give int64).
+      if (rule == TypeRule::promote_float && !strong.empty()) {
+        std::vector<Operand> with(strong);
+        with.push_back(x);
+        x = Scalar(0.0).cast(float_dtype_for(result_type(with, name)));
+      }
       continue;
     }
     // NumPy picks the first float loop that every input casts to safely: int8 and uint16 both
@@ -163,6 +173,11 @@ std::optional<bool> out_of_range_comparison(ElementwiseOp op, const std::vector<
 }
 
 }  // namespace
+
+DType elementwise_loop_dtype(ElementwiseOp op, const std::vector<Operand>& inputs) {
+  if (op_rule(op) == TypeRule::as_bool) return result_type(inputs, op_name(op));
+  return resolve_loop(op, inputs, op_name(op));
+}
 
 Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out) {
   const char* name = op_name(op);
@@ -281,6 +296,11 @@ void assign(const Array& dst, const Operand& src) {
     if (s.weak() && is_integer(dst.dtype()) && is_integer(s.dtype()) &&
         !s.fits_integer(dst.dtype()))
       result_type({Operand(dst), src}, "setitem");  // raises the NumPy OverflowError
+    if (s.weak() && is_floating(s.dtype()) && is_integer(dst.dtype())) {  // NumPy's int(x)
+      double x = s.to_double();
+      if (std::isnan(x)) throw ValueError("[setitem] cannot convert float NaN to integer");
+      if (std::isinf(x)) throw OverflowError("[setitem] cannot convert float infinity to integer");
+    }
     // NumPy refuses a Python complex for a real item (bool takes its truth value) rather than
     // dropping the imaginary part.
     if (s.weak() && is_complex(s.dtype()) && !is_complex(dst.dtype()) &&

@@ -1,6 +1,7 @@
 // The elementwise op table's metadata, functor traits and NEP 50 promotion. Host only.
 #include "elementwise_rules.h"
 
+#include <algorithm>
 #include <type_traits>
 
 #include "../core/dispatch.h"
@@ -115,13 +116,22 @@ DType functor_result(ElementwiseOp op, DType dt) {
 }
 
 DType result_type(const std::vector<Operand>& inputs, const char* op) {
-  std::optional<DType> strong;
+  std::vector<DType> dtypes;
   for (const Operand& x : inputs) {
     if (x.is_array())
-      strong = strong ? promote_types(*strong, x.array().dtype()) : x.array().dtype();
+      dtypes.push_back(x.array().dtype());
     else if (!x.scalar().weak())
-      strong = strong ? promote_types(*strong, x.scalar().dtype()) : x.scalar().dtype();
+      dtypes.push_back(x.scalar().dtype());
   }
+  // Promotion is not associative. As NumPy, it starts from the first dtype of the highest
+  // kind (bool < integer < float < complex): int16, uint16, float32 give float32, not float64
+  // through int32.
+  auto rank = [](DType d) { return is_complex(d) ? 3 : is_floating(d) ? 2 : is_bool(d) ? 0 : 1; };
+  auto main = std::max_element(dtypes.begin(), dtypes.end(),
+                               [&](DType a, DType b) { return rank(a) < rank(b); });
+  std::optional<DType> strong;
+  if (main != dtypes.end()) strong = *main;
+  for (DType d : dtypes) strong = promote_types(*strong, d);
   // Weak scalars only raise the kind (bool < int < float < complex); an all-weak call
   // promotes the scalars' own default dtypes.
   for (const Operand& x : inputs)

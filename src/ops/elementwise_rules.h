@@ -24,6 +24,10 @@ bool functor_supports(ElementwiseOp op, DType dt);
 /// Output dtype of the op's functor for inputs of dtype `dt` (requires functor_supports).
 DType functor_result(ElementwiseOp op, DType dt);
 
+/// The dtype the op's inputs are cast to, as NumPy's casting= checks it (logical_* have NumPy
+/// loops for every dtype, so theirs is the inputs' result_type, not bool).
+DType elementwise_loop_dtype(ElementwiseOp op, const std::vector<Operand>& inputs);
+
 /// NumPy 2 result_type of operands (NEP 50: Python scalars are weak). Throws OverflowError
 /// naming `op` when a Python int does not fit the array dtype.
 DType result_type(const std::vector<Operand>& inputs, const char* op);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../backend/backend.h"
+#include "elementwise_rules.h"
 #include "gpupy/error.h"
 #include "shape_util.h"
 
@@ -24,8 +25,8 @@ void copy_into(const Array& src, const Array& dst) {
 }
 
 DType joined_dtype(const std::vector<Array>& arrays, std::optional<DType> dtype) {
-  DType dt = arrays[0].dtype();
-  for (const Array& a : arrays) dt = promote_types(dt, a.dtype());
+  // NumPy's result_type of them all, which is not a pairwise promotion
+  DType dt = result_type(std::vector<Operand>(arrays.begin(), arrays.end()), "concatenate");
   if (!dtype) return dt;
   for (const Array& a : arrays)
     if (!can_cast(a.dtype(), *dtype, Casting::same_kind))

@@ -138,14 +138,13 @@ Array diff_edge(const Array& a, const Array& edge, int axis) {
 /// `parts` joined along `axis` by assigning each into its slice of a new array.
 Array join(const std::vector<Array>& parts, int axis) {
   Shape shape = parts[0].shape();
-  DType dt = parts[0].dtype();
   shape[axis] = 0;
   for (const Array& p : parts) {
     if (p.ndim() != int(shape.size()))
       throw ValueError("[diff] all the input arrays must have the same number of dimensions");
     shape[axis] += p.shape()[axis];
-    dt = promote_types(dt, p.dtype());
   }
+  DType dt = result_type(std::vector<Operand>(parts.begin(), parts.end()), "diff");
   Array out = Array::empty(shape, dt, parts[0].device());
   std::vector<IndexItem> items(axis + 1, whole());
   int64_t at = 0;

@@ -314,6 +314,16 @@ def test_take_mode_errors():
         gpupy.take(gpupy.zeros((2, 0)), [1], axis=1, mode="wrap")
 
 
+@pytest.mark.parametrize("mode", ["wrap", "clip"])
+@pytest.mark.parametrize("indices", [[], [[]], np.zeros((2, 0), np.int32)], ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_take_no_index_from_an_empty_axis(mode, indices, xp):
+    # nothing taken: an empty result (gpupy once raised IndexError with wrap and clip)
+    return xp.take(xp.zeros((0, 3), dtype="uint8"), indices, axis=0, mode=mode), xp.take(
+        xp.zeros(0), indices, mode=mode
+    )
+
+
 @pytest.mark.parametrize("axis", [0, 1, -1, None])
 @testing.numpy_gpupy_allclose()
 def test_take_along_axis(axis, xp):
@@ -382,3 +392,23 @@ def test_out_of_bounds_reports_an_index_and_writes_nothing(device_name):
         gpupy.zeros((2, 0))[:, gpupy.asarray([0])]
     empty = gpupy.zeros((0, 3))[gpupy.asarray([], dtype="int64")]
     assert empty.shape == (0, 3)
+
+
+@pytest.mark.parametrize("condition", [[True, False, False], [False, True, False, False], [True]])
+@pytest.mark.parametrize("axis", [None, 1])
+@testing.numpy_gpupy_allclose()
+def test_compress_condition_longer_than_the_axis(condition, axis, xp):
+    # extra False entries are ignored (gpupy once raised IndexError for any longer condition)
+    return xp.compress(condition, xp.asarray(np.array([[2, 3]])), axis=axis)
+
+
+@pytest.mark.parametrize("view", ["contiguous", "strided"])
+@pytest.mark.parametrize("indices", [[1, -1], [[1]]], ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_put_along_axis_none(view, indices, xp):
+    # axis=None needs 1-d indices and a C-contiguous array (NumPy's flattened copy of another is
+    # read-only): ValueError both, where gpupy raised NotImplementedError
+    a = xp.asarray(np.arange(12).reshape(3, 4))
+    a = a if view == "contiguous" else a[:, ::2]
+    xp.put_along_axis(a, xp.asarray(np.array(indices)), 99, axis=None)
+    return a

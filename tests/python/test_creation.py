@@ -338,3 +338,41 @@ def test_sequences_of_arrays_as_function_inputs(xp):
     emu or cuda data; the arrays are stacked on their device)."""
     a, b = xp.asarray([1.0, 5.0, 3.0]), xp.asarray([4.0, 2.0, 6.0])
     return xp.mean([a, b], axis=0), xp.sum((a, b), axis=1), xp.max([a, b]), xp.sort([b, a], axis=0)
+
+
+@pytest.mark.parametrize("ndmin", [0, 1, 2, 4])
+@pytest.mark.parametrize("value", [2.5, [1, 2], [[1], [2]]])
+@pytest.mark.parametrize("copy", [True, None])
+@testing.numpy_gpupy_allclose()
+def test_array_ndmin_order_subok(ndmin, value, copy, xp):
+    # NumPy's ndmin prepends ones (gpupy once refused the keyword)
+    base = xp.asarray(np.asarray(value, dtype=np.float32))
+    return xp.array(base, ndmin=ndmin, copy=copy, order="K", subok=True), xp.array(
+        value, ndmin=ndmin
+    )
+
+
+@pytest.mark.parametrize(
+    "start, stop, step, dtype",
+    [(-3.0, -1.0, 0.5, "int8"), (-5.0, 4.0, 0.5, "int16"), (0, 10, 2.5, "uint8"),
+     (0.5, 10.3, 1, "int32"), (250.0, 260.0, 1.0, "uint8"), (5.0, 0.0, -0.7, "int64"),
+     (0, 3.5, 1, "int64"), (0, 1, 0.0, "int8")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_arange_integer_dtype_with_float_arguments(start, stop, step, dtype, xp):
+    # the length comes from the floats, the step from the first two values cast to dtype
+    # (gpupy once cast the step itself: arange(-3.0, -1.0, 0.5, dtype=int8) was all -3)
+    return xp.arange(start, stop, step, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "value, dtype",
+    [(float("inf"), "int64"), (float("nan"), "int8"), (1 + 2j, "float64"), (2**70, "float32"),
+     (2**70, "int64"), (1j, "bool"), (2.5, "int16"), (-float("inf"), "uint16")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_asarray_of_a_python_scalar_checks_the_conversion(value, dtype, xp):
+    # NumPy raises for NaN or infinity to an integer and complex to a real dtype, and converts a
+    # Python int beyond int64 to a float (gpupy once stored garbage or raised OverflowError);
+    # insert() converts its values the same way
+    return xp.asarray(value, dtype=dtype), xp.insert(xp.zeros(2, dtype=dtype), 1, value)

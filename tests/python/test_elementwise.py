@@ -463,3 +463,18 @@ def test_contiguous_kernels_long_arrays(dtype):
     y = (np.arange(n) % 89 - 44).astype(dtype)
     testing.assert_same(x * y + x, gpupy.asarray(x) * gpupy.asarray(y) + gpupy.asarray(x))
     testing.assert_same(np.greater(x.real, y.real), gpupy.asarray(x).real > gpupy.asarray(y).real)
+
+
+@testing.numpy_gpupy_allclose()
+def test_divmod_takes_where_dtype_and_casting(xp):
+    # as the other ufuncs (gpupy's divmod once took only out=)
+    a = xp.asarray(np.array([7, -5, 9], np.int32))
+    b = xp.asarray(np.array([2, 3, -4], np.int8))
+    q, r = xp.full(3, 9, dtype="int16"), xp.full(3, 9, dtype="int16")
+    xp.divmod(a, b, out=(q, r), where=xp.asarray([True, False, True]), casting="unsafe")
+    return (
+        xp.divmod(a, b, dtype="int16", casting="unsafe"),
+        q,
+        r,
+        xp.divmod(a, 2.5, dtype="float32"),
+    )

@@ -151,6 +151,19 @@ def test_digitize(right, decreasing):
     numpy.testing.assert_array_equal(got.get(), numpy.digitize(x, bins, right=right))
 
 
+@pytest.mark.parametrize(
+    "x_dtype, bins",
+    [("uint32", numpy.array([-32768, 4], numpy.int16)),
+     ("int16", numpy.array([-32768, 0, 32767], numpy.int16)[::-1]),
+     ("int8", numpy.array([0, 200, 255], numpy.uint8))],
+)  # fmt: skip
+def test_digitize_bins_whose_differences_overflow(x_dtype, bins):
+    # The gaps between neighbouring bins do not fit the bins' dtype; they are still monotonic.
+    x = numpy.array([7, 0, -1, 5, 100], numpy.int64).astype(x_dtype)
+    got = gpupy.digitize(gpupy.asarray(x), gpupy.asarray(bins))
+    numpy.testing.assert_array_equal(got.get(), numpy.digitize(x, bins))
+
+
 def test_digitize_errors():
     with pytest.raises(ValueError, match=r"\[digitize\].*monotonically"):
         gpupy.digitize(gpupy.asarray([1.0]), gpupy.asarray([0.0, 2.0, 1.0]))

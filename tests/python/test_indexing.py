@@ -241,3 +241,22 @@ def test_basic_indices_property(data, device_name):
     n[index] = 7
     g[index] = 7
     testing.assert_same(n, g)
+
+
+@pytest.mark.parametrize(
+    "dtype, value",
+    [("int8", float("nan")), ("int8", float("inf")), ("uint16", -float("inf")), ("bool", 2**70),
+     ("float32", 2**70), ("float16", -(2**70)), ("complex64", 2**70), ("int64", 2**70),
+     ("float64", 2**2000), ("int32", 2.5), ("bool", float("nan"))],
+)  # fmt: skip
+@pytest.mark.parametrize("key", [1, [0, 2], Ellipsis, "fill"])
+@testing.numpy_gpupy_allclose()
+def test_setitem_python_float_and_huge_int(dtype, value, key, xp):
+    # NumPy's int() of a Python float refuses NaN and infinity (gpupy once stored 0), and a
+    # Python int beyond int64/uint64 becomes a float or bool item (gpupy once refused it).
+    a = xp.zeros(3, dtype=dtype)
+    if key == "fill":
+        a.fill(value)
+    else:
+        a[key] = value
+    return a

@@ -59,6 +59,17 @@ def test_concatenate_casting_error(xp):
     return xp.concatenate([xp.asarray(np.ones(2, "float32"))], dtype="int32")
 
 
+@pytest.mark.parametrize("name", ["concatenate", "stack", "hstack", "vstack"])
+@pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind", "unsafe"])
+@pytest.mark.parametrize("dtypes", [("int8", "int8"), ("int8", "int16"), ("float64", "uint8")])
+@pytest.mark.parametrize("dtype", [None, "int16", "float32"])
+@testing.numpy_gpupy_allclose()
+def test_join_casting(name, casting, dtypes, dtype, xp):
+    # every casting rule, with and without dtype= (gpupy once took only 'same_kind')
+    arrays = [xp.asarray(np.array([[1, 2], [3, 250]]).astype(d)) for d in dtypes]
+    return getattr(xp, name)(arrays, dtype=dtype, casting=casting)
+
+
 @testing.numpy_gpupy_allclose()
 def test_concatenate_empty_list(xp):
     return xp.concatenate([])

@@ -334,3 +334,10 @@ def test_gpupy_blas_environment_variable(setting, expected):
         pytest.importorskip("scipy_openblas32")
         assert "GPUPY_BLAS ignored" in done.stderr
     assert expected in done.stdout
+
+
+@pytest.mark.parametrize("n", [0, 1, 3, -1])
+@testing.numpy_gpupy_allclose(rtol=1e-10)
+def test_matrix_power_takes_n_by_keyword(n, xp):
+    a = xp.asarray(np.array([[2.0, 1.0], [0.5, 3.0]]))
+    return xp.linalg.matrix_power(a, n=n), xp.linalg.matrix_power(a=a, n=n)

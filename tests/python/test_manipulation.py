@@ -291,3 +291,18 @@ def test_reshape_copy_argument(copy, transposed, xp):
     v = a.T if transposed else a
     r = xp.reshape(v, -1, copy=copy)
     return r, _shares(xp, r, a)
+
+
+@pytest.mark.parametrize("order", ["C", "F", "A", "K"])
+@pytest.mark.parametrize("view", ["c", "T", "step"])
+@pytest.mark.parametrize("shape", [(4, 6), (24,), (3, 2, -1), -1])
+@testing.numpy_gpupy_allclose()
+def test_reshape_ravel_flatten_orders(order, view, shape, xp):
+    # Fortran order reads and writes the axes in reverse (gpupy once had C order only)
+    a = xp.asarray(np.arange(48).reshape(2, 3, 8))
+    a = {"c": a[:, :, :4], "T": a[:, :, :4].T.copy().T, "step": a[:, :, ::2]}[view]
+    if view == "c":
+        a = a.copy()
+    if order == "K" and view == "step":
+        pytest.skip("order='K' of a non-contiguous array is not supported")
+    return xp.reshape(a, shape, order=order), a.ravel(order), a.flatten(order), xp.ravel(a, order)

@@ -5,6 +5,7 @@ import warnings
 import gpupy
 import numpy
 import pytest
+from gpupy import testing
 
 rs = numpy.random.RandomState(11)
 
@@ -249,3 +250,26 @@ def test_nanmax_where_needs_initial():
     a = gpupy.asarray(_with_nans())
     with pytest.raises(ValueError, match=r"\[nanmax\].*'initial'"):
         gpupy.nanmax(a, where=gpupy.asarray(WHERE))
+
+
+@pytest.mark.parametrize("name", ["nanmax", "nanmin", "nansum", "nanprod", "nanmean"])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint16"])
+@pytest.mark.parametrize("where", [False, [True, False, True]])
+@testing.numpy_gpupy_allclose()
+def test_where_keeps_an_integer_or_bool_dtype(name, dtype, where, xp):
+    # The elements where= leaves out take initial's (or 0's) place in a's dtype: nanmax of a bool
+    # array with initial=3 is a bool (gpupy once gave int64).
+    a = xp.asarray(numpy.array([[1, 0, 1], [0, 0, 1]]).astype(dtype))
+    kwargs = {"initial": 3} if name in ("nanmax", "nanmin") else {}
+    return getattr(xp, name)(a, where=xp.asarray(where), axis=1, **kwargs)
+
+
+@pytest.mark.parametrize("name", ["nanmean", "nanvar", "nanstd", "nansum"])
+@pytest.mark.parametrize("src", ["float32", "complex64"])
+@pytest.mark.parametrize("dtype", ["int64", "float64", "bool"])
+@testing.numpy_gpupy_allclose(rtol=1e-6)
+def test_nan_statistics_refuse_an_integer_dtype_for_inexact_data(name, src, dtype, xp):
+    a = xp.asarray(numpy.array([[1, 2, 4], [3, 0, 5]]).astype(src))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
+        return getattr(xp, name)(a, axis=1, dtype=dtype)

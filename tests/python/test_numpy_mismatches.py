@@ -1,5 +1,6 @@
 """Corner cases where gpupy once differed from NumPy 2.4, each checked against NumPy itself."""
 
+import math
 import pickle
 import warnings
 
@@ -385,3 +386,125 @@ def test_quantiles_of_a_list_take_its_float64(fn, method, dtype):
     actual = getattr(gpupy, fn)(gpupy.asarray(a), q, method=method)
     assert actual.dtype == expected.dtype
     np.testing.assert_allclose(actual.get(), expected, rtol=1e-3)
+
+
+_HUGE = 2**70
+
+
+@pytest.mark.parametrize(
+    "dtype, expr",
+    [("int16", lambda xp, x: x == _HUGE), ("int16", lambda xp, x: x < _HUGE),
+     ("uint8", lambda xp, x: x != -_HUGE), ("int64", lambda xp, x: _HUGE > x),
+     ("int8", lambda xp, x: x >= 2**2000), ("uint64", lambda xp, x: xp.less(-_HUGE, x)),
+     ("float32", lambda xp, x: x + _HUGE), ("float16", lambda xp, x: x * _HUGE),
+     ("float64", lambda xp, x: _HUGE - x), ("complex64", lambda xp, x: xp.add(x, -_HUGE)),
+     ("float64", lambda xp, x: x < _HUGE), ("int32", lambda xp, x: x + _HUGE),
+     ("bool", lambda xp, x: x == _HUGE), ("float64", lambda xp, x: x + 2**2000)],
+)  # fmt: skip
+@pytest.mark.parametrize("shape", [(2, 3), (0, 5)])
+@testing.numpy_gpupy_allclose()
+def test_python_int_beyond_every_integer_dtype(dtype, expr, shape, xp):
+    # NumPy compares integers with it as with a value beyond them all, converts it to the float of
+    # a float operand, and raises OverflowError otherwise (gpupy's operators once returned False
+    # or raised TypeError).
+    return expr(xp, xp.asarray(np.arange(math.prod(shape)).reshape(shape).astype(dtype)))
+
+
+@pytest.mark.parametrize("name", ["hypot", "arctan2", "logaddexp", "copysign", "nextafter"])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint8", "int16", "float16", "float32"])
+@pytest.mark.parametrize("value", [3, 300, 2.5, True, np.float32(2)])
+@testing.numpy_gpupy_allclose()
+def test_float_loop_of_an_array_and_a_python_scalar(name, dtype, value, xp):
+    # The scalar first takes the dtype it promotes to with the array (bool and 3: int64), then
+    # the float loop is chosen: hypot(bool_array, 3) is float64, not float16.
+    x = xp.asarray(np.array([0, 1, 1]).astype(dtype))
+    return getattr(xp, name)(x, value), getattr(xp, name)(value, x)
+
+
+_CASTINGS = ["no", "equiv", "safe", "same_kind", "unsafe"]
+
+
+@pytest.mark.parametrize("casting", _CASTINGS)
+@pytest.mark.parametrize(
+    "name, args",
+    [("add", ("int8", "int8")), ("add", ("int8", "float64")), ("add", ("int8", 1)),
+     ("add", ("int8", 1.5)), ("less", ("int8", "float64")), ("logical_and", ("int8", "int8")),
+     ("logical_and", ("int8", "float64")), ("logical_or", ("bool", "complex64")),
+     ("sqrt", ("int8",)), ("negative", ("float64",)), ("power", ("bool", "bool")),
+     ("divide", ("int16", "int16")), ("add", ("int8", np.int16(3)))],
+)  # fmt: skip
+@pytest.mark.parametrize("out", [None, "int16", "float32", "int8"])
+@testing.numpy_gpupy_allclose()
+def test_ufunc_casting_keyword(casting, name, args, out, xp):
+    # casting= rules the inputs' casts to the loop and the result's cast into out (gpupy once
+    # refused the keyword).
+    ops = [xp.asarray(np.array([1, 2, 3]).astype(a)) if isinstance(a, str) else a for a in args]
+    kwargs = {"casting": casting}
+    if out is not None:
+        kwargs["out"] = xp.full(3, 7, dtype=out)
+        kwargs["where"] = xp.asarray([True, False, True])
+    return getattr(xp, name)(*ops, **kwargs)
+
+
+@pytest.mark.parametrize("casting", _CASTINGS)
+@pytest.mark.parametrize("dtype", ["int16", "float32"])
+@testing.numpy_gpupy_allclose()
+def test_ufunc_casting_with_dtype(casting, dtype, xp):
+    x = xp.asarray(np.array([1.5, -2.0], np.float32))
+    return xp.multiply(x, 2, dtype=dtype, casting=casting)
+
+
+@pytest.mark.parametrize("casting", _CASTINGS)
+@pytest.mark.parametrize("src, dst", [("int8", "int8"), ("int8", "int16"), ("int16", "int8"),
+                                      ("float64", "int32"), ("complex64", "float32"),
+                                      ("uint8", "float16"), ("float32", "float64")])  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_astype_casting(casting, src, dst, xp):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        return xp.asarray(np.array([1, 2, 100]).astype(src)).astype(dst, casting=casting)
+
+
+@pytest.mark.parametrize(
+    "name, args, dtype",
+    [("isnan", ("float64",), "bool"), ("isnan", ("float64",), "float64"),
+     ("absolute", ("complex128",), "float64"), ("absolute", ("complex128",), "complex128"),
+     ("equal", ("int64", "float64"), "bool"), ("equal", ("int64", "float64"), "float64"),
+     ("less", ("int64", 3.5), "bool"), ("logical_and", ("int64", "float64"), "bool"),
+     ("logical_and", ("int64", "int64"), "int64"), ("logical_not", ("int16",), "bool"),
+     ("sin", ("int64",), "int64"), ("sin", ("int64",), "float32"),
+     ("divide", ("int64", "int64"), "int64"), ("floor_divide", ("bool", "bool"), "bool"),
+     ("left_shift", ("int64", "int64"), "float64"), ("power", ("bool", "bool"), "bool"),
+     ("arctan2", ("int32", "int32"), "int32"), ("add", ("int64", 3.5), "int64"),
+     ("add", ("float64", 1j), "float64"), ("add", ("int64", "int64"), "complex64"),
+     ("square", ("complex128",), "float64"), ("sign", ("complex128",), "complex64"),
+     ("add", ("uint8", 2**33), "uint64"), ("add", ("uint8", -1), "uint64"),
+     ("multiply", ("int8", 300), "int8"), ("add", ("int8", 2), "bool")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_ufunc_dtype_names_the_output(name, args, dtype, xp):
+    # dtype= picks the loop whose output is that dtype (NumPy's signature=(None, ..., dtype)):
+    # equal(..., dtype=bool) compares in the inputs' dtype, sin(int, dtype=int64) has no loop
+    # (gpupy once cast every input to dtype and ran whatever loop that gave).
+    ops = [xp.asarray(np.array([1, 2, 0]).astype(a)) if isinstance(a, str) else a for a in args]
+    return getattr(xp, name)(*ops, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda xp, c: xp.add(c, c, out=xp.zeros(2), casting="unsafe"),
+     lambda xp, c: xp.negative(c, out=xp.zeros(2, dtype="int32"), casting="unsafe"),
+     lambda xp, c: xp.add(c, 1, dtype="float64", casting="unsafe"),
+     lambda xp, c: xp.add(c, c, out=xp.zeros(2, dtype=complex))],
+)  # fmt: skip
+def test_ufunc_unsafe_complex_to_real_warns(call):
+    # NumPy's ComplexWarning when casting= drops the imaginary part (of an input or the result)
+    c = np.array([1 + 2j, 3 - 1j])
+    with warnings.catch_warnings(record=True) as expected:
+        warnings.simplefilter("always")
+        want = call(np, c)
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        have = call(gpupy, gpupy.asarray(c))
+    assert [w.category for w in got] == [w.category for w in expected]
+    testing.assert_same(want, have)

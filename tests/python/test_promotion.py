@@ -162,3 +162,24 @@ def test_abstract_scalar_types_classify_gpupy_dtypes(dtype, kind, expected):
 def test_true_and_false_scalars():
     assert gpupy.True_ is np.True_ and gpupy.False_ is np.False_
     assert gpupy.asarray(gpupy.True_).dtype == np.bool_
+
+
+_TRIPLES = [
+    ("int16", "uint16", "float32"), ("int8", "uint16", "float16"), ("uint8", "int8", "float16"),
+    ("int8", "uint64", "float16"), ("int64", "uint64", "float32"), ("bool", "uint16", "int8"),
+    ("float16", "int32", "complex64"), ("uint32", "int8", "float32", "int16"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtypes", _TRIPLES, ids=repr)
+def test_result_type_of_several_dtypes_is_not_pairwise(dtypes):
+    # NumPy starts from the highest kind: int16, uint16, float32 give float32 (gpupy once
+    # promoted left to right, through int32, to float64)
+    assert gpupy.result_type(*dtypes) == np.result_type(*dtypes)
+
+
+@pytest.mark.parametrize("dtypes", _TRIPLES[:4], ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_clip_and_concatenate_promote_several_dtypes(dtypes, xp):
+    a, lo, hi = (xp.asarray(np.array([1, 5, 3]).astype(d)) for d in dtypes[:3])
+    return xp.clip(a, lo, hi), xp.concatenate([a, lo, hi])

@@ -344,3 +344,21 @@ def test_argmax_argmin_contiguous_blocks(dtype, n, case):
         m = x.reshape(7, -1)
         np.testing.assert_array_equal(gpupy.asarray(m).argmax(axis=1).get(), m.argmax(axis=1))
         np.testing.assert_array_equal(gpupy.asarray(m).argmin(axis=1).get(), m.argmin(axis=1))
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "cumsum", "cumprod"])
+@pytest.mark.parametrize("out_dtype", ["float32", "float64"])
+@pytest.mark.parametrize("where", [True, False])
+@testing.numpy_gpupy_allclose(rtol=1e-6)
+def test_sum_and_scans_compute_in_outs_dtype(name, out_dtype, where, xp):
+    # without dtype=, NumPy's add/multiply.reduce and accumulate take out's dtype: uint64 2**64 - 1
+    # sums to 1.8e19 into a float32 out (gpupy once wrapped in uint64 first)
+    a = xp.asarray(np.array([[2**64 - 1, 1, 3], [5, 2**63, 7]], np.uint64))
+    if name.startswith("cum"):
+        out = xp.zeros((2, 3), dtype=out_dtype)
+        getattr(xp, name)(a, axis=1, out=out)
+        return out
+    out = xp.zeros(3, dtype=out_dtype)
+    kwargs = {} if where else {"where": xp.asarray([True, False, True])}
+    getattr(xp, name)(a, axis=0, out=out, **kwargs)
+    return out

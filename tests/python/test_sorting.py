@@ -1,5 +1,7 @@
 """Sorting, searching, counting and cumulative ops against NumPy (stable sorts, NaN placement)."""
 
+import warnings
+
 import gpupy
 import numpy as np
 import pytest
@@ -265,3 +267,28 @@ def test_searchsorted_many_queries_few_values(dtype, side):
     edges, q = edges.astype(dtype), q.astype(dtype)
     got = gpupy.searchsorted(gpupy.asarray(edges), gpupy.asarray(q), side=side)
     np.testing.assert_array_equal(got.get(), np.searchsorted(edges, q, side=side))
+
+
+@pytest.mark.parametrize("shape", [(0,), (2, 0), (1, 0), (0, 3)])
+@pytest.mark.parametrize("axis", [None, 0, -1, (0, 1), (-1, -2)])
+@pytest.mark.parametrize("keepdims", [False, True])
+@testing.for_dtypes(["int16", "float32"])
+@testing.numpy_gpupy_allclose()
+def test_median_of_an_empty_axis_is_nan(shape, axis, keepdims, dtype, xp):
+    # NumPy: the mean of an empty slice (gpupy once raised IndexError)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return xp.median(xp.zeros(shape, dtype=dtype), axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[3 + 1j, 1 + 5j, 1 + 2j, 2], [[3 + 1j, 1 + 5j, 1j], [1 + 2j, 2, -1]],
+     [3 + 1j, 1 + 5j, np.nan, 2], [complex(1, np.nan), 1j, 2]],
+)  # fmt: skip
+@pytest.mark.parametrize("axis", [None, -1])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@testing.numpy_gpupy_allclose()
+def test_median_of_complex_values(values, axis, dtype, xp):
+    # NumPy sorts complex values lexicographically (gpupy once refused them); a NaN gives itself
+    return xp.median(xp.asarray(np.array(values, dtype=dtype)), axis=axis)
