@@ -17,10 +17,9 @@ _REDUCTIONS = {
     "logical_or": "any",
 }
 _SCANS = {"add": "cumsum", "multiply": "cumprod"}
-# NumPy refuses a reduction over several axes for these (the order of the operands matters).
-_NOT_REORDERABLE = frozenset(
-    ("subtract", "divide", "floor_divide", "remainder", "fmod", "power", "float_power", "arctan2")
-)
+# NumPy reduces over several axes at once only where the order of the operands cannot matter:
+# ufuncs with an identity, and these four without one, which each pick one of their operands.
+_REORDERABLE_WITHOUT_IDENTITY = frozenset(("maximum", "minimum", "fmax", "fmin"))
 # Exactly associative and commutative: reduce pairs halves (log2(n) passes) and accumulate
 # doubles its stride (Hillis-Steele), with results equal to NumPy's left-to-right ones.
 _TREE = frozenset(
@@ -165,14 +164,16 @@ class _Methods:
                 kwargs["initial"] = initial
             return getattr(gpupy, _REDUCTIONS[self.__name__])(a, **kwargs)
         axes = _axis_tuple(op, axis, a.ndim)
-        if initial is _NO_VALUE and self.identity is not None and not _empty(a, axes):
-            initial = self.identity  # NumPy's default: hypot.reduce([-8.0]) is 8.0, gcd's too
-        if len(axes) > 1 and self.__name__ in _NOT_REORDERABLE:
+        reorderable = self.identity is not None or self.__name__ in _REORDERABLE_WITHOUT_IDENTITY
+        if len(axes) > 1 and not reorderable:
             raise ValueError(
                 f"[{op}] reduction operation '{self.__name__}' is not reorderable, "
                 "so at most one axis may be specified"
             )
         result = a if dtype is None else a.astype(dtype)
+        if initial is _NO_VALUE and self.identity is not None and not _empty(a, axes):
+            # NumPy's default: hypot.reduce([-8.0]) is 8.0, gcd's too
+            initial = self._identity_in(_loop_dtype(self, result))
         if not axes:  # nothing to reduce: NumPy still applies the loop's types and initial
             result = result.astype(_loop_dtype(self, result), copy=True)
             if initial is not _NO_VALUE:
@@ -182,6 +183,8 @@ class _Methods:
             # an empty reduction is its start value, once, whichever axis is empty
             kept = tuple(n for i, n in enumerate(a.shape) if i not in axes)
             dt = _loop_dtype(self, result)
+            if initial is _NO_VALUE:
+                start = self._identity_in(dt)
             result = gpupy.full(kept, start, dtype=dt, device=a.device)
         elif len(axes) > 1:  # reorderable ops: initial joins each result once, at the end
             for ax in sorted(axes, reverse=True):
@@ -193,6 +196,10 @@ class _Methods:
         if keepdims:
             result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
         return _finish(result, out)
+
+    def _identity_in(self, dt):
+        """The identity in dtype dt, cast unsafely as NumPy does: bitwise_and's -1 is all ones."""
+        return numpy.array(self.identity).astype(dt)[()]
 
     def _reduce_one(self, a, axis, initial, op):
         n = a.shape[axis]

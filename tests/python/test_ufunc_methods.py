@@ -320,3 +320,47 @@ def test_reduce_starts_from_the_identity(name, axis, xp):
     dtype = "int64" if name in ("gcd", "bitwise_and") else "float64"
     x = xp.asarray(np.array([[-8], [3]]).astype(dtype))
     return getattr(xp, name).reduce(x if axis != 0 else x[0, 0], axis=axis)
+
+
+_BINARY_UFUNCS = sorted(
+    n
+    for n in dir(np)
+    if isinstance(getattr(np, n), np.ufunc)
+    and getattr(np, n).signature is None
+    and (getattr(np, n).nin, getattr(np, n).nout) == (2, 1)
+    and isinstance(getattr(gpupy, n, None), gpupy.ufunc)
+)
+
+
+@pytest.mark.parametrize("name", _BINARY_UFUNCS)
+def test_reduce_over_several_axes_only_where_numpy_reorders(name):
+    """NumPy refuses several axes unless the ufunc has an identity or is max/min/fmax/fmin."""
+    a = np.arange(1, 7).reshape(2, 3)
+    try:
+        getattr(np, name).reduce(a, axis=(0, 1))
+        refused = False
+    except ValueError as exc:
+        refused = "not reorderable" in str(exc)
+    except TypeError:
+        refused = False  # no integer loop: the shape of the check is all that is compared
+    if refused:
+        with pytest.raises(ValueError, match="not reorderable"):
+            getattr(gpupy, name).reduce(gpupy.asarray(a), axis=(0, 1))
+    else:
+        try:
+            getattr(gpupy, name).reduce(gpupy.asarray(a), axis=(0, 1))
+        except (TypeError, ValueError) as exc:
+            assert "not reorderable" not in str(exc)
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "uint16", "uint32", "uint64", "int8", "bool"])
+def test_bitwise_and_reduce_casts_its_identity_unsafely(dtype):
+    """bitwise_and's identity -1 is all ones in the loop's dtype, unsigned too (NumPy's cast)."""
+    a = np.array([13, 7, 15], dtype=dtype)
+    got = gpupy.bitwise_and.reduce(gpupy.asarray(a))
+    assert got.dtype == a.dtype and got.item() == np.bitwise_and.reduce(a)
+    empty = np.empty((0, 3), dtype=dtype)
+    got = gpupy.bitwise_and.reduce(gpupy.asarray(empty), axis=0)
+    expected = np.bitwise_and.reduce(empty, axis=0)
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got.get(), expected)
