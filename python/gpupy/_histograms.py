@@ -197,7 +197,8 @@ def _bins_and_range(a, bins, range_, op, weights=None):
     edges = _arr(bins, a.device)
     if edges.ndim != 1:
         raise ValueError(f"[{op}] `bins` must be 1d, when an array")
-    if edges.size > 1 and bool(any_(_core.diff(edges) < 0)):
+    # Neighbours compared as NumPy does, not subtracted: an integer difference can overflow.
+    if edges.size > 1 and bool(any_(edges[:-1] > edges[1:])):
         raise ValueError(f"[{op}] `bins` must increase monotonically, when an array")
     return edges, None
 

@@ -164,6 +164,20 @@ def test_digitize_bins_whose_differences_overflow(x_dtype, bins):
     numpy.testing.assert_array_equal(got.get(), numpy.digitize(x, bins))
 
 
+@pytest.mark.parametrize(
+    "bins",
+    [numpy.array([-32768, 32767], numpy.int16), numpy.array([-128, 0, 127], numpy.int8),
+     numpy.array([0, 200, 255], numpy.uint8)],
+)  # fmt: skip
+def test_histogram_bins_whose_differences_overflow(bins):
+    # Monotonic edges whose gaps do not fit their dtype.
+    a = numpy.array([1, 2, 3, -5, 100], numpy.int16)
+    counts, edges = gpupy.histogram(gpupy.asarray(a), bins=gpupy.asarray(bins))
+    expected_counts, expected_edges = numpy.histogram(a, bins=bins)
+    numpy.testing.assert_array_equal(counts.get(), expected_counts)
+    numpy.testing.assert_array_equal(edges.get(), expected_edges)
+
+
 def test_digitize_errors():
     with pytest.raises(ValueError, match=r"\[digitize\].*monotonically"):
         gpupy.digitize(gpupy.asarray([1.0]), gpupy.asarray([0.0, 2.0, 1.0]))
