@@ -73,8 +73,8 @@ void CudaBackend::iota(const Array& dst, const Scalar& start, const Scalar& step
 
 void CudaBackend::elementwise(const ElementwiseCall& call) {
   DeviceGuard guard(device_);
-  launch_elementwise(call,
-                     stream_for(call.inputs[0], call.nin > 1 ? call.inputs[1] : nullptr, call.out));
+  // Inputs past nin are null (the ops layer value-initialises them) and note nothing.
+  launch_elementwise(call, stream_for(call.inputs[0], call.inputs[1], call.inputs[2], call.out));
 }
 
 void CudaBackend::reduce(const ReduceCall& call) {
