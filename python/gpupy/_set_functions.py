@@ -213,6 +213,11 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None
         )
     if tests.size == 0:
         return _core.full(x.shape, bool(invert), "bool", x.device)
+    if {x.dtype.kind, tests.dtype.kind} == {"i", "u"} and "uint64" in (
+        x.dtype.name,
+        tests.dtype.name,
+    ):
+        return _isin_mixed_sign(x, tests, invert, kind)
     common = _core._promote_types(x.dtype, tests.dtype)
     # A table lookup costs about as much as comparing with this many values (the results are
     # the same; NumPy itself would use the table).
@@ -233,9 +238,6 @@ def _isin_table(x, tests, forced):
     range, or None when that range is too wide (NumPy's limit: 6 items per element)."""
     import numpy
 
-    xd, td, u64 = numpy.dtype(x.dtype), numpy.dtype(tests.dtype), numpy.dtype("uint64")
-    if (xd == u64 and td.kind == "i") or (td == u64 and xd.kind == "i"):
-        return None  # offsets modulo 2**64 would mistake a negative value for a uint64 one
     lo, hi = int(_core.min(tests).item()), int(_core.max(tests).item())
     span = hi - lo
     limit = 255 if tests.dtype.kind == "b" else int(numpy.iinfo(numpy.dtype(tests.dtype)).max)
@@ -254,6 +256,21 @@ def _isin_table(x, tests, forced):
     table = _core.zeros((span + 2,), "bool", x.device)
     table[_table_offsets(tests, lo, span)] = True
     return table[_table_offsets(x, lo, span)]
+
+
+def _isin_mixed_sign(x, tests, invert, kind):
+    """isin of signed integers and uint64 (either way round), exact as NumPy's: their common
+    type, float64, would merge values above 2**53. A negative value matches nothing; the others
+    compare as uint64. kind='table' picks the table only where its range is small (NumPy tries
+    a table over the whole span of both types and runs out of memory)."""
+    if tests.dtype.kind == "i":
+        tests = tests[_core.greater_equal(tests, 0)]
+    nonnegative = _core.greater_equal(x, 0) if x.dtype.kind == "i" else None
+    kind = None if kind == "table" else kind
+    found = isin(x.astype("uint64"), tests.astype("uint64"), kind=kind)
+    if nonnegative is not None:
+        _core.logical_and(found, nonnegative, out=found)
+    return _core.logical_not(found, out=found) if invert else found
 
 
 def _table_offsets(a, lo, span):

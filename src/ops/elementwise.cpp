@@ -172,6 +172,42 @@ std::optional<bool> out_of_range_comparison(ElementwiseOp op, const std::vector<
   }
 }
 
+// NumPy 2 compares a signed integer with a uint64 exactly, where their common type (float64)
+// would round both above 2**53: a negative value is below every uint64, and the others compare
+// as uint64. Null when the operands are not such a pair (Python ints are handled above).
+std::optional<Array> mixed_sign_comparison(ElementwiseOp op, const std::vector<Operand>& in,
+                                           const Array* out) {
+  using E = ElementwiseOp;
+  if (op < E::equal || op > E::greater_equal) return std::nullopt;
+  for (const Operand& x : in)
+    if (!x.is_array() && x.scalar().weak()) return std::nullopt;
+  DType left = operand_dtype(in[0]), right = operand_dtype(in[1]);
+  bool signed_left = dtype_kind(left) == DTypeKind::signed_int;
+  if (!(signed_left && right == DType::uint64) &&
+      !(left == DType::uint64 && dtype_kind(right) == DTypeKind::signed_int))
+    return std::nullopt;
+  const Operand& signed_side = in[signed_left ? 0 : 1];
+  auto as_uint64 = [](const Operand& x) -> Operand {
+    if (!x.is_array()) return Operand(x.scalar().cast(DType::int64).cast(DType::uint64));
+    return Operand(astype(astype(x.array(), DType::int64, false), DType::uint64));
+  };
+  Operand u_left = signed_left ? as_uint64(in[0]) : in[0];
+  Operand u_right = signed_left ? in[1] : as_uint64(in[1]);
+  Array unsigned_result = elementwise(op, {u_left, u_right}, nullptr);
+  // Where the signed value is negative: it is the smaller one, so only != and the comparisons
+  // that put it below (left) or above (right) hold.
+  bool negative_answer =
+      op == E::not_equal || (signed_left ? (op == E::less || op == E::less_equal)
+                                         : (op == E::greater || op == E::greater_equal));
+  Array negative = elementwise(E::less, {signed_side, Operand(Scalar(int64_t{0}, true))}, nullptr);
+  Array result =
+      where(Operand(negative), Operand(Scalar(negative_answer)), Operand(unsigned_result));
+  if (!out) return result;
+  check_out(*out, result.shape(), DType::bool_, op_name(op));
+  assign(*out, Operand(result));
+  return *out;
+}
+
 }  // namespace
 
 DType elementwise_loop_dtype(ElementwiseOp op, const std::vector<Operand>& inputs) {
@@ -194,6 +230,7 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
       assign(*out, Scalar(*constant));
       return *out;
     }
+    if (auto exact = mixed_sign_comparison(op, inputs, out)) return *exact;
   }
   DType loop = resolve_loop(op, inputs, name);
   DType result = functor_result(op, loop);

@@ -478,3 +478,27 @@ def test_divmod_takes_where_dtype_and_casting(xp):
         r,
         xp.divmod(a, 2.5, dtype="float32"),
     )
+
+
+_MIXED_OPS = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"]
+
+
+@pytest.mark.parametrize("op", _MIXED_OPS)
+@pytest.mark.parametrize("signed", ["int8", "int16", "int32", "int64"])
+def test_signed_and_uint64_compare_exactly(op, signed):
+    """NumPy 2 compares signed integers with uint64 exactly, where float64 (their common type)
+    would merge values above 2**53; arrays and NumPy scalars on either side, and out=."""
+    big = 2**53
+    info = np.iinfo(signed)
+    extra = [big, big + 1, -big - 1] if signed == "int64" else []
+    s = np.array(sorted({info.min, -1, 0, 1, info.max, *extra}), signed)
+    u = np.array([0, 1, big, big + 1, 2**63, 2**64 - 1], np.uint64)
+    f, g = getattr(np, op), getattr(gpupy, op)
+    pairs = [(s[:, None], u[None, :]), (u[:, None], s[None, :]), (s[1], u), (u, s[-1]), (s, u[3])]
+    for a, b in pairs:
+        ga = a if isinstance(a, np.generic) else gpupy.asarray(a)
+        gb = b if isinstance(b, np.generic) else gpupy.asarray(b)
+        np.testing.assert_array_equal(g(ga, gb).get(), f(a, b))
+    out = gpupy.zeros((s.size, u.size), dtype=bool)
+    assert g(gpupy.asarray(s[:, None]), gpupy.asarray(u), out=out) is out
+    np.testing.assert_array_equal(out.get(), f(s[:, None], u))

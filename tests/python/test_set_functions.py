@@ -386,3 +386,30 @@ def test_set_functions_keep_the_device_of_gpupy_operands():
         assert r.device == b.device
     np.testing.assert_array_equal(np.union1d([5, 1], b).get(), [1, 2, 5])  # dispatched
     np.testing.assert_array_equal(np.setxor1d(b, [5, 1]).get(), [1, 2])
+
+
+_BIG = 2**53  # float64 cannot tell 2**53 from 2**53 + 1
+
+
+@pytest.mark.parametrize("signed", ["int8", "int64"])
+@pytest.mark.parametrize("kind", [None, "sort", "table"])
+@pytest.mark.parametrize("signed_first", [True, False])
+def test_isin_signed_and_uint64_exactly(signed, kind, signed_first):
+    """NumPy matches signed integers against uint64 values exactly, not through float64."""
+    info = np.iinfo(signed)
+    s = np.array([info.min, -1, 0, 3, info.max] + ([_BIG, _BIG + 1] if signed == "int64" else []))
+    s = s.astype(signed)
+    u = np.array([0, 3, _BIG + 1, 2**63, 2**64 - 1, 255], np.uint64)
+    x, t = (s, u) if signed_first else (u, s)
+    if kind == "table":  # NumPy's table over these ranges is too big; compare the sort result
+        x_small, t_small = x[(x >= 0) & (x < 300)], t[(t >= 0) & (t < 300)]
+        np.testing.assert_array_equal(
+            gpupy.isin(gpupy.asarray(x_small), gpupy.asarray(t_small), kind="table").get(),
+            np.isin(x_small, t_small, kind="sort"),
+        )
+        return
+    expected = np.isin(x, t, kind=kind)
+    got = gpupy.isin(gpupy.asarray(x), gpupy.asarray(t), kind=kind)
+    np.testing.assert_array_equal(got.get(), expected)
+    inverted = gpupy.isin(gpupy.asarray(x), gpupy.asarray(t), kind=kind, invert=True)
+    np.testing.assert_array_equal(inverted.get(), ~expected)
