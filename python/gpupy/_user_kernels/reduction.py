@@ -55,7 +55,7 @@ class ReductionKernel:
         self.map_expr, self.reduce_expr, self.post_map_expr = map_expr, reduce_expr, post_map_expr
         self.identity = None if identity is None else str(identity)
         self.name, self.preamble, self.reduce_dims = name, preamble, reduce_dims
-        self.reduce_type = self.out_params[0].ctype if reduce_type is None else reduce_type
+        self.reduce_type = reduce_type  # None: the first output's type
         self.options = tuple(options)
         self.__name__ = name
         self._kernels = c.KernelCache(name, self.options)
@@ -125,6 +125,9 @@ class ReductionKernel:
         c.launch(kernel, _OWNER, args, (grid,), (lanes * stride,), stream=stream)
         return result
 
+    def _reduce_ctype(self, out_types):
+        return self.reduce_type if self.reduce_type is not None else c.ctype(out_types[0])
+
     def _outputs(self, out_args, out_types, shape, red, keepdims, device):
         """The outputs passed (their shapes checked), or new arrays of the reduction's shape."""
         if keepdims:
@@ -172,7 +175,7 @@ class ReductionKernel:
         source = (
             c.prelude(dtypes)
             + c.typedefs(types)
-            + f"typedef {self.reduce_type} _type_reduce;\n"
+            + f"typedef {self._reduce_ctype(out_types)} _type_reduce;\n"
             + self.preamble
             + f"\n#define REDUCE(a, b) ({self.reduce_expr})\n"
             + f"#define POST_MAP(a) ({self.post_map_expr or '(void)(a)'})\n"
