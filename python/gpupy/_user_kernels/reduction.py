@@ -63,7 +63,7 @@ class ReductionKernel:
         self.options = tuple(options)
         self.__name__ = name
         self._kernels = c.KernelCache(name, self.options)
-        self._by_kind = {}  # argument kinds and dimensions -> CudaKernel
+        self._by_kind = {}  # argument kinds and dimensions -> (CudaKernel, sizeof(_type_reduce))
 
     @property
     def cached_codes(self):
@@ -118,11 +118,12 @@ class ReductionKernel:
         ]
         views, kd, rd = _views(values, out_args, shape, kept, red, self.reduce_dims)
         key = (kd, rd, tuple(bound.items()), *((v.dtype, c.is_array(v)) for v in views))
-        kernel = self._by_kind.get(key)
-        if kernel is None:
+        entry = self._by_kind.get(key)
+        if entry is None:
             source, dtypes = self._source(views, kd, rd, bound, in_types, out_types)
-            kernel = self._by_kind[key] = self._kernels.get(source, dtypes)
-        size = _itemsize(self._reduce_ctype(out_types), bound, in_types, out_types)
+            size = _itemsize(self._reduce_ctype(out_types), bound, in_types, out_types)
+            entry = self._by_kind[key] = (self._kernels.get(source, dtypes), size)
+        kernel, size = entry
         splits = _splits(n_out, n_red, device) if size else 1
         if splits == 1:
             self._launch(kernel, device, views, n_out, n_red, 1, None, stream)
