@@ -210,6 +210,13 @@ def test_reduce_type_widens_the_accumulator(kernel_device):
     numpy.testing.assert_array_equal(k(_dev(h), axis=1).get(), h.sum(axis=1, dtype=numpy.int64))
 
 
+def test_fixed_output_type_without_reduce_type(kernel_device):
+    # reduce_type defaults to the output's type when the output has a dtype, not a placeholder
+    k = gpupy.ReductionKernel("float64 x", "float64 y", "x", "a + b", "y = a", "0", "fixed_sum")
+    h = numpy.arange(100.0).reshape(4, 25)
+    numpy.testing.assert_array_equal(k(_dev(h), axis=1).get(), h.sum(axis=1))
+
+
 def test_complex_reduction(kernel_device):
     h = RNG.standard_normal((5, 33)) + 1j * RNG.standard_normal((5, 33))
     s = gpupy.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "csum")

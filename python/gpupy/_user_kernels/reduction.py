@@ -2,7 +2,9 @@
 with blockDim/stride threads each (one output per block when the reductions are long, many when
 they are short, so that no warp idles): each thread folds a strided share of its output's
 elements, then the block combines the partial values in shared memory, halving with
-__syncthreads, down to one value per output."""
+__syncthreads, down to one value per output. When the outputs are too few to fill the device and
+the reductions long, a first launch gives each output several blocks, each writing a partial value
+to a temporary array, and a second launch of the same kernel folds the partials per output."""
 
 import numpy
 from numpy.exceptions import AxisError
@@ -14,6 +16,8 @@ from gpupy._user_kernels._params import cast_scalar, check_names, parse_params
 _OWNER = "ReductionKernel"
 _BLOCK = 256  # most threads per output; a power of two (the shared-memory tree needs one)
 _MAX_GRID = 1 << 16
+_MIN_SHARE = 8 * _BLOCK  # fewest elements a block of a split reduction folds
+_EMU_BLOCKS = 8  # blocks a split reduction aims for on emu: enough to exercise the split
 
 
 class ReductionKernel:
@@ -55,11 +59,11 @@ class ReductionKernel:
         self.map_expr, self.reduce_expr, self.post_map_expr = map_expr, reduce_expr, post_map_expr
         self.identity = None if identity is None else str(identity)
         self.name, self.preamble, self.reduce_dims = name, preamble, reduce_dims
-        self.reduce_type = self.out_params[0].ctype if reduce_type is None else reduce_type
+        self.reduce_type = reduce_type  # None: the first output's type
         self.options = tuple(options)
         self.__name__ = name
         self._kernels = c.KernelCache(name, self.options)
-        self._by_kind = {}  # argument kinds and dimensions -> CudaKernel
+        self._by_kind = {}  # argument kinds and dimensions -> (CudaKernel, sizeof(_type_reduce))
 
     @property
     def cached_codes(self):
@@ -114,16 +118,35 @@ class ReductionKernel:
         ]
         views, kd, rd = _views(values, out_args, shape, kept, red, self.reduce_dims)
         key = (kd, rd, tuple(bound.items()), *((v.dtype, c.is_array(v)) for v in views))
-        kernel = self._by_kind.get(key)
-        if kernel is None:
+        entry = self._by_kind.get(key)
+        if entry is None:
             source, dtypes = self._source(views, kd, rd, bound, in_types, out_types)
-            kernel = self._by_kind[key] = self._kernels.get(source, dtypes)
+            size = _itemsize(self._reduce_ctype(out_types), bound, in_types, out_types)
+            entry = self._by_kind[key] = (self._kernels.get(source, dtypes), size)
+        kernel, size = entry
+        splits = _splits(n_out, n_red, device) if size else 1
+        if splits == 1:
+            self._launch(kernel, device, views, n_out, n_red, 1, None, stream)
+            return result
+        partials = gpupy.empty(n_out * splits * size, dtype=numpy.uint8, device=device)
+        self._launch(kernel, device, views, n_out, n_red, splits, partials, stream)
+        self._launch(kernel, device, views, n_out, splits, 1, partials, stream)
+        return result
+
+    def _launch(self, kernel, device, views, n_out, n_red, splits, partials, stream):
+        """One pass: splits > 1 writes `splits` partial values per output, partials given with
+        splits == 1 folds the n_red partials per output, neither is the one-pass reduction."""
         lanes = _pow2_at_least(min(n_red, _BLOCK))  # threads per output
         stride = min(_BLOCK // lanes, _pow2_at_least(n_out))  # outputs per block
-        grid = min(-(-n_out // stride), _MAX_GRID)
-        args = [*views, n_out, n_red, stride]
+        grid = min(-(-n_out // stride), _MAX_GRID // splits) * splits
+        fold = partials is not None and splits == 1
+        if partials is None:
+            partials = _no_partials(device)
+        args = [*views, partials, n_out, n_red, stride, splits, fold]
         c.launch(kernel, _OWNER, args, (grid,), (lanes * stride,), stream=stream)
-        return result
+
+    def _reduce_ctype(self, out_types):
+        return self.reduce_type if self.reduce_type is not None else c.ctype(out_types[0])
 
     def _outputs(self, out_args, out_types, shape, red, keepdims, device):
         """The outputs passed (their shapes checked), or new arrays of the reduction's shape."""
@@ -172,7 +195,7 @@ class ReductionKernel:
         source = (
             c.prelude(dtypes)
             + c.typedefs(types)
-            + f"typedef {self.reduce_type} _type_reduce;\n"
+            + f"typedef {self._reduce_ctype(out_types)} _type_reduce;\n"
             + self.preamble
             + f"\n#define REDUCE(a, b) ({self.reduce_expr})\n"
             + f"#define POST_MAP(a) ({self.post_map_expr or '(void)(a)'})\n"
@@ -194,25 +217,36 @@ class ReductionKernel:
 
 
 # Partial values live in a raw byte buffer: __shared__ variables cannot have constructors.
-# _have marks threads that folded at least one element (a reduction without identity).
+# _have marks threads that folded at least one element (a reduction without identity). With
+# _splits > 1, block b folds share b % _splits (a contiguous range) of its outputs' elements into
+# _part; with _fold, the elements are the _n_red partials of each output, not the mapped inputs.
 _BODY = """struct alignas(16) _GpupySharedBytes {{
   unsigned char bytes[{block} * sizeof(_type_reduce)];
 }};
-__global__ void {name}({params}, long long _n_out, long long _n_red, int _stride) {{
+__global__ void {name}({params}, Array1D<unsigned char> _part_raw, long long _n_out,
+                       long long _n_red, int _stride, int _splits, bool _fold) {{
   __shared__ _GpupySharedBytes _sraw;
   __shared__ bool _shave[{block}];
   _type_reduce* _sdata = reinterpret_cast<_type_reduce*>(_sraw.bytes);
+  _type_reduce* _part = reinterpret_cast<_type_reduce*>(_part_raw.data);
   const unsigned int _tid = threadIdx.x, _lane = _tid % _stride, _rlanes = blockDim.x / _stride;
-  for (long long _ob = (long long)blockIdx.x * _stride; _ob < _n_out;
-       _ob += (long long)gridDim.x * _stride) {{
+  const unsigned int _share = blockIdx.x % _splits;
+  const long long _groups = gridDim.x / _splits;
+  // share k of an output's elements starts at k * _n_red / _splits, rounded down to a whole row
+  auto _cut = [&](long long k) {{ return k * _n_red / _splits / _rlanes * _rlanes; }};
+  for (long long _ob = (long long)(blockIdx.x / _splits) * _stride; _ob < _n_out;
+       _ob += _groups * _stride) {{
     const long long _o = _ob + _lane;
-    const long long _nr = _o < _n_out ? _n_red : 0;
+    const long long _hi = _o >= _n_out ? 0 : _share + 1 == _splits ? _n_red : _cut(_share + 1);
     {kdigits}
     _type_reduce _s = {init};
     bool _have = {have};
-    for (long long _q = _tid / _stride; _q < _nr; _q += _rlanes) {{
-      {load}
-      _type_reduce _a = static_cast<_type_reduce>({map});
+    for (long long _q = _cut(_share) + _tid / _stride; _q < _hi; _q += _rlanes) {{
+      auto _mapped = [&]() -> _type_reduce {{
+        {load}
+        return static_cast<_type_reduce>({map});
+      }};
+      const _type_reduce _a = _fold ? _part[_o * _n_red + _q] : _mapped();
       _s = _have ? _type_reduce(REDUCE(_s, _a)) : _a;
       _have = true;
     }}
@@ -228,9 +262,13 @@ __global__ void {name}({params}, long long _n_out, long long _n_red, int _stride
       __syncthreads();
     }}
     if (_tid < (unsigned int)_stride && _o < _n_out) {{
-      {store}
-      _type_reduce a = _sdata[_tid];
-      POST_MAP(a);
+      if (_splits > 1) {{
+        _part[_o * _splits + _share] = _sdata[_tid];  // every share holds elements: see _splits
+      }} else {{
+        {store}
+        _type_reduce a = _sdata[_tid];
+        POST_MAP(a);
+      }}
     }}
     __syncthreads();
   }}
@@ -278,6 +316,76 @@ def _axes(axis, ndim):
     if len(set(norm)) != len(norm):
         raise ValueError(f"[{_OWNER}] duplicate value in 'axis'")
     return tuple(sorted(norm))
+
+
+def _splits(n_out, n_red, device):
+    """Blocks per output: 1 when the one-pass layout already fills the device (or the reductions
+    are short), else enough to fill it, each folding about _MIN_SHARE elements or more, so that
+    every share of an output holds elements (share bounds are rounded down to _BLOCK)."""
+    if device == "emu":
+        target = _EMU_BLOCKS
+    else:
+        target = _device_blocks(device)
+    if n_out * 2 > target:
+        return 1
+    return max(1, min(target // n_out, n_red // _MIN_SHARE, _MAX_GRID // n_out))
+
+
+_DEVICE_BLOCKS = {}  # cuda device string -> blocks a split reduction aims for
+
+
+def _device_blocks(device):
+    """About 4 waves of resident blocks: 4 x SMs x (2048 threads per SM / _BLOCK)."""
+    blocks = _DEVICE_BLOCKS.get(device)
+    if blocks is None:
+        index = int(device.partition(":")[2] or 0)
+        sms = gpupy.cuda.get_device_properties(index)["multiprocessor_count"]
+        blocks = _DEVICE_BLOCKS[device] = 4 * sms * (2048 // _BLOCK)
+    return blocks
+
+
+_NO_PARTIALS = {}  # device -> an empty uint8 array, the partials argument of one-pass launches
+
+
+def _no_partials(device):
+    a = _NO_PARTIALS.get(device)
+    if a is None:
+        a = _NO_PARTIALS[device] = gpupy.empty(0, dtype=numpy.uint8, device=device)
+    return a
+
+
+# Bytes of the C types a reduce_type may name beyond gpupy's dtypes (LP64, as nvcc and g++ see it)
+_C_SIZES = {
+    "char": 1,
+    "int": 4,
+    "unsigned": 4,
+    "long": 8,
+    "unsigned long": 8,
+    "long int": 8,
+    "size_t": 8,
+    "int8_t": 1,
+    "int16_t": 2,
+    "int32_t": 4,
+    "int64_t": 8,
+    "uint8_t": 1,
+    "uint16_t": 2,
+    "uint32_t": 4,
+    "uint64_t": 8,
+}
+_DTYPE_CTYPES = [numpy.dtype(t) for t in "?bBhHiIqQefdFD"]
+
+
+def _itemsize(ctype, bound, in_types, out_types):
+    """sizeof(ctype) when gpupy knows it (a dtype's C type, a type placeholder, type_in<k>_raw,
+    a common C spelling), else None: a type from the preamble keeps the one-pass layout."""
+    name = " ".join(ctype.split())
+    named = dict(bound)
+    named.update((f"type_in{k}_raw", t) for k, t in enumerate(in_types))
+    named.update((f"type_out{k}_raw", t) for k, t in enumerate(out_types))
+    named.update((c.ctype(t), t) for t in _DTYPE_CTYPES)
+    if name in named:
+        return numpy.dtype(named[name]).itemsize
+    return _C_SIZES.get(name)
 
 
 def _pow2_at_least(n):
