@@ -31,12 +31,8 @@ def _check_partition(a, kth, axis, kind, order, op):
     kths = kth.get() if isinstance(kth, ndarray) else numpy.asarray(kth)
     if kths.dtype.kind not in "iu":
         raise TypeError(f"[{op}] Partition index must be integer")
-    n, kths = a.shape[axis], kths.reshape(-1).tolist()
-    # NumPy checks kth only when there is something to partition.
-    for k in kths if a.size else ():
-        if not -n <= k < n:  # NumPy names a negative kth after adding n
-            raise ValueError(f"[{op}] kth(={k + n if k < 0 else k}) out of bounds ({n})")
-    return a, axis, kths
+    # The bounds of kth are checked by _core.partition, with NumPy's message.
+    return a, axis, kths.reshape(-1).tolist()
 
 
 def partition(a, kth, axis=-1, kind="introselect", order=None):
@@ -57,9 +53,9 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
 def _method_partition(self, kth, axis=-1, kind="introselect", order=None):
     if axis is None:
         raise TypeError("[partition] the method partitions one axis in place; axis=None is invalid")
-    _, axis, kths = _check_partition(self, kth, axis, kind, order, "partition")
-    if not self.flags.writeable:
+    if not self.flags.writeable:  # NumPy's first check, before kth's
         raise ValueError("[partition] partition array is read-only")
+    _, axis, kths = _check_partition(self, kth, axis, kind, order, "partition")
     self[...] = _core.partition(self, kths, axis=axis)
 
 

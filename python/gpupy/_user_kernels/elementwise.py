@@ -9,6 +9,7 @@ from gpupy._user_kernels import _common as c
 from gpupy._user_kernels._params import cast_scalar, check_names, parse_params
 
 _OWNER = "ElementwiseKernel"
+_MAX_PLANS = 256  # remembered call layouts per kernel (shapes, strides, dtypes)
 _MAX_GRID = 1 << 16  # blocks per launch; the loop strides over the rest
 
 
@@ -101,6 +102,8 @@ class ElementwiseKernel:
             ]
             scalars = [None if c.is_array(a) else t for a, t in zip(in_args, in_types, strict=True)]
             allocated = None if len(args) == self.nargs else out_types
+            if len(self._plans) >= _MAX_PLANS:  # a program of ever new shapes: drop the oldest
+                del self._plans[next(iter(self._plans))]
             self._plans[key] = (kernel, n, specs, scalars, shape, allocated, device)
         return result
 
