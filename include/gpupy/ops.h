@@ -51,11 +51,9 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
   inline Array name(const Operand& x1, const Operand& x2, const Array* out = nullptr) { \
     return elementwise(ElementwiseOp::name, {x1, x2}, out);                             \
   }
-#define GPUPY_DECLARE_3(name)                                                \
-  inline Array name(const Operand& x1, const Operand& x2, const Operand& x3, \
-                    const Array* out = nullptr) {                            \
-    return elementwise(ElementwiseOp::name, {x1, x2, x3}, out);              \
-  }
+// Three-input rows (clip) have no wrapper: they are reached through elementwise(), and the
+// NumPy-level function of the same name below has its own front end (optional bounds, NEP 50).
+#define GPUPY_DECLARE_3(name)
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DECLARE_##arity(name)
 #include "gpupy/elementwise_ops.inc"
 #undef GPUPY_ELEMENTWISE

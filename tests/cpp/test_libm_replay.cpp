@@ -18,7 +18,7 @@ namespace {
 
 bool replay_expected() {
 #if defined(__x86_64__)
-  return fast_math_level() >= 1 && libm_is_glibc_2_28();
+  return fast_math_level() >= 1 && glibc_at_least_2_28();
 #else
   return false;
 #endif

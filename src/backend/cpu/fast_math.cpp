@@ -184,7 +184,7 @@ int fast_math_level() {
   return level;
 }
 
-bool libm_is_glibc_2_28() {
+bool glibc_at_least_2_28() {
   static const bool hold = [] {
 #if defined(__GLIBC__)
     // The bound is that of the float routines glibc 2.28 introduced.
@@ -205,7 +205,7 @@ namespace {
 template <class K>
 bool run(const float* a, float* o, int64_t n) {
   // The argument above holds for round-to-nearest, the mode the library's bounds are given for.
-  if (!libm_is_glibc_2_28() || std::fegetround() != FE_TONEAREST) return false;
+  if (!glibc_at_least_2_28() || std::fegetround() != FE_TONEAREST) return false;
   switch (fast_math_level()) {
     case 2:
       return run_avx512<K>(a, o, n), true;

@@ -39,6 +39,13 @@ inline constexpr FastOp fast_op_v<fn::Trunc, T> = FastOp::trunc;
 template <FloatOrDouble T>
 inline constexpr FastOp fast_op_v<fn::Rint, T> = FastOp::rint;
 
+/// The vector level fast_math.cpp dispatches on: 2 AVX-512, 1 AVX2 and FMA, 0 neither (or
+/// GPUPY_FAST_MATH=0).
+int fast_math_level();
+
+/// Whether the C library is glibc 2.28 or later (the new exp, log, sinf family).
+bool glibc_at_least_2_28();
+
 /// o[i] = op(a[i]) for i < n, exactly as the C library computes it (o may be a). Returns false
 /// and writes nothing where no fast loop applies: an op without one for the type, a CPU without
 /// AVX2 and FMA, for the transcendental functions a C library other than glibc 2.28 or later

@@ -414,7 +414,7 @@ bool agrees_with_library() {
 template <class K>
 bool run(const typename K::T* a, typename K::T* o, int64_t n) {
   static const bool usable = [] {
-    if (fast_math_level() < 1 || !libm_is_glibc_2_28()) return false;
+    if (fast_math_level() < 1 || !glibc_at_least_2_28()) return false;
     const int mode = std::fegetround();
     std::fesetround(FE_TONEAREST);
     const bool agrees = agrees_with_library<K>();

@@ -16,13 +16,6 @@ namespace gpupy::cpu {
 bool libm_replay(FastOp op, const float* a, float* o, int64_t n);
 bool libm_replay(FastOp op, const double* a, double* o, int64_t n);
 
-/// The vector level fast_math.cpp dispatches on: 2 AVX-512, 1 AVX2 and FMA, 0 neither (or
-/// GPUPY_FAST_MATH=0).
-int fast_math_level();
-
-/// Whether the C library is glibc 2.28 or later (the new exp, log, sinf family).
-bool libm_is_glibc_2_28();
-
 namespace libm {
 extern const uint64_t kExpTable[256];
 extern const double kLogTable[256];
