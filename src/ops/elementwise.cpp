@@ -248,6 +248,7 @@ Array round(const Array& x, int decimals, const Array* out) {
   if (x.dtype() == DType::bool_ && decimals != 0)
     throw TypeError("[round] cannot round a bool array to " + std::to_string(decimals) +
                     " decimals (the scaled values cannot be cast back to bool)");
+  if (x.dtype() == DType::bool_) return rint(x, out);  // NumPy's round(bool) is float16 rint
   if (!is_inexact(x.dtype()) && decimals >= 0) {
     // rint sends integers to floats; NumPy's round keeps them (a copy).
     if (!out) return copy(x);

@@ -508,3 +508,20 @@ def test_ufunc_unsafe_complex_to_real_warns(call):
         have = call(gpupy, gpupy.asarray(c))
     assert [w.category for w in got] == [w.category for w in expected]
     testing.assert_same(want, have)
+
+
+@pytest.mark.parametrize("out_dtype", [None, "float64"])
+@testing.numpy_gpupy_allclose()
+def test_round_of_bool_is_float16_rint(out_dtype, xp):
+    # NumPy's round(bool) is rint's float16 (gpupy once returned a bool copy)
+    b = xp.asarray([True, False, True])
+    if out_dtype is None:
+        return xp.round(b), b.round(), xp.around(b)
+    out = xp.full(3, 7.0, dtype=out_dtype)
+    xp.round(b, out=out)
+    return out
+
+
+@testing.numpy_gpupy_raises()
+def test_round_of_bool_into_bool_out_raises(xp):
+    xp.round(xp.asarray([True]), out=xp.zeros(1, dtype=bool))
