@@ -525,3 +525,17 @@ def test_round_of_bool_is_float16_rint(out_dtype, xp):
 @testing.numpy_gpupy_raises()
 def test_round_of_bool_into_bool_out_raises(xp):
     xp.round(xp.asarray([True]), out=xp.zeros(1, dtype=bool))
+
+
+@pytest.mark.parametrize("axis", [None, 5, -1])
+@pytest.mark.parametrize("shape", [(), (2, 3)])
+@testing.numpy_gpupy_allclose()
+def test_diff_of_order_zero_returns_the_input(axis, shape, xp):
+    # NumPy returns a before it looks at a's rank or the axis
+    a = xp.arange(int(np.prod(shape))).reshape(shape)
+    return xp.diff(a, n=0, axis=axis)
+
+
+@testing.numpy_gpupy_raises()
+def test_diff_axis_none_with_order_one_raises(xp):
+    xp.diff(xp.arange(3), n=1, axis=None)
