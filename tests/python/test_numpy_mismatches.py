@@ -539,3 +539,10 @@ def test_diff_of_order_zero_returns_the_input(axis, shape, xp):
 @testing.numpy_gpupy_raises()
 def test_diff_axis_none_with_order_one_raises(xp):
     xp.diff(xp.arange(3), n=1, axis=None)
+
+
+@pytest.mark.parametrize("name", ["split", "array_split"])
+@pytest.mark.parametrize("sections", [1, [1]])
+@testing.numpy_gpupy_raises()
+def test_split_of_zero_d_is_index_error(name, sections, xp):
+    getattr(xp, name)(xp.asarray(3.0), sections)
