@@ -351,6 +351,16 @@ def _arranged(rows, n, qs, method):
     return _core.partition(rows, sorted(set(kth).union(extra)), axis=-1)
 
 
+def refuse_bool_interpolation(a, method, op):
+    """NumPy's TypeError for quantiles of a bool array with a method that interpolates (subtracts
+    neighbours, which NumPy refuses for booleans) rather than picks an element."""
+    if numpy.dtype(a.dtype) == numpy.bool_ and method not in _DISCRETE:
+        raise TypeError(
+            f"[{op}] method {method!r} cannot interpolate between booleans (NumPy's boolean "
+            "subtract is not supported); convert with astype or pick a method such as 'lower'"
+        )
+
+
 def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
     from gpupy import moveaxis
 
@@ -359,6 +369,8 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
     a = _arr(a)
     if numpy.dtype(a.dtype).kind == "c":
         raise TypeError(f"[{op}] a must be an array of real numbers")
+    if op != "nanmedian":  # NumPy's medians average booleans as numbers
+        refuse_bool_interpolation(a, method, op)
     given = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     qs = given.astype("float64")
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):

@@ -546,3 +546,13 @@ def test_diff_axis_none_with_order_one_raises(xp):
 @testing.numpy_gpupy_raises()
 def test_split_of_zero_d_is_index_error(name, sections, xp):
     getattr(xp, name)(xp.asarray(3.0), sections)
+
+
+@pytest.mark.parametrize("name", ["quantile", "nanquantile", "percentile", "nanpercentile"])
+@pytest.mark.parametrize("method", ["linear", "midpoint", "hazen", "lower", "nearest"])
+@testing.numpy_gpupy_allclose()
+def test_quantile_of_bool(name, method, xp):
+    # NumPy refuses booleans where it interpolates (a boolean subtract) and picks them otherwise
+    q = 40 if "percentile" in name else 0.4
+    b = xp.asarray([True, False, True, True])
+    return getattr(xp, name)(b, q, method=method), xp.median(b), xp.nanmedian(b)
