@@ -79,14 +79,20 @@ using CumFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>);
 template <CumFn F>
 nb::object cum_fn(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out) {
   // NumPy's add/multiply.accumulate compute in out's dtype when dtype= is not given
-  return finish(F(as_input(a), to_axis(axis), dtype_or_out(dtype, out)), out);
+  Array x = as_input(a);
+  std::optional<DType> dt = dtype_or_out(dtype, out);
+  if (dt) warn_complex_discarded(x.dtype(), *dt);  // NumPy casts complex input to a real dt
+  return finish(F(x, to_axis(axis), dt), out);
 }
 
 using CumulativeFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>, bool);
 template <CumulativeFn F>
 nb::object cumulative_fn(nb::handle x, nb::handle axis, nb::handle dtype, nb::handle out,
                          bool include_initial) {
-  return finish(F(as_input(x), to_axis(axis), to_dtype(dtype), include_initial), out);
+  Array a = as_input(x);
+  std::optional<DType> dt = to_dtype(dtype);
+  if (dt) warn_complex_discarded(a.dtype(), *dt);
+  return finish(F(a, to_axis(axis), dt, include_initial), out);
 }
 
 Array count_nonzero_fn(nb::handle a, nb::handle axis, bool keepdims) {

@@ -556,3 +556,28 @@ def test_quantile_of_bool(name, method, xp):
     q = 40 if "percentile" in name else 0.4
     b = xp.asarray([True, False, True, True])
     return getattr(xp, name)(b, q, method=method), xp.median(b), xp.nanmedian(b)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["sum", "prod", "mean", "cumsum", "cumprod", "nansum", "nanprod", "nanmean", "nancumsum",
+     "nancumprod", "cumulative_sum", "cumulative_prod", "trace"],
+)  # fmt: skip
+@pytest.mark.parametrize("dtype", ["int64", "float32", "bool", "complex64"])
+def test_reduction_of_complex_with_real_dtype_warns(name, dtype):
+    # NumPy casts complex input to a real dtype= with a ComplexWarning (bool: no warning)
+    c = np.array([1 + 2j, 3 - 1j, np.nan + 0j if "nan" in name else 4 + 0j, 2 + 5j])
+    c = np.diag(c) if name == "trace" else c
+    with warnings.catch_warnings(record=True) as expected:
+        warnings.simplefilter("always")
+        try:
+            want = getattr(np, name)(c, dtype=dtype)
+        except TypeError:  # nanmean: "If a is inexact, then dtype must be inexact"
+            with pytest.raises(TypeError):
+                getattr(gpupy, name)(gpupy.asarray(c), dtype=dtype)
+            return
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        have = getattr(gpupy, name)(gpupy.asarray(c), dtype=dtype)
+    assert {w.category for w in got} == {w.category for w in expected}
+    testing.assert_same(want, have)
