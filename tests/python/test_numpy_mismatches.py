@@ -558,6 +558,16 @@ def test_quantile_of_bool(name, method, xp):
     return getattr(xp, name)(b, q, method=method), xp.median(b), xp.nanmedian(b)
 
 
+@pytest.mark.parametrize("name", ["quantile", "percentile"])
+@pytest.mark.parametrize("axis", [None, 0, 1, 2])
+@testing.numpy_gpupy_allclose()
+def test_quantile_of_empty_bool_raises_numpys_error(name, axis, xp):
+    # a bad axis or nothing to reduce is NumPy's first error; a length-5 axis is the bool one
+    return getattr(xp, name)(
+        xp.zeros((5, 0), dtype=bool), 50 if name == "percentile" else 0.5, axis=axis
+    )
+
+
 @pytest.mark.parametrize(
     "name",
     ["sum", "prod", "mean", "cumsum", "cumprod", "nansum", "nanprod", "nanmean", "nancumsum",
