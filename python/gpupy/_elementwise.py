@@ -191,6 +191,10 @@ def _float_input(name, x, dtype, casting):
 
 def _place(name, results, outs, where, casting):
     """The results, each written into its ``out`` (where ``where`` is True) when one is given."""
+    import warnings
+
+    import numpy
+
     from gpupy import _core
     from gpupy._placement import copyto
 
@@ -214,6 +218,13 @@ def _place(name, results, outs, where, casting):
             raise ValueError(
                 f"[{name}] non-broadcastable output operand with shape {tuple(out.shape)} "
                 f"doesn't match the broadcast shape {tuple(result.shape)}"
+            )
+        if where is not True and out.dtype.kind == "c" and result.dtype.kind != "c":
+            # NumPy's masked loop first reads out into the result's dtype
+            warnings.warn(
+                "Casting complex values to real discards the imaginary part",
+                numpy.exceptions.ComplexWarning,
+                stacklevel=4,
             )
         copyto(out, result, casting="unsafe", where=where)
         placed.append(out)
