@@ -315,7 +315,16 @@ void assign(const Array& dst, const Operand& src) {
   if (a.device() != dst.device())
     throw ValueError("[setitem] value is on " + a.device().str() + " but the array is on " +
                      dst.device().str() + "; move it with to_device()");
-  a = broadcast_to(a, dst.shape());
+  // As NumPy's assignment: leading length-1 axes of the value beyond dst's rank drop.
+  while (a.ndim() > dst.ndim() && a.shape()[0] == 1)
+    a = a.view(Shape(a.shape().begin() + 1, a.shape().end()),
+               Strides(a.strides().begin() + 1, a.strides().end()), a.offset(), a.dtype());
+  try {
+    a = broadcast_to(a, dst.shape());
+  } catch (const ValueError&) {
+    throw ValueError("[setitem] could not broadcast input array from shape " +
+                     shape_str(src.array().shape()) + " into shape " + shape_str(dst.shape()));
+  }
   if (may_share_memory(a, dst) && !(a.data() == dst.data() && a.strides() == dst.strides()))
     a = copy(a);
   if (dst.size() > 0) backend.copy(a, dst);

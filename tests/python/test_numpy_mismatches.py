@@ -617,3 +617,22 @@ def test_masked_ufunc_into_complex_out_warns(call):
         have = call(gpupy, gpupy.asarray(x), gpupy.asarray(w))
     assert {w.category for w in got} == {w.category for w in expected}
     testing.assert_same(want, have)
+
+
+SETITEM_TARGETS = [((), ()), ((), ...), ((3,), 0), ((3,), np.int64(1)), ((2, 2), (0, 1)),
+                   ((2, 2), 0), ((2, 3), ...), ((3,), slice(0, 1)), ((3,), [0, 1])]  # fmt: skip
+SETITEM_VALUES = [np.array([1]), [1], [0], [], np.array([[1]]), np.array([1, 2]), [1, 2],
+                  [[1, 2]], np.ones((1, 1, 3)), np.array(5), [[1, 2, 3]]]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", ["int64", "float64", "complex128", "bool"])
+@pytest.mark.parametrize(("shape", "key"), SETITEM_TARGETS, ids=repr)
+@pytest.mark.parametrize("value", SETITEM_VALUES, ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_setitem_value_rank(dtype, shape, key, value, xp):
+    # An array value's leading length-1 axes beyond the target's drop (x[...] = array([1]) on a
+    # 0-d x), a list's do not for a basic index; one element (x[()], a[0]) takes the value as
+    # NumPy's scalar conversion does: bool() of a list, int()/float()/complex() refuse it.
+    x = xp.zeros(shape, dtype=dtype)
+    x[key] = xp.asarray(value) if isinstance(value, np.ndarray) else value
+    return x
