@@ -2,6 +2,7 @@
 
 import math
 import pickle
+import warnings
 
 import gpupy
 import numpy as np
@@ -320,3 +321,24 @@ def test_reduce_starts_from_the_identity(name, axis, xp):
     dtype = "int64" if name in ("gcd", "bitwise_and") else "float64"
     x = xp.asarray(np.array([[-8], [3]]).astype(dtype))
     return getattr(xp, name).reduce(x if axis != 0 else x[0, 0], axis=axis)
+
+
+@pytest.mark.parametrize(
+    ("name", "dtype", "index", "value"),
+    [("maximum", "uint8", [], np.complex64(1 + 2j)), ("fmax", "float32", [], 1 + 2j),
+     ("add", "float64", [], 1 + 2j), ("add", "float64", [0, 0], 1 + 2j),
+     ("add", "bool", [], 1 + 2j), ("add", "complex128", [], 1.0), ("sqrt", "int64", [], None)],
+)  # fmt: skip
+def test_at_warns_for_a_complex_result_even_with_no_index(name, dtype, index, value):
+    # NumPy casts the loop's result back to a's dtype, warning even when no element is selected
+    def run(xp):
+        a = xp.asarray(np.arange(3).astype(dtype))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            ufunc = getattr(xp, name)
+            ufunc.at(a, index) if value is None else ufunc.at(a, index, value)
+        return a, {w.category for w in caught}
+
+    (expected, expected_warnings), (got, got_warnings) = run(np), run(gpupy)
+    assert got_warnings == expected_warnings
+    testing.assert_same(expected, got)
