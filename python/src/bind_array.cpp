@@ -319,11 +319,16 @@ bool is_element_key(const Array& a, nb::handle key) {
     return PyIndex_Check(h.ptr()) && nb::hasattr(h, "ndim") && nb::cast<int>(h.attr("ndim")) == 0 &&
            nb::cast<std::string>(h.attr("dtype").attr("kind")) != "b";  // NumPy/gpupy integers
   };
-  if (!PyTuple_Check(key.ptr())) return a.ndim() == 1 && integer(key);
+  if (!PyTuple_Check(key.ptr())) return a.ndim() == 1 && is_element_key(a, nb::make_tuple(key));
   nb::tuple items = nb::borrow<nb::tuple>(key);
   if (static_cast<int>(items.size()) != a.ndim()) return false;
-  for (nb::handle h : items)
-    if (!integer(h)) return false;
+  for (int d = 0; d < a.ndim(); ++d) {
+    if (!integer(items[d])) return false;
+    // an index out of bounds is NumPy's first error, raised by setitem itself
+    Py_ssize_t i = PyNumber_AsSsize_t(items[d].ptr(), nullptr);
+    if (i == -1 && PyErr_Occurred()) PyErr_Clear();
+    if (i < -a.shape()[d] || i >= a.shape()[d]) return false;
+  }
   return true;
 }
 

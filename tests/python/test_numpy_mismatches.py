@@ -619,8 +619,20 @@ def test_masked_ufunc_into_complex_out_warns(call):
     testing.assert_same(want, have)
 
 
-SETITEM_TARGETS = [((), ()), ((), ...), ((3,), 0), ((3,), np.int64(1)), ((2, 2), (0, 1)),
-                   ((2, 2), 0), ((2, 3), ...), ((3,), slice(0, 1)), ((3,), [0, 1])]  # fmt: skip
+SETITEM_TARGETS = [
+    ((), ()),
+    ((), ...),
+    ((3,), 0),
+    ((3,), np.int64(1)),
+    ((2, 2), (0, 1)),
+    ((2, 2), 0),
+    ((2, 3), ...),
+    ((3,), slice(0, 1)),
+    ((3,), [0, 1]),
+    ((0,), 0),
+    ((3,), -4),
+    ((2, 2), (0, 7)),
+]  # fmt: skip (the last: IndexError)
 SETITEM_VALUES = [np.array([1]), [1], [0], [], np.array([[1]]), np.array([1, 2]), [1, 2],
                   [[1, 2]], np.ones((1, 1, 3)), np.array(5), [[1, 2, 3]]]  # fmt: skip
 
