@@ -680,3 +680,14 @@ def test_out_does_not_pick_the_loop(name, in_dtype, out_dtype):
     np.testing.assert_allclose(
         got, expected, rtol=1e-3 if in_dtype in ("bool", "int8", "uint8") else 2e-7
     )
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "uint64", "int64", "bool", "float32"])
+@pytest.mark.parametrize("value", [3, -1, 300, -129, 2**63, -(2**63), 2**64, 2.5, 1j, True])
+@pytest.mark.parametrize("left", [True, False])
+@testing.numpy_gpupy_raises()
+def test_matmul_operator_with_a_python_scalar(dtype, value, left, xp):
+    # NumPy converts the scalar to the array's dtype first (OverflowError when it does not fit,
+    # a huge int is a float beside floats), then refuses the 0-d operand (ValueError)
+    a = xp.zeros((2, 2), dtype=dtype)
+    return a @ value if left else value @ a
