@@ -196,7 +196,11 @@ Backend::GatherCall make_call(const Plan& plan) {
 /// before the index bounds: its leading length-1 axes beyond the result's drop, then it must
 /// broadcast to the result.
 Operand fitted_value(const Plan& plan, const Operand& value) {
-  if (!value.is_array()) return value;
+  if (!value.is_array()) {
+    // a scalar converts (overflow, NaN, complex checks) before the index arrays are read
+    assign(Array::empty(Shape{0}, plan.view.dtype(), plan.view.device()), value);
+    return value;
+  }
   const Shape bshape = index_shape(plan);
   Shape shape;
   const int pos = plan.adjacent ? plan.pos : 0;

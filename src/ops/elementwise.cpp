@@ -301,6 +301,14 @@ void assign(const Array& dst, const Operand& src) {
       double x = s.to_double();
       if (std::isnan(x)) throw ValueError("[setitem] cannot convert float NaN to integer");
       if (std::isinf(x)) throw OverflowError("[setitem] cannot convert float infinity to integer");
+      // int(x) must then fit the dtype (a[0] = -2.5 into uint8 is an OverflowError, not a wrap)
+      const double t = std::trunc(x);
+      const bool in_int64 = t >= -0x1p63 && t < 0x1p63;
+      if (!in_int64 && !(dst.dtype() == DType::uint64 && t >= 0 && t < 0x1p64))
+        throw OverflowError("[setitem] Python int too large to convert to C long");
+      if (in_int64 && !Scalar(int64_t(t), /*weak=*/true).fits_integer(dst.dtype()))
+        throw OverflowError("[setitem] Python integer " + std::to_string(int64_t(t)) +
+                            " out of bounds for " + std::string(dtype_name(dst.dtype())));
     }
     // NumPy refuses a Python complex for a real item (bool takes its truth value) rather than
     // dropping the imaginary part.

@@ -691,3 +691,23 @@ def test_matmul_operator_with_a_python_scalar(dtype, value, left, xp):
     # a huge int is a float beside floats), then refuses the 0-d operand (ValueError)
     a = xp.zeros((2, 2), dtype=dtype)
     return a @ value if left else value @ a
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "uint64", "int64", "bool"])
+@pytest.mark.parametrize(
+    ("shape", "key"),
+    [((3,), 0), ((3,), [0]), ((3,), [7]), ((3,), ([0], [1])), ((3,), slice(0, 2)),
+     ((2, 0, 4), ([-1], [], [True, False, True, True])), ((5, 5), ([2, 254, 4], [-2, 2, -2])),
+     ((1, 2), ([], 1))],
+    ids=repr,
+)  # fmt: skip
+@pytest.mark.parametrize(
+    "value", [300.5, -128.9, -1.0, -0.5, -2.25, 1e30, 1.8e19, 2.0**63, 2**64 - 1, 1j, math.nan]
+)
+@testing.numpy_gpupy_allclose()
+def test_setitem_python_scalar_converts_as_numpy(dtype, shape, key, value, xp):
+    # int(value) must fit (a[0] = -2.25 into uint64 once wrapped silently), and NumPy converts
+    # the scalar after the index's rank is checked but before its bounds and broadcasting
+    a = xp.zeros(shape, dtype=dtype)
+    a[key] = value
+    return a
