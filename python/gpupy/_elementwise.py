@@ -147,60 +147,120 @@ def divmod(x1, x2, /, out=None, *, where=True, dtype=None, casting="same_kind"):
     return floor_divide(x1, x2, out=q_out, **kw), remainder(x1, x2, out=r_out, **kw)
 
 
-def modf(x, /, out=None):
+def _out_pair(name, out1, out2, out):
+    """The two outputs of modf/frexp, given positionally or as ``out=(a, b)``."""
+    if out is not None and (out1 is not None or out2 is not None):
+        raise TypeError(f"[{name}] cannot specify 'out' as both a positional and keyword argument")
+    if out is None:
+        return out1, out2
+    if not isinstance(out, tuple):
+        raise TypeError(f"[{name}] 'out' must be a tuple of arrays")
+    if len(out) != 2:
+        raise ValueError(f"[{name}] the 'out' tuple must have exactly one entry per ufunc output")
+    return out
+
+
+def _float_input(name, x, dtype, casting):
+    """x cast to the float loop modf/frexp compute in: NumPy's float16/32/64 loops, the smallest
+    that holds x's integers (bool and 8 bits: float16, 16 bits: float32) or ``dtype``."""
+    import numpy
+
+    from gpupy import _core
+    from gpupy._creation import asarray  # these modules import this one
+
+    if casting not in ("no", "equiv", "safe", "same_kind", "unsafe"):
+        raise ValueError(
+            f"[{name}] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"
+        )
+    x = asarray(x)
+    if dtype is not None:
+        loop = numpy.dtype(dtype)
+    elif x.dtype.kind == "f":
+        loop = numpy.dtype(x.dtype)
+    else:
+        loop = numpy.dtype({1: "float16", 2: "float32"}.get(x.dtype.itemsize, "float64"))
+    if loop.kind != "f" or x.dtype.kind == "c":
+        raise TypeError(f"[{name}] ufunc '{name}' not supported for the input type {x.dtype}")
+    if not _core._can_cast(x.dtype, loop, casting):
+        raise TypeError(
+            f"[{name}] Cannot cast ufunc '{name}' input from {x.dtype} to {loop} with casting "
+            f"rule {casting!r}"
+        )
+    return x if x.dtype == loop else x.astype(loop)
+
+
+def _place(name, results, outs, where, casting):
+    """The results, each written into its ``out`` (where ``where`` is True) when one is given."""
+    import warnings
+
+    import numpy
+
+    from gpupy import _core
+    from gpupy._placement import copyto
+
+    placed = []
+    for result, out in zip(results, outs, strict=True):
+        if out is None:
+            placed.append(result)
+            continue
+        if not isinstance(out, _core.ndarray):
+            raise TypeError(f"[{name}] out must be a gpupy array")
+        if not _core._can_cast(result.dtype, out.dtype, casting):
+            raise TypeError(
+                f"[{name}] Cannot cast ufunc '{name}' output from {result.dtype} to "
+                f"{out.dtype} with casting rule {casting!r}"
+            )
+        try:
+            fits = _core._broadcast_shapes([result.shape, out.shape]) == tuple(out.shape)
+        except ValueError:
+            fits = False
+        if not fits:
+            raise ValueError(
+                f"[{name}] non-broadcastable output operand with shape {tuple(out.shape)} "
+                f"doesn't match the broadcast shape {tuple(result.shape)}"
+            )
+        if where is not True and out.dtype.kind == "c" and result.dtype.kind != "c":
+            # NumPy's masked loop first reads out into the result's dtype
+            warnings.warn(
+                "Casting complex values to real discards the imaginary part",
+                numpy.exceptions.ComplexWarning,
+                stacklevel=4,
+            )
+        copyto(out, result, casting="unsafe", where=where)
+        placed.append(out)
+    return tuple(placed)
+
+
+def modf(x, out1=None, out2=None, /, *, out=None, where=True, dtype=None, casting="same_kind"):
     """See numpy.modf: (fractional part, integral part), both with the sign of x; the
     fractional part of ±inf is ±0. Integers compute in float16 up to 8 bits, float32 up to 16
-    and float64 above, as the other float functions of integers do."""
-    from gpupy._creation import asarray  # these modules import this one
-    from gpupy._joining import where
+    and float64 above, as the other float functions of integers do. Where ``where`` is False
+    the outputs keep their values (a fresh output holds the computed ones there)."""
+    from gpupy._joining import where as select
 
-    x = asarray(x)
-    if x.dtype.kind not in "fc":
-        x = x.astype({1: "float16", 2: "float32"}.get(x.dtype.itemsize, "float64"))
-    frac_out, int_out = (None, None) if out is None else out
-    x = _unaliased(x, (int_out,))  # the integral part is written before the fraction reads x
-    integral = trunc(x, out=int_out)
-    fraction = subtract(x, integral)
-    fraction = where(isinf(x), 0, fraction)  # ±inf - ±inf is NaN; NumPy's fraction is ±0
-    return copysign(fraction, x, out=frac_out), integral
+    outs = _out_pair("modf", out1, out2, out)
+    x = _float_input("modf", x, dtype, casting)
+    # Both parts go to fresh arrays first, as an out may overlap x or differ in dtype.
+    integral = trunc(x)
+    fraction = select(isinf(x), 0, subtract(x, integral))  # NumPy's fraction of ±inf is ±0
+    return _place("modf", (copysign(fraction, x), integral), outs, where, casting)
 
 
-def frexp(x, out1=None, out2=None, /, *, out=None):
+def frexp(x, out1=None, out2=None, /, *, out=None, where=True, dtype=None, casting="same_kind"):
     """See numpy.frexp: (mantissa, exponent) with x = mantissa * 2**exponent, 0.5 <= |mantissa| < 1;
     the exponent is int32; ±0, ±inf and NaN give themselves and exponent 0. Integers compute in
-    float16 up to 8 bits, float32 up to 16 and float64 above. ``out`` is a pair."""
+    float16 up to 8 bits, float32 up to 16 and float64 above. As in NumPy, ``dtype`` names no
+    loop (the outputs' dtypes differ)."""
     from gpupy import _core
-    from gpupy._creation import asarray
 
-    if out is not None and (out1 is not None or out2 is not None):
-        raise TypeError("[frexp] cannot specify 'out' as both a positional and keyword argument")
-    if out is None:
-        out = (out1, out2)
-    elif not isinstance(out, tuple):
-        raise TypeError("[frexp] 'out' must be a tuple of arrays")
-    elif len(out) != 2:
-        raise ValueError("[frexp] the 'out' tuple must have exactly one entry per ufunc output")
-    mantissa_out, exponent_out = out
-    if exponent_out is not None:
-        if not isinstance(exponent_out, _core.ndarray):
-            raise TypeError("[frexp] out must be a gpupy array")
-        if not _core._can_cast("int32", exponent_out.dtype, "same_kind"):
-            raise TypeError(
-                "[frexp] Cannot cast ufunc 'frexp' output from int32 to "
-                f"{exponent_out.dtype} with casting rule 'same_kind'"
-            )
-    x = asarray(x)
-    try:
-        # The exponent goes to a fresh array first, as out may overlap x.
-        exponent = _core.frexp_exponent(x)
-        mantissa = _core.frexp_mantissa(x, out=mantissa_out)
-    except (TypeError, ValueError) as exc:
-        message = str(exc).replace("frexp_exponent", "frexp").replace("frexp_mantissa", "frexp")
-        raise type(exc)(message) from None
-    if exponent_out is None:
-        return mantissa, exponent
-    exponent_out[...] = exponent
-    return mantissa, exponent_out
+    outs = _out_pair("frexp", out1, out2, out)
+    if dtype is not None:
+        raise TypeError(
+            "[frexp] No loop matching the specified signature and casting was found for ufunc frexp"
+        )
+    x = _float_input("frexp", x, None, casting)
+    results = (_core.frexp_mantissa(x), _core.frexp_exponent(x))
+    return _place("frexp", results, outs, where, casting)
 
 
 def isnat(x, /, out=None):

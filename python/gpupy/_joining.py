@@ -271,9 +271,15 @@ def unstack(x, /, *, axis=0):
 # ---- splitting ----------------------------------------------------------------------------------
 
 
+def _refuse_zero_d(a, op):
+    if a.ndim == 0:  # NumPy reads the 0-d array's (missing) axis length: IndexError
+        raise IndexError(f"[{op}] cannot split a 0-d array (it has no axis to split along)")
+
+
 def array_split(ary, indices_or_sections, axis=0):
     """See numpy.array_split: views of ``ary``."""
     a = _arr(ary)
+    _refuse_zero_d(a, "array_split")
     try:
         sections = operator.index(indices_or_sections)
     except TypeError:
@@ -284,6 +290,7 @@ def array_split(ary, indices_or_sections, axis=0):
 def split(ary, indices_or_sections, axis=0):
     """See numpy.split: sections must divide the axis evenly."""
     a = _arr(ary)
+    _refuse_zero_d(a, "split")
     try:
         sections = operator.index(indices_or_sections)
     except TypeError:

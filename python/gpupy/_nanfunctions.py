@@ -351,6 +351,24 @@ def _arranged(rows, n, qs, method):
     return _core.partition(rows, sorted(set(kth).union(extra)), axis=-1)
 
 
+def refuse_bool_interpolation(a, method, op, axis):
+    """NumPy's TypeError for quantiles of a bool array with a method that interpolates (subtracts
+    neighbours, which NumPy refuses for booleans) rather than picks an element. A bad axis or
+    nothing to reduce raises NumPy's earlier error further on."""
+    if numpy.dtype(a.dtype) != numpy.bool_ or method in _DISCRETE:
+        return
+    axes = range(a.ndim) if axis is None else axis if isinstance(axis, tuple) else (axis,)
+    try:
+        if not all(a.shape[int(k)] for k in axes):
+            return
+    except (IndexError, TypeError, ValueError):
+        return
+    raise TypeError(
+        f"[{op}] method {method!r} cannot interpolate between booleans (NumPy's boolean "
+        "subtract is not supported); convert with astype or pick a method such as 'lower'"
+    )
+
+
 def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
     from gpupy import moveaxis
 
@@ -359,6 +377,9 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
     a = _arr(a)
     if numpy.dtype(a.dtype).kind == "c":
         raise TypeError(f"[{op}] a must be an array of real numbers")
+    # NumPy's medians average booleans as numbers; its nan-functions of empty input subtract none
+    if op != "nanmedian" and (a.size or not skip_nan):
+        refuse_bool_interpolation(a, method, op, axis)
     given = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     qs = given.astype("float64")
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):

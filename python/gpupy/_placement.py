@@ -151,7 +151,10 @@ def put(a, ind, v, mode="raise"):
     a = _target(a, "put")
     mode = _clip_mode(mode, "put")
     idx = _int_index(ind, a, "put", "indices").reshape(-1)
-    v = _on(v, a.device, "put") if isinstance(v, ndarray) else _converted(v, a, "put")
+    if isinstance(v, ndarray):  # NumPy casts the values to a's dtype first (unsafe, warning)
+        v = _on(v, a.device, "put").astype(a.dtype, copy=False)
+    else:
+        v = _converted(v, a, "put")
     if idx.size == 0 or v.size == 0:
         return
     n = a.size

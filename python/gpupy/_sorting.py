@@ -81,7 +81,10 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
         from gpupy._nanfunctions import quantile_method
 
         return quantile_method(a, q, axis, out, method, keepdims, "quantile")
+    from gpupy._nanfunctions import refuse_bool_interpolation
+
     a = _as_gpupy(a)
+    refuse_bool_interpolation(a, method, "quantile", axis)
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
         raise ValueError("[quantile] Quantiles must be in the range [0, 1]")

@@ -404,10 +404,9 @@ class _Methods:
         positions = positions.reshape(-1)
         if not len(positions):  # nothing to update, but the loop must exist (NumPy's TypeError)
             empty = a.reshape(-1)[:0]
-            if values is None:
-                self.func(empty)
-            else:
-                self.func(empty, values[:0])
+            result = self.func(empty) if values is None else self.func(empty, values[:0])
+            # and its result is still cast back to a's dtype (NumPy's ComplexWarning)
+            gpupy.empty(0, dtype=a.dtype, device=a.device)[...] = result
             return
         result_dtype = None if values is None else gpupy.result_type(a.dtype, values.dtype)
         # Summing each index's values first equals NumPy's one-by-one updates only when no cast

@@ -311,6 +311,37 @@ Array getitem_key(const Array& a, nb::handle key) {
   }
 }
 
+// An index of one integer per axis (`()` on a 0-d array) names one element: NumPy then converts the
+// value as a scalar (int(), float(), complex(), bool()) instead of broadcasting it.
+bool is_element_key(const Array& a, nb::handle key) {
+  auto integer = [](nb::handle h) {
+    if (PyLong_Check(h.ptr())) return !PyBool_Check(h.ptr());
+    return PyIndex_Check(h.ptr()) && nb::hasattr(h, "ndim") && nb::cast<int>(h.attr("ndim")) == 0 &&
+           nb::cast<std::string>(h.attr("dtype").attr("kind")) != "b";  // NumPy/gpupy integers
+  };
+  if (!PyTuple_Check(key.ptr())) return a.ndim() == 1 && is_element_key(a, nb::make_tuple(key));
+  nb::tuple items = nb::borrow<nb::tuple>(key);
+  if (static_cast<int>(items.size()) != a.ndim()) return false;
+  for (int d = 0; d < a.ndim(); ++d) {
+    if (!integer(items[d])) return false;
+    // an index out of bounds is NumPy's first error, raised by setitem itself
+    Py_ssize_t i = PyNumber_AsSsize_t(items[d].ptr(), nullptr);
+    if (i == -1 && PyErr_Occurred()) PyErr_Clear();
+    if (i < -a.shape()[d] || i >= a.shape()[d]) return false;
+  }
+  return true;
+}
+
+// NumPy's scalar conversion of a sequence for one element: a bool takes the truth value of one
+// item; numbers refuse it (TypeError from int() of a list or complex(), else ValueError).
+void check_element_value(DType dtype, const Array& value, bool python_sequence) {
+  if (dtype == DType::bool_ && value.size() == 1) return;
+  if (is_complex(dtype) || (python_sequence && is_integer(dtype)))
+    throw TypeError("[setitem] a sequence cannot be converted to one " +
+                    std::string(dtype_name(dtype)) + " element");
+  throw ValueError("[setitem] setting an array element with a sequence.");
+}
+
 void setitem_key(const Array& a, nb::handle key, nb::handle value) {
   // NumPy data and lists are moved onto the destination's device; scalars stay scalars.
   // A gpupy array on another device is refused by assign: moving it is explicit.
@@ -335,8 +366,28 @@ void setitem_key(const Array& a, nb::handle key, nb::handle value) {
   }
   if (v.is_array() && !nb::isinstance<Array>(value) && v.array().device() != a.device())
     v = to_array(value, a.device(), std::nullopt);
+  const bool sequence = PyList_Check(value.ptr()) || PyTuple_Check(value.ptr());
+  if (v.is_array() && v.array().ndim() > 0 && is_element_key(a, key)) {
+    if (a.dtype() == DType::bool_ && sequence)  // bool() of a Python list: is it non-empty
+      v = Operand(Scalar(nb::len(value) > 0));
+    else
+      check_element_value(a.dtype(), v.array(), sequence);
+  }
   try {
-    setitem(a, to_index(a, key), v);
+    std::vector<IndexEntry> entries = to_index(a, key);
+    bool basic = true;
+    for (const IndexEntry& e : entries) basic = basic && !e.array;
+    // NumPy converts a list for a basic index with at most the target's rank (an array value's
+    // extra leading length-1 axes drop, a list's do not).
+    if (sequence && basic && v.is_array()) {
+      const int rank = getitem(a, entries).ndim();
+      if (v.array().ndim() > rank)
+        throw ValueError(
+            "[setitem] setting an array element with a sequence. The requested array would "
+            "exceed the maximum number of dimension of " +
+            std::to_string(rank) + ".");
+    }
+    setitem(a, entries, v);
   } catch (const NotImplementedError&) {
     std::optional<bool> mask = zero_d_mask(key);
     if (!mask) throw;

@@ -251,6 +251,11 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
   }
   const Array* dst = to_out(out);
   bool masked = where_mask.ptr() != Py_True;
+  if (dst && masked) {
+    // NumPy's masked loop first reads out into the loop's output dtype: complex into real warns
+    DType loop = elementwise_loop_dtype(op, operands);
+    if (functor_supports(op, loop)) warn_complex_discarded(dst->dtype(), functor_result(op, loop));
+  }
   if (!dst) {
     Array r = elementwise(op, operands);
     if (!masked) return nb::cast(r);

@@ -30,14 +30,45 @@ std::optional<Array> array_or_none(nb::handle value) {
   }
 }
 
+// As NumPy's @, a Python int beside an array is converted to that array's dtype first: one that
+// does not fit an integer (or, for bool, int64) dtype raises OverflowError before the shapes are
+// looked at; beside a float array a huge int becomes a float. Returns the operand to use.
+nb::handle python_int_operand(const Array& self, nb::handle other, nb::object& keep) {
+  if (!PyLong_Check(other.ptr()) || PyBool_Check(other.ptr())) return other;
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(other.ptr(), &overflow);
+  bool fits = !overflow;
+  if (overflow > 0 && self.dtype() == DType::uint64) {
+    PyLong_AsUnsignedLongLong(other.ptr());
+    fits = !PyErr_Occurred();
+    PyErr_Clear();
+    if (fits) {  // beyond int64: only a uint64 array takes it
+      keep = nb::cast(to_array(other, self.device(), DType::uint64));
+      return keep;
+    }
+  }
+  if (is_inexact(self.dtype())) {
+    if (!fits) keep = nb::float_(other);
+    return fits ? other : keep;
+  }
+  if (fits && !overflow && is_integer(self.dtype()))
+    fits = Scalar(int64_t(v), /*weak=*/true).fits_integer(self.dtype());
+  if (!fits)
+    throw OverflowError("[matmul] Python integer " + nb::cast<std::string>(nb::str(other)) +
+                        " out of bounds for " + std::string(dtype_name(self.dtype())));
+  return other;
+}
+
 nb::object matmul_operator(const Array& self, nb::handle other) {
-  auto o = array_or_none(other);
+  nb::object keep;
+  auto o = array_or_none(python_int_operand(self, other, keep));
   if (!o) return nb::borrow(Py_NotImplemented);
   return nb::cast(matmul_nogil(self, *o));
 }
 
 nb::object rmatmul_operator(const Array& self, nb::handle other) {
-  auto o = array_or_none(other);
+  nb::object keep;
+  auto o = array_or_none(python_int_operand(self, other, keep));
   if (!o) return nb::borrow(Py_NotImplemented);
   return nb::cast(matmul_nogil(*o, self));
 }

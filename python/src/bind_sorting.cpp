@@ -79,14 +79,20 @@ using CumFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>);
 template <CumFn F>
 nb::object cum_fn(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out) {
   // NumPy's add/multiply.accumulate compute in out's dtype when dtype= is not given
-  return finish(F(as_input(a), to_axis(axis), dtype_or_out(dtype, out)), out);
+  Array x = as_input(a);
+  std::optional<DType> dt = dtype_or_out(dtype, out);
+  if (dt) warn_complex_discarded(x.dtype(), *dt);  // NumPy casts complex input to a real dt
+  return finish(F(x, to_axis(axis), dt), out);
 }
 
 using CumulativeFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>, bool);
 template <CumulativeFn F>
 nb::object cumulative_fn(nb::handle x, nb::handle axis, nb::handle dtype, nb::handle out,
                          bool include_initial) {
-  return finish(F(as_input(x), to_axis(axis), to_dtype(dtype), include_initial), out);
+  Array a = as_input(x);
+  std::optional<DType> dt = to_dtype(dtype);
+  if (dt) warn_complex_discarded(a.dtype(), *dt);
+  return finish(F(a, to_axis(axis), dt, include_initial), out);
 }
 
 Array count_nonzero_fn(nb::handle a, nb::handle axis, bool keepdims) {
@@ -98,13 +104,16 @@ Array count_nonzero_fn(nb::handle a, nb::handle axis, bool keepdims) {
   return gpupy::count_nonzero(x, axes, keepdims);
 }
 
-Array diff_fn(nb::handle a, int n, int axis, nb::handle prepend, nb::handle append) {
+Array diff_fn(nb::handle a, int n, nb::handle axis_arg, nb::handle prepend, nb::handle append) {
   Array x = as_input(a);
+  if (n == 0) return x;  // NumPy returns the input before it reads the axis (None included)
+  std::optional<int> axis = to_axis(axis_arg);
+  if (!axis) throw TypeError("[diff] 'NoneType' object cannot be interpreted as an integer");
   auto edge = [&](nb::handle e) -> std::optional<Array> {
     if (e.is_none()) return std::nullopt;
     return to_array(e, x.device(), std::nullopt);
   };
-  return gpupy::diff(x, n, axis, edge(prepend), edge(append));
+  return gpupy::diff(x, n, *axis, edge(prepend), edge(append));
 }
 
 void bin_add_fn(const Array& bins, nb::handle index, nb::handle weights) {
@@ -153,7 +162,7 @@ void bind_sorting(nb::module_& m) {
       "x"_a, "edges"_a, "keep_lo"_a, "keep_hi"_a, "first"_a, "denom"_a, "sub_single"_a,
       "div_single"_a);
   m.def("count_nonzero", &count_nonzero_fn, "a"_a, axis_none, nb::kw_only(), "keepdims"_a = false);
-  m.def("diff", &diff_fn, "a"_a, "n"_a = 1, "axis"_a = -1, "prepend"_a = nb::none(),
+  m.def("diff", &diff_fn, "a"_a, "n"_a = 1, "axis"_a.none() = -1, "prepend"_a = nb::none(),
         "append"_a = nb::none());
 }
 

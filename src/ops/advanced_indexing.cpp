@@ -192,6 +192,41 @@ Backend::GatherCall make_call(const Plan& plan) {
           offsets.view(shape, offset_strides, offsets.offset()), Array()};
 }
 
+/// The value of `a[idx] = value` fitted to the indexing result's shape, checked as NumPy does
+/// before the index bounds: its leading length-1 axes beyond the result's drop, then it must
+/// broadcast to the result.
+Operand fitted_value(const Plan& plan, const Operand& value) {
+  if (!value.is_array()) {
+    // a scalar converts (overflow, NaN, complex checks) before the index arrays are read
+    assign(Array::empty(Shape{0}, plan.view.dtype(), plan.view.device()), value);
+    return value;
+  }
+  const Shape bshape = index_shape(plan);
+  Shape shape;
+  const int pos = plan.adjacent ? plan.pos : 0;
+  for (int d = 0, kept = 0; d <= plan.view.ndim(); ++d) {
+    if (kept == pos && shape.size() == static_cast<size_t>(pos))
+      for (int64_t n : bshape) shape.push_back(n);
+    if (d == plan.view.ndim()) break;
+    bool indexed = false;
+    for (int axis : plan.axes) indexed = indexed || axis == d;
+    if (!indexed) shape.push_back(plan.view.shape()[d]), ++kept;
+  }
+  Array v = value.array();
+  while (v.ndim() > static_cast<int>(shape.size()) && v.shape()[0] == 1)
+    v = reshape(v, Shape(v.shape().begin() + 1, v.shape().end()));
+  bool fits = v.ndim() <= static_cast<int>(shape.size());
+  for (int d = 1; fits && d <= v.ndim(); ++d) {
+    const int64_t n = v.shape()[v.ndim() - d];
+    fits = n == 1 || n == shape[shape.size() - d];
+  }
+  if (!fits)
+    throw ValueError("[setitem] shape mismatch: value array of shape " +
+                     shape_str(value.array().shape()) +
+                     " could not be broadcast to indexing result of shape " + shape_str(shape));
+  return Operand(v);
+}
+
 bool has_array(const std::vector<IndexEntry>& entries) {
   for (const IndexEntry& e : entries)
     if (e.array) return true;
@@ -240,9 +275,11 @@ void setitem(const Array& a, const std::vector<IndexEntry>& entries, const Opera
   if (!has_array(entries)) return setitem(a, basic_items(entries), value);
   if (a.readonly()) throw ValueError("[setitem] assignment destination is read-only");
   if (auto items = zero_d_integer_items(a, entries)) return setitem(a, *items, value);
-  Backend::GatherCall call = make_call(make_plan(a, entries));
+  const Plan plan = make_plan(a, entries);
+  const Operand fitted = fitted_value(plan, value);
+  Backend::GatherCall call = make_call(plan);
   call.values = Array::empty(call.data.shape(), a.dtype(), a.device());
-  assign(call.values, value);
+  assign(call.values, fitted);
   if (call.values.size() > 0) backend_for(a.device()).scatter(call);
 }
 

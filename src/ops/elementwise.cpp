@@ -285,6 +285,7 @@ Array round(const Array& x, int decimals, const Array* out) {
   if (x.dtype() == DType::bool_ && decimals != 0)
     throw TypeError("[round] cannot round a bool array to " + std::to_string(decimals) +
                     " decimals (the scaled values cannot be cast back to bool)");
+  if (x.dtype() == DType::bool_) return rint(x, out);  // NumPy's round(bool) is float16 rint
   if (!is_inexact(x.dtype()) && decimals >= 0) {
     // rint sends integers to floats; NumPy's round keeps them (a copy).
     if (!out) return copy(x);
@@ -337,6 +338,14 @@ void assign(const Array& dst, const Operand& src) {
       double x = s.to_double();
       if (std::isnan(x)) throw ValueError("[setitem] cannot convert float NaN to integer");
       if (std::isinf(x)) throw OverflowError("[setitem] cannot convert float infinity to integer");
+      // int(x) must then fit the dtype (a[0] = -2.5 into uint8 is an OverflowError, not a wrap)
+      const double t = std::trunc(x);
+      const bool in_int64 = t >= -0x1p63 && t < 0x1p63;
+      if (!in_int64 && !(dst.dtype() == DType::uint64 && t >= 0 && t < 0x1p64))
+        throw OverflowError("[setitem] Python int too large to convert to C long");
+      if (in_int64 && !Scalar(int64_t(t), /*weak=*/true).fits_integer(dst.dtype()))
+        throw OverflowError("[setitem] Python integer " + std::to_string(int64_t(t)) +
+                            " out of bounds for " + std::string(dtype_name(dst.dtype())));
     }
     // NumPy refuses a Python complex for a real item (bool takes its truth value) rather than
     // dropping the imaginary part.
@@ -351,7 +360,16 @@ void assign(const Array& dst, const Operand& src) {
   if (a.device() != dst.device())
     throw ValueError("[setitem] value is on " + a.device().str() + " but the array is on " +
                      dst.device().str() + "; move it with to_device()");
-  a = broadcast_to(a, dst.shape());
+  // As NumPy's assignment: leading length-1 axes of the value beyond dst's rank drop.
+  while (a.ndim() > dst.ndim() && a.shape()[0] == 1)
+    a = a.view(Shape(a.shape().begin() + 1, a.shape().end()),
+               Strides(a.strides().begin() + 1, a.strides().end()), a.offset(), a.dtype());
+  try {
+    a = broadcast_to(a, dst.shape());
+  } catch (const ValueError&) {
+    throw ValueError("[setitem] could not broadcast input array from shape " +
+                     shape_str(src.array().shape()) + " into shape " + shape_str(dst.shape()));
+  }
   if (may_share_memory(a, dst) && !(a.data() == dst.data() && a.strides() == dst.strides()))
     a = copy(a);
   if (dst.size() > 0) backend.copy(a, dst);

@@ -278,10 +278,10 @@ Array cumulative_prod(const Array& x, std::optional<int> axis, std::optional<DTy
 Array diff(const Array& x, int n, int axis, const std::optional<Array>& prepend,
            const std::optional<Array>& append) {
   if (n < 0) throw ValueError("[diff] order must be non-negative but got " + std::to_string(n));
+  if (n == 0) return x;  // as NumPy: before the input's rank and the axis are checked
   if (x.ndim() == 0)
     throw ValueError("[diff] diff requires input that is at least one dimensional");
   const int ax = normalize_axis(axis, x.ndim(), "diff");
-  if (n == 0) return x;
   Array a = x;
   if (prepend || append) {
     std::vector<Array> parts;

@@ -174,6 +174,26 @@ def test_setitem_dtypes_cast(dtype, xp):
     return a
 
 
+@pytest.mark.parametrize(
+    ("shape", "index", "value_shape"),
+    [((0,), ([0, 0, 0],), (2,)),  # bad value shape and out-of-bounds index: ValueError first
+     ((3,), ([0, 0, 0],), (2,)),
+     ((3, 4), ([0, 1], _), (3, 4)),
+     ((3, 4), ([0, 1], _), (1, 1, 4)),  # leading length-1 axes of the value drop
+     ((3, 4), ([0, 1], _), (2, 1)),
+     ((2, 3, 4), (_, [0, 2], [1, 3]), (2,)),
+     ((2, 3, 4), ([1], _, [0]), (1, 1, 3)),
+     ((2, 3, 4), (_, [[0], [2]], _, None), (4, 1)),
+     ((2, 3, 4), (_, [[0], [2]], _, None), (3, 1)),
+     ((2, 3), ([5], _), (1, 3))]  # fits, but the index is out of bounds: IndexError
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_setitem_checks_the_value_shape_before_the_bounds(shape, index, value_shape, xp):
+    a = xp.zeros(shape, dtype=xp.int8)
+    a[index] = xp.arange(1, 1 + int(np.prod(value_shape)), dtype=xp.float64).reshape(value_shape)
+    return a
+
+
 def test_setitem_duplicates_last_wins_on_cpu():
     a = gpupy.zeros(4, device="cpu")
     a[[1, 1, 1, 2]] = gpupy.asarray(np.array([5.0, 6.0, 7.0, 8.0]), device="cpu")

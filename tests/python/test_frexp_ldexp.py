@@ -126,6 +126,21 @@ def test_frexp_errors():
         gpupy.frexp(gpupy.ones(3), out=(gpupy.empty(2), None))
 
 
+def test_frexp_where_and_casting():
+    h = np.array([3.0, -5.0, 0.1, np.inf])
+    mask = np.array([True, False, False, True])
+    em, ee = np.full(4, 7.0), np.full(4, 6, dtype=np.int64)
+    np.frexp(h, out=(em, ee), where=mask)
+    m, e = gpupy.full(4, 7.0), gpupy.full(4, 6, dtype="int64")
+    gpupy.frexp(gpupy.asarray(h), out=(m, e), where=gpupy.asarray(mask))
+    _assert_bits(em, m)
+    _assert_bits(ee, e)
+    with pytest.raises(TypeError, match=r"^\[frexp\]"):  # NumPy: no loop for any dtype=
+        gpupy.frexp(gpupy.asarray(h), dtype="float64")
+    with pytest.raises(TypeError, match=r"^\[frexp\]"):  # int64 -> float64 is not 'no'
+        gpupy.frexp(gpupy.arange(3), casting="no")
+
+
 def test_numpy_frexp_dispatches():
     x = gpupy.asarray([8.0, -0.1])
     m, e = np.frexp(x)

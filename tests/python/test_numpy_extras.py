@@ -50,6 +50,58 @@ def test_modf_writes_out():
     np.testing.assert_array_equal(gpupy.asnumpy(out[1]), [1.0, -2.0])
 
 
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"where": [True, False, True, False]},
+        {"dtype": "float32"},
+        {"dtype": "float16", "casting": "unsafe"},
+        {"casting": "same_kind", "where": [False, True, True, True]},
+    ],
+)
+@pytest.mark.parametrize("x_dtype", ["float64", "int16"])
+def test_modf_takes_the_ufunc_keywords(kwargs, x_dtype):
+    x = np.array([1.75, -2.5, np.inf, -0.0]).astype(x_dtype) if x_dtype[0] == "f" else None
+    if x is None:
+        x = np.array([3, -7, 0, 250], dtype=x_dtype)
+    np_kwargs = {k: np.array(v) if k == "where" else v for k, v in kwargs.items()}
+    np_out = (np.full(4, 9.0), np.full(4, 8.0, dtype="float32"))
+    try:
+        expected = np.modf(x, out=np_out, **np_kwargs)
+    except TypeError:
+        with pytest.raises(TypeError, match=r"^\[modf\]"):
+            gpupy.modf(
+                gpupy.asarray(x),
+                out=(gpupy.full(4, 9.0), gpupy.full(4, 8.0, "float32")),
+                **{k: gpupy.asarray(v) if k == "where" else v for k, v in kwargs.items()},
+            )
+        return
+    out = (gpupy.full(4, 9.0), gpupy.full(4, 8.0, dtype="float32"))
+    gp_kwargs = {k: gpupy.asarray(v) if k == "where" else v for k, v in kwargs.items()}
+    got = gpupy.modf(gpupy.asarray(x), out=out, **gp_kwargs)
+    assert got[0] is out[0] and got[1] is out[1]
+    _same(got[0], expected[0])
+    _same(got[1], expected[1])
+
+
+def test_modf_errors_name_modf():
+    x = gpupy.asarray([1.5])
+    with pytest.raises(TypeError, match=r"^\[modf\]"):  # NumPy: no complex loop
+        gpupy.modf(gpupy.asarray([1 + 1j]))
+    with pytest.raises(TypeError, match=r"^\[modf\]"):  # float64 into int32
+        gpupy.modf(x, out=(gpupy.empty(1, dtype="int32"), None))
+    with pytest.raises(TypeError, match=r"^\[modf\]"):
+        gpupy.modf(gpupy.arange(3), casting="no")
+    with pytest.raises(TypeError, match=r"^\[modf\]"):
+        gpupy.modf(x, dtype="int64")
+    with pytest.raises(ValueError, match=r"^\[modf\]"):
+        gpupy.modf(gpupy.ones(3), out=(gpupy.empty(2), None))
+    # A complex out is a same_kind cast of the float64 result, as in NumPy.
+    fraction, integral = gpupy.modf(x, out=(gpupy.zeros(1, complex), gpupy.zeros(1, complex)))
+    np.testing.assert_array_equal(gpupy.asnumpy(fraction), [0.5 + 0j], strict=True)
+    np.testing.assert_array_equal(gpupy.asnumpy(integral), [1.0 + 0j], strict=True)
+
+
 @pytest.mark.parametrize("dtype", ["int8", "int64", "uint16", "float32", "float64"])
 def test_divmod_matches_numpy(dtype):
     x = np.array([7, -7, 5, 0, 100, -100], dtype=np.int64)

@@ -508,3 +508,206 @@ def test_ufunc_unsafe_complex_to_real_warns(call):
         have = call(gpupy, gpupy.asarray(c))
     assert [w.category for w in got] == [w.category for w in expected]
     testing.assert_same(want, have)
+
+
+@pytest.mark.parametrize("out_dtype", [None, "float64"])
+@testing.numpy_gpupy_allclose()
+def test_round_of_bool_is_float16_rint(out_dtype, xp):
+    # NumPy's round(bool) is rint's float16 (gpupy once returned a bool copy)
+    b = xp.asarray([True, False, True])
+    if out_dtype is None:
+        return xp.round(b), b.round(), xp.around(b)
+    out = xp.full(3, 7.0, dtype=out_dtype)
+    xp.round(b, out=out)
+    return out
+
+
+@testing.numpy_gpupy_raises()
+def test_round_of_bool_into_bool_out_raises(xp):
+    xp.round(xp.asarray([True]), out=xp.zeros(1, dtype=bool))
+
+
+@pytest.mark.parametrize("axis", [None, 5, -1])
+@pytest.mark.parametrize("shape", [(), (2, 3)])
+@testing.numpy_gpupy_allclose()
+def test_diff_of_order_zero_returns_the_input(axis, shape, xp):
+    # NumPy returns a before it looks at a's rank or the axis
+    a = xp.arange(int(np.prod(shape))).reshape(shape)
+    return xp.diff(a, n=0, axis=axis)
+
+
+@testing.numpy_gpupy_raises()
+def test_diff_axis_none_with_order_one_raises(xp):
+    xp.diff(xp.arange(3), n=1, axis=None)
+
+
+@pytest.mark.parametrize("name", ["split", "array_split"])
+@pytest.mark.parametrize("sections", [1, [1]])
+@testing.numpy_gpupy_raises()
+def test_split_of_zero_d_is_index_error(name, sections, xp):
+    getattr(xp, name)(xp.asarray(3.0), sections)
+
+
+@pytest.mark.parametrize("name", ["quantile", "nanquantile", "percentile", "nanpercentile"])
+@pytest.mark.parametrize("method", ["linear", "midpoint", "hazen", "lower", "nearest"])
+@testing.numpy_gpupy_allclose()
+def test_quantile_of_bool(name, method, xp):
+    # NumPy refuses booleans where it interpolates (a boolean subtract) and picks them otherwise
+    q = 40 if "percentile" in name else 0.4
+    b = xp.asarray([True, False, True, True])
+    return getattr(xp, name)(b, q, method=method), xp.median(b), xp.nanmedian(b)
+
+
+@pytest.mark.parametrize("name", ["quantile", "percentile"])
+@pytest.mark.parametrize("axis", [None, 0, 1, 2])
+@testing.numpy_gpupy_allclose()
+def test_quantile_of_empty_bool_raises_numpys_error(name, axis, xp):
+    # a bad axis or nothing to reduce is NumPy's first error; a length-5 axis is the bool one
+    return getattr(xp, name)(
+        xp.zeros((5, 0), dtype=bool), 50 if name == "percentile" else 0.5, axis=axis
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["sum", "prod", "mean", "cumsum", "cumprod", "nansum", "nanprod", "nanmean", "nancumsum",
+     "nancumprod", "cumulative_sum", "cumulative_prod", "trace"],
+)  # fmt: skip
+@pytest.mark.parametrize("dtype", ["int64", "float32", "bool", "complex64"])
+def test_reduction_of_complex_with_real_dtype_warns(name, dtype):
+    # NumPy casts complex input to a real dtype= with a ComplexWarning (bool: no warning)
+    c = np.array([1 + 2j, 3 - 1j, np.nan + 0j if "nan" in name else 4 + 0j, 2 + 5j])
+    c = np.diag(c) if name == "trace" else c
+    with warnings.catch_warnings(record=True) as expected:
+        warnings.simplefilter("always")
+        try:
+            want = getattr(np, name)(c, dtype=dtype)
+        except TypeError:  # nanmean: "If a is inexact, then dtype must be inexact"
+            with pytest.raises(TypeError):
+                getattr(gpupy, name)(gpupy.asarray(c), dtype=dtype)
+            return
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        have = getattr(gpupy, name)(gpupy.asarray(c), dtype=dtype)
+    assert {w.category for w in got} == {w.category for w in expected}
+    testing.assert_same(want, have)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda xp, x, w: xp.sqrt(x, out=xp.zeros(3, dtype=complex), where=w),
+     lambda xp, x, w: xp.add(x, 1, out=xp.zeros(3, dtype="complex64"), where=w),
+     lambda xp, x, w: xp.add(x, 1, out=xp.zeros(3, dtype="complex64"), where=w, casting="unsafe"),
+     lambda xp, x, w: xp.add(x * 1j, 1, out=xp.zeros(3, dtype="complex64"), where=w),
+     lambda xp, x, w: xp.equal(x, 1, out=xp.zeros(3, dtype="complex64"), where=w),
+     lambda xp, x, w: xp.sqrt(x, out=xp.zeros(3, dtype="float32"), where=w),
+     lambda xp, x, w: xp.sqrt(x, out=xp.zeros(3, dtype=complex)),
+     # the fresh outputs hold undefined values where w is False: only the given out is compared
+     lambda xp, x, w: xp.modf(x, out=(xp.zeros(3, dtype=complex), None), where=w)[0],
+     lambda xp, x, w: xp.frexp(x, out=(None, xp.zeros(3, dtype=complex)), where=w)[1]],
+)  # fmt: skip
+def test_masked_ufunc_into_complex_out_warns(call):
+    # With where=, NumPy first reads a complex out into the real loop's dtype: a ComplexWarning
+    x, w = np.array([1.5, 2.25, 4.0]), np.array([True, False, True])
+    with warnings.catch_warnings(record=True) as expected:
+        warnings.simplefilter("always")
+        want = call(np, x, w)
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        have = call(gpupy, gpupy.asarray(x), gpupy.asarray(w))
+    assert {w.category for w in got} == {w.category for w in expected}
+    testing.assert_same(want, have)
+
+
+SETITEM_TARGETS = [
+    ((), ()),
+    ((), ...),
+    ((3,), 0),
+    ((3,), np.int64(1)),
+    ((2, 2), (0, 1)),
+    ((2, 2), 0),
+    ((2, 3), ...),
+    ((3,), slice(0, 1)),
+    ((3,), [0, 1]),
+    ((0,), 0),
+    ((3,), -4),
+    ((2, 2), (0, 7)),
+]  # fmt: skip (the last: IndexError)
+SETITEM_VALUES = [np.array([1]), [1], [0], [], np.array([[1]]), np.array([1, 2]), [1, 2],
+                  [[1, 2]], np.ones((1, 1, 3)), np.array(5), [[1, 2, 3]]]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", ["int64", "float64", "complex128", "bool"])
+@pytest.mark.parametrize(("shape", "key"), SETITEM_TARGETS, ids=repr)
+@pytest.mark.parametrize("value", SETITEM_VALUES, ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_setitem_value_rank(dtype, shape, key, value, xp):
+    # An array value's leading length-1 axes beyond the target's drop (x[...] = array([1]) on a
+    # 0-d x), a list's do not for a basic index; one element (x[()], a[0]) takes the value as
+    # NumPy's scalar conversion does: bool() of a list, int()/float()/complex() refuse it.
+    x = xp.zeros(shape, dtype=dtype)
+    x[key] = xp.asarray(value) if isinstance(value, np.ndarray) else value
+    return x
+
+
+def _precision(values):
+    """The narrowest float dtype that holds every value exactly: the loop a result came from."""
+    values = values.real if values.dtype.kind == "c" else values
+    for name in ("float16", "float32", "float64"):
+        if np.array_equal(values.astype(name).astype(values.dtype), values, equal_nan=True):
+            return name
+    return str(values.dtype)
+
+
+@pytest.mark.parametrize(
+    "name", ["arctan", "sqrt", "sin", "exp", "log", "cbrt", "arctan2", "hypot"]
+)
+@pytest.mark.parametrize(
+    "in_dtype", ["bool", "int8", "uint8", "int16", "uint16", "int64", "float32"]
+)
+@pytest.mark.parametrize("out_dtype", ["float64", "float32", "complex128"])
+def test_out_does_not_pick_the_loop(name, in_dtype, out_dtype):
+    # NumPy picks the loop from the inputs alone (arctan(uint16, out=float64) computes in float32)
+    # and casts its result into out; out's dtype only has to be a same_kind target.
+    x = np.array([1, 2, 3, 7, 11, 5]).astype(in_dtype)
+    args = (x, x[::-1]) if name in ("arctan2", "hypot") else (x,)
+    expected = np.zeros(6, dtype=out_dtype)
+    getattr(np, name)(*args, out=expected)
+    out = gpupy.zeros(6, dtype=out_dtype)
+    getattr(gpupy, name)(*(gpupy.asarray(a) for a in args), out=out)
+    got = gpupy.asnumpy(out)
+    assert _precision(got) == _precision(expected)
+    np.testing.assert_allclose(
+        got, expected, rtol=1e-3 if in_dtype in ("bool", "int8", "uint8") else 2e-7
+    )
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "uint64", "int64", "bool", "float32"])
+@pytest.mark.parametrize("value", [3, -1, 300, -129, 2**63, -(2**63), 2**64, 2.5, 1j, True])
+@pytest.mark.parametrize("left", [True, False])
+@testing.numpy_gpupy_raises()
+def test_matmul_operator_with_a_python_scalar(dtype, value, left, xp):
+    # NumPy converts the scalar to the array's dtype first (OverflowError when it does not fit,
+    # a huge int is a float beside floats), then refuses the 0-d operand (ValueError)
+    a = xp.zeros((2, 2), dtype=dtype)
+    return a @ value if left else value @ a
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "uint64", "int64", "bool"])
+@pytest.mark.parametrize(
+    ("shape", "key"),
+    [((3,), 0), ((3,), [0]), ((3,), [7]), ((3,), ([0], [1])), ((3,), slice(0, 2)),
+     ((2, 0, 4), ([-1], [], [True, False, True, True])), ((5, 5), ([2, 254, 4], [-2, 2, -2])),
+     ((1, 2), ([], 1))],
+    ids=repr,
+)  # fmt: skip
+@pytest.mark.parametrize(
+    "value", [300.5, -128.9, -1.0, -0.5, -2.25, 1e30, 1.8e19, 2.0**63, 2**64 - 1, 1j, math.nan]
+)
+@testing.numpy_gpupy_allclose()
+def test_setitem_python_scalar_converts_as_numpy(dtype, shape, key, value, xp):
+    # int(value) must fit (a[0] = -2.25 into uint64 once wrapped silently), and NumPy converts
+    # the scalar after the index's rank is checked but before its bounds and broadcasting
+    a = xp.zeros(shape, dtype=dtype)
+    a[key] = value
+    return a

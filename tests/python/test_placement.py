@@ -1,5 +1,7 @@
 """put, putmask, place, copyto, fill_diagonal, choose, select and piecewise against NumPy."""
 
+import warnings
+
 import gpupy
 import numpy as np
 import pytest
@@ -445,3 +447,23 @@ def test_refuses_read_only_targets_and_other_devices():
         gpupy.putmask(a, elsewhere.astype("bool"), 1.0)
     with pytest.raises(ValueError, match=r"^\[choose\] the arrays are on different devices"):
         gpupy.choose(gpupy.asarray([0, 1]), [elsewhere[:2], gpupy.asarray([5, 6])])
+
+
+@pytest.mark.parametrize(
+    ("dtype", "index", "values"),
+    [("uint32", [], [1 + 2j, 3j]), ("float64", [0, 2], [1 + 2j, 3j]), ("int64", [0], [2.7]),
+     ("bool", [], [1j]), ("complex64", [1], [1 + 2j])],
+)  # fmt: skip
+def test_put_casts_array_values_first(dtype, index, values):
+    # NumPy casts v to a's dtype before looking at the indices: a ComplexWarning even for none
+    def run(xp):
+        a = xp.zeros(3, dtype=dtype)
+        v = xp.asarray(np.array(values))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            xp.put(a, np.array(index, dtype=np.int64), v)
+        return a, {w.category for w in caught}
+
+    (expected, expected_warnings), (got, got_warnings) = run(np), run(gpupy)
+    assert got_warnings == expected_warnings
+    testing.assert_same(expected, got)

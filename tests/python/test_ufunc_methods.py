@@ -2,6 +2,7 @@
 
 import math
 import pickle
+import warnings
 
 import gpupy
 import numpy as np
@@ -364,3 +365,24 @@ def test_bitwise_and_reduce_casts_its_identity_unsafely(dtype):
     expected = np.bitwise_and.reduce(empty, axis=0)
     assert got.dtype == expected.dtype
     np.testing.assert_array_equal(got.get(), expected)
+
+
+@pytest.mark.parametrize(
+    ("name", "dtype", "index", "value"),
+    [("maximum", "uint8", [], np.complex64(1 + 2j)), ("fmax", "float32", [], 1 + 2j),
+     ("add", "float64", [], 1 + 2j), ("add", "float64", [0, 0], 1 + 2j),
+     ("add", "bool", [], 1 + 2j), ("add", "complex128", [], 1.0), ("sqrt", "int64", [], None)],
+)  # fmt: skip
+def test_at_warns_for_a_complex_result_even_with_no_index(name, dtype, index, value):
+    # NumPy casts the loop's result back to a's dtype, warning even when no element is selected
+    def run(xp):
+        a = xp.asarray(np.arange(3).astype(dtype))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            ufunc = getattr(xp, name)
+            ufunc.at(a, index) if value is None else ufunc.at(a, index, value)
+        return a, {w.category for w in caught}
+
+    (expected, expected_warnings), (got, got_warnings) = run(np), run(gpupy)
+    assert got_warnings == expected_warnings
+    testing.assert_same(expected, got)
