@@ -109,8 +109,10 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """See numpy.nanmean; RuntimeWarning 'Mean of empty slice' where a slice is all NaN."""
     _inexact_dtype(a, dtype, "nanmean")
     arr, mask = _replace_nan(a, 0, where, "nanmean")
-    if mask is None:
-        return _core.mean(arr, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+    if mask is None:  # no NaN possible: mean, with its warning for empty slices
+        from gpupy._reduction import mean
+
+        return mean(arr, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
     cnt = _counts(mask, axis, keepdims)
     if dtype is None and not _inexact(arr):
         dtype = "float64"  # integers masked by where=: NumPy's mean of integers
@@ -384,6 +386,9 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
     qs = given.astype("float64")
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
         raise ValueError(f"[{op}] Quantiles must be in the range [0, 1]")
+    if skip_nan and a.size == 0:
+        # NumPy answers an empty input with nanmean's (NaN, "Mean of empty slice"), whatever q
+        return nanmean(a, axis=axis, out=out, keepdims=keepdims)
     # As NumPy: with a list or array of quantiles, interpolation runs in the dtype of a and q
     # together (a list is float64); integer data interpolates in float64.
     dt = numpy.result_type(numpy.dtype(a.dtype), given.dtype) if given.ndim else None

@@ -6,6 +6,9 @@ accept both ``ddof=`` and the Array API's ``correction=``. ``where=`` masks elem
 replaced by the reduction's identity (or ``initial``) before the device reduction runs.
 """
 
+import math
+import warnings
+
 import numpy
 
 import gpupy  # its functions are looked up at call time, after the package has loaded
@@ -126,10 +129,22 @@ def _masked_count_and_sum(op, a, axis, dtype, keepdims, where):
     return count, _core.sum(_fill(a, w, 0), axis, dtype, None, keepdims)
 
 
+def _warn_if_too_few(a, axis, ddof, message):
+    """NumPy's RuntimeWarning when each result reduces no more than ddof items (mean: none).
+    The count follows from the shape alone: no device work. Called once the reduction has
+    accepted axis."""
+    shape = numpy.shape(a)
+    axes = range(len(shape)) if axis is None else axis if isinstance(axis, tuple) else (axis,)
+    if math.prod(shape[ax] for ax in axes) <= ddof:
+        warnings.warn(message, RuntimeWarning, stacklevel=3)
+
+
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
-    """See numpy.mean."""
+    """See numpy.mean; RuntimeWarning 'Mean of empty slice' when the reduced axes are empty."""
     if where is True:
-        return _core.mean(a, axis, dtype, out, keepdims)
+        result = _core.mean(a, axis, dtype, out, keepdims)
+        _warn_if_too_few(a, axis, 0, "Mean of empty slice")
+        return result
     a = _asarray(a)
     # As NumPy: float16 is summed and divided in float32, then rounded once.
     result_dtype = dtype
@@ -168,7 +183,10 @@ def _spread(name, finish):
         correction=None,
     ):  # fmt: skip
         if where is True and mean is None:
-            return core(a, axis, dtype, out, ddof, keepdims, correction=correction)
+            result = core(a, axis, dtype, out, ddof, keepdims, correction=correction)
+            dof = ddof if correction is None else correction
+            _warn_if_too_few(a, axis, dof, "Degrees of freedom <= 0 for slice")
+            return result
         result = _masked_var(name, a, axis, dtype, ddof, keepdims, where, correction, mean)
         return _finish(finish(result), out)
 

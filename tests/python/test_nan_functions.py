@@ -273,3 +273,31 @@ def test_nan_statistics_refuse_an_integer_dtype_for_inexact_data(name, src, dtyp
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
         return getattr(xp, name)(a, axis=1, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "float16", "int32", "bool"])
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (2, 0)])
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [("nanquantile", (0.5,)), ("nanquantile", ([0.2, 0.5],)), ("nanpercentile", (50,)),
+     ("nanmedian", ())],
+)  # fmt: skip
+def test_nan_quantiles_of_empty_input_are_nanmeans(dtype, shape, name, args):
+    """NumPy answers an empty input with nanmean's NaN (and its warning), whatever q is."""
+    a = numpy.empty(shape, dtype=dtype)
+    for axis in [None, *range(len(shape))]:
+        for keepdims in (False, True):
+            with warnings.catch_warnings(record=True) as numpy_warnings:
+                warnings.simplefilter("always")
+                expected = getattr(numpy, name)(a, *args, axis=axis, keepdims=keepdims)
+            with warnings.catch_warnings(record=True) as gpupy_warnings:
+                warnings.simplefilter("always")
+                got = getattr(gpupy, name)(gpupy.asarray(a), *args, axis=axis, keepdims=keepdims)
+            empty_slice = [
+                any("Mean of empty slice" in str(w.message) for w in caught)
+                for caught in (numpy_warnings, gpupy_warnings)
+            ]
+            assert empty_slice[0] == empty_slice[1], (axis, keepdims)
+            expected = numpy.asarray(expected)
+            assert got.dtype == expected.dtype and got.shape == expected.shape
+            numpy.testing.assert_array_equal(got.get(), expected)

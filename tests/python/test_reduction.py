@@ -362,3 +362,36 @@ def test_sum_and_scans_compute_in_outs_dtype(name, out_dtype, where, xp):
     kwargs = {} if where else {"where": xp.asarray([True, False, True])}
     getattr(xp, name)(a, axis=0, out=out, **kwargs)
     return out
+
+
+def _runtime_warnings(call):
+    """The messages of the RuntimeWarnings `call` raises, without NumPy's floating-point
+    'invalid value encountered' ones (gpupy does not raise those), and its result."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = call()
+    messages = {str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)}
+    return {m for m in messages if "encountered" not in m}, result
+
+
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (3, 0), (2, 3), (1, 4), (0, 0), ()])
+@pytest.mark.parametrize(
+    ("name", "kwargs"),
+    [("mean", {}), ("var", {}), ("var", {"ddof": 1}), ("std", {"correction": 1}),
+     ("std", {"ddof": 4})],
+)  # fmt: skip
+def test_empty_and_short_slices_warn_as_numpy(shape, name, kwargs):
+    """'Mean of empty slice' / 'Degrees of freedom <= 0 for slice' exactly where NumPy warns,
+    and the same (NaN) results."""
+    a = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    for axis in [None, *range(a.ndim), *([(0, 1)] if a.ndim > 1 else [])]:
+        expected_warnings, expected = _runtime_warnings(
+            lambda axis=axis: getattr(np, name)(a, axis=axis, **kwargs)
+        )
+        got_warnings, got = _runtime_warnings(
+            lambda axis=axis: getattr(gpupy, name)(gpupy.asarray(a), axis=axis, **kwargs)
+        )
+        assert got_warnings == expected_warnings, (axis, got_warnings, expected_warnings)
+        np.testing.assert_allclose(got.get(), expected, equal_nan=True)
