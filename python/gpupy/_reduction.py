@@ -133,7 +133,7 @@ def _warn_if_too_few(a, axis, ddof, message):
     """NumPy's RuntimeWarning when each result reduces no more than ddof items (mean: none).
     The count follows from the shape alone: no device work. Called once the reduction has
     accepted axis."""
-    shape = numpy.shape(a)
+    shape = a.shape
     axes = range(len(shape)) if axis is None else axis if isinstance(axis, tuple) else (axis,)
     if math.prod(shape[ax] for ax in axes) <= ddof:
         warnings.warn(message, RuntimeWarning, stacklevel=3)
@@ -142,6 +142,7 @@ def _warn_if_too_few(a, axis, ddof, message):
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """See numpy.mean; RuntimeWarning 'Mean of empty slice' when the reduced axes are empty."""
     if where is True:
+        a = _asarray(a)  # once: the warning reads its shape
         result = _core.mean(a, axis, dtype, out, keepdims)
         _warn_if_too_few(a, axis, 0, "Mean of empty slice")
         return result
@@ -183,6 +184,7 @@ def _spread(name, finish):
         correction=None,
     ):  # fmt: skip
         if where is True and mean is None:
+            a = _asarray(a)  # once: the warning reads its shape
             result = core(a, axis, dtype, out, ddof, keepdims, correction=correction)
             dof = ddof if correction is None else correction
             _warn_if_too_few(a, axis, dof, "Degrees of freedom <= 0 for slice")
