@@ -51,6 +51,11 @@ inline bool is_integer(DType dt) {
 inline bool is_floating(DType dt) { return dtype_kind(dt) == DTypeKind::floating; }
 inline bool is_complex(DType dt) { return dtype_kind(dt) == DTypeKind::complex; }
 inline bool is_inexact(DType dt) { return is_floating(dt) || is_complex(dt); }
+/// Order of the kinds in promotion and in casting Python scalars: bool 0 < integer 1 < float 2 <
+/// complex 3 (signed and unsigned integers share a rank).
+inline int kind_rank(DType dt) {
+  return is_complex(dt) ? 3 : is_floating(dt) ? 2 : is_bool(dt) ? 0 : 1;
+}
 
 /// NumPy 2 `promote_types` for two array dtypes; throws TypeError where NumPy does (never for these
 /// 14).

@@ -176,10 +176,7 @@ void check_input_cast(ElementwiseOp op, size_t i, const Operand& o, DType to, Ca
   DType from = o.is_array() ? o.array().dtype() : o.scalar().dtype();
   if (!o.is_array() && o.scalar().weak() && !is_bool(from)) {
     if (casting != Casting::equiv) {  // only the kind counts (a Python float to int64 does not)
-      auto rank = [](DType d) {
-        return is_complex(d) ? 3 : is_floating(d) ? 2 : is_bool(d) ? 0 : 1;
-      };
-      if (casting != Casting::unsafe && rank(from) > rank(to))
+      if (casting != Casting::unsafe && kind_rank(from) > kind_rank(to))
         throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
       return;
     }

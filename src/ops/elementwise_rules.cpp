@@ -126,9 +126,8 @@ DType result_type(const std::vector<Operand>& inputs, const char* op) {
   // Promotion is not associative. As NumPy, it starts from the first dtype of the highest
   // kind (bool < integer < float < complex): int16, uint16, float32 give float32, not float64
   // through int32.
-  auto rank = [](DType d) { return is_complex(d) ? 3 : is_floating(d) ? 2 : is_bool(d) ? 0 : 1; };
   auto main = std::max_element(dtypes.begin(), dtypes.end(),
-                               [&](DType a, DType b) { return rank(a) < rank(b); });
+                               [](DType a, DType b) { return kind_rank(a) < kind_rank(b); });
   std::optional<DType> strong;
   if (main != dtypes.end()) strong = *main;
   for (DType d : dtypes) strong = promote_types(*strong, d);
