@@ -89,6 +89,14 @@ Scalar item(const Array& a);
 Array astype(const Array& a, DType dtype, bool copy = true);
 /// A C-contiguous copy.
 Array copy(const Array& a);
+/// NumPy's order= as an axis permutation `p`: an array of that layout is a C-ordered array of
+/// shape a.shape[p] with its axes put back. 'C' is the identity, 'F' the reversal, 'A' is 'F' for
+/// an F- and not C-contiguous `a`, 'K' keeps the order of a's strides (NumPy's empty_like).
+/// Throws ValueError for another letter.
+std::vector<int> layout_axes(const Array& a, char order);
+/// astype with NumPy's order=: the copy has the layout layout_axes(a, order) names; without
+/// copy_always, `a` itself when its dtype and layout already are the ones asked for.
+Array astype(const Array& a, DType dtype, char order, bool copy_always);
 /// `a` on another device (a copy unless already there).
 Array to_device(const Array& a, Device device);
 

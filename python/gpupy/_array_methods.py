@@ -97,7 +97,7 @@ def _resize(self, *new_shape, refcheck=True):
             "[resize] cannot resize an array that references or is referenced by another "
             "array in this way. Use the np.resize function or refcheck=False"
         )
-    out = zeros(shape, self.dtype, self.device)
+    out = zeros(shape, self.dtype, device=self.device)
     n = min(out.size, self.size)
     if n:
         out.reshape(-1)[:n] = self.reshape(-1)[:n]

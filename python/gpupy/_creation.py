@@ -6,7 +6,6 @@ import operator
 import numpy
 
 from gpupy import _core
-from gpupy._core import empty, ones, zeros  # noqa: F401
 
 _NO_COPY = "Unable to avoid copy while creating an array as requested."
 
@@ -63,7 +62,7 @@ def _from_nested_arrays(obj, dtype, device):
         if not isinstance(o, (list, tuple)):
             return asarray(o, dtype=like.dtype, device=device)
         if not o:
-            return empty(t.shape, like.dtype, device)
+            return _core.empty(t.shape, like.dtype, device)
         return stack([build(e, t[i]) for i, e in enumerate(o)])
 
     return build(obj, like)
@@ -80,38 +79,79 @@ def _first_gpupy_array(obj):
     return None
 
 
-def asarray(obj, dtype=None, device=None, copy=None):
+def asarray(obj, dtype=None, order=None, *, device=None, copy=None, like=None):
     """See numpy.asarray. NumPy input stays zero-copy on the cpu device unless ``copy=True`` or
     its address or strides are not multiples of the item size (gpupy's kernels load aligned
     items); ``copy=False`` raises ValueError when a copy (or a move between devices) is needed.
     Another library's CUDA arrays (``__cuda_array_interface__``: CuPy, Numba, PyTorch) are viewed
     in place on their cuda device, after gpupy's current stream waits for their stream.
     Nested sequences may hold gpupy arrays (of any device); their data is not copied through
-    the host."""
+    the host. ``order`` as NumPy's: 'C' or 'F' copies an array of another layout; copies are
+    made in the layout order asks for ('K', the default: the input's; F-ordered NumPy arrays
+    stay F-ordered)."""
+    letter = "K" if order is None else _core._check_order(order, "asarray", "K", "CFAK")
+    return _converted(obj, dtype, _device_of(like, device=device), copy, letter)
+
+
+def _converted(obj, dtype, device, copy, letter):
+    """asarray with order= read as one letter."""
+    if _is_fortran_host_array(obj) and letter != "C":  # the C-ordered transpose, transposed
+        return _converted(obj.T, dtype, device, copy, "C" if letter == "F" else letter).T
+    if type(obj) is _core.ndarray and dtype is None and device is None and not copy:
+        return _in_order(obj, letter, copy)  # NumPy returns the array itself
     if copy is False:
-        return _asarray_no_copy(obj, dtype, device)
+        return _in_order(_asarray_no_copy(obj, dtype, device), letter, copy)
     try:
         a = _core._asarray(obj, dtype, device)
     except TypeError:
         if _is_foreign_device_array(obj):  # checked only here, to keep the common path free
-            return _from_foreign_device_array(obj, dtype, device, copy)
+            return _in_order(_from_foreign_device_array(obj, dtype, device, copy), letter, copy)
         if _first_gpupy_array(obj) is None:
             raise
         a = None
     if a is None:
-        return _from_nested_arrays(obj, dtype, device)
+        return _in_order(_from_nested_arrays(obj, dtype, device), letter, copy)
     if copy and (a is obj or not isinstance(obj, _core.ndarray) or a._same_buffer(obj)):
         if isinstance(obj, _core.ndarray) or a.device.type == "cpu":
-            return a.copy()
-    return a
+            return a.copy(order=letter)
+    return _in_order(a, letter, copy)
 
 
-def array(obj, dtype=None, device=None, copy=True, *, order="K", subok=False, ndmin=0):
-    """See numpy.array: copies by default. ``order='F'`` is not supported (gpupy arrays are
-    made C-contiguous); ``subok`` has no effect (gpupy has no ndarray subclasses)."""
-    if order not in ("K", "A", "C", None):
-        raise NotImplementedError(f"[array] only order='K', 'A' or 'C' is supported, not {order!r}")
-    a = asarray(obj, dtype=dtype, device=device, copy=copy)
+def _is_fortran_host_array(obj):
+    return (
+        isinstance(obj, numpy.ndarray)
+        and obj.ndim > 1
+        and obj.flags.f_contiguous
+        and not obj.flags.c_contiguous
+    )
+
+
+def _in_order(a, letter, copy):
+    """`a` in the layout order= asks for: 'K' and 'A' take any layout, 'C' and 'F' copy an
+    array of another one (an error under copy=False)."""
+    if letter in "KA" or (a._c_contiguous if letter == "C" else a._f_contiguous):
+        return a
+    if copy is False:
+        raise ValueError(_NO_COPY)
+    return a.copy(order=letter)
+
+
+def _device_of(*values, device=None):
+    """`device`, else the device of the first gpupy array among `values` (NumPy's like=)."""
+    if device is not None:
+        return device
+    for v in values:
+        if isinstance(v, _core.ndarray):
+            return v.device
+    return None
+
+
+def array(obj, dtype=None, device=None, copy=True, *, order="K", subok=False, ndmin=0, like=None):
+    """See numpy.array: copies by default, in the layout `order` asks for ('K': the input's;
+    F-ordered NumPy arrays stay F-ordered). ``subok`` has no effect (gpupy has no ndarray
+    subclasses)."""
+    letter = _core._check_order(order, "array", "K", "CFAK")
+    a = _converted(obj, dtype, _device_of(like, device=device), copy, letter)
     ndmin = operator.index(ndmin)
     if ndmin > 64:
         raise ValueError(f"[array] ndmin bigger than allowable number of dimensions 64: {ndmin}")
@@ -160,31 +200,57 @@ def astype(x, dtype, /, *, copy=True, device=None):
     return x.astype(dtype, copy=copy)
 
 
-def _like(a, dtype, device):
-    if isinstance(a, _core.ndarray):
-        return a.shape, a.dtype if dtype is None else dtype, a.device if device is None else device
-    host = numpy.asarray(a)
-    return host.shape, host.dtype if dtype is None else dtype, device
+def _in_fortran_order(make, shape, *args):
+    """make(shape, *args) in F order: the C-ordered array of the reversed shape, transposed."""
+    try:
+        dims = tuple(shape)
+    except TypeError:
+        dims = (shape,)
+    return make(dims[::-1], *args).T
 
 
-def empty_like(a, dtype=None, device=None):
-    """See numpy.empty_like; dtype and device default to those of `a`."""
-    return empty(*_like(a, dtype, device))
+def _made_in_order(op, make, shape, dtype, order, device, like):
+    """make(shape, dtype, device) in order 'C' or 'F' (NumPy's creation functions)."""
+    device = _device_of(like, device=device)
+    if _core._check_order(order, op, "C", "CF") == "C":
+        return make(shape, dtype, device)
+    return _in_fortran_order(make, shape, dtype, device)
 
 
-def zeros_like(a, dtype=None, device=None):
-    """See numpy.zeros_like; dtype and device default to those of `a`."""
-    return zeros(*_like(a, dtype, device))
+def empty(shape, dtype=None, order="C", *, device=None, like=None):
+    """See numpy.empty (order 'C' or 'F')."""
+    if order == "C" and like is None:
+        return _core.empty(shape, dtype, device)
+    return _made_in_order("empty", _core.empty, shape, dtype, order, device, like)
 
 
-def ones_like(a, dtype=None, device=None):
-    """See numpy.ones_like; dtype and device default to those of `a`."""
-    return ones(*_like(a, dtype, device))
+def zeros(shape, dtype=None, order="C", *, device=None, like=None):
+    """See numpy.zeros (order 'C' or 'F')."""
+    if order == "C" and like is None:
+        return _core.zeros(shape, dtype, device)
+    return _made_in_order("zeros", _core.zeros, shape, dtype, order, device, like)
 
 
-def full(shape, fill_value, dtype=None, device=None):
-    """See numpy.full. `fill_value` may also be an array: a 0-d result such as ``x.max()``, or
-    one that broadcasts to `shape` (its dtype is then the default, and a gpupy array's device)."""
+def ones(shape, dtype=None, order="C", *, device=None, like=None):
+    """See numpy.ones (order 'C' or 'F')."""
+    if order == "C" and like is None:
+        return _core.ones(shape, dtype, device)
+    return _made_in_order("ones", _core.ones, shape, dtype, order, device, like)
+
+
+def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
+    """See numpy.full (order 'C' or 'F'). `fill_value` may also be an array: a 0-d result such
+    as ``x.max()``, or one that broadcasts to `shape` (its dtype is then the default, and a gpupy
+    array's device)."""
+    device = _device_of(like, device=device)
+    if order != "C" and _core._check_order(order, "full", "C", "CF") == "F":
+        out = _in_fortran_order(_core.empty, shape, _full_dtype(fill_value, dtype), device)
+        out[...] = fill_value  # unsafe casting, as NumPy's copyto in full
+        return out
+    return _full_in_shape(shape, fill_value, dtype, device)
+
+
+def _full_in_shape(shape, fill_value, dtype, device):
     if not isinstance(fill_value, _core.ndarray) and numpy.ndim(fill_value) == 0:
         return _core.full(shape, fill_value, dtype, device)
     if device is None and isinstance(fill_value, _core.ndarray):
@@ -195,20 +261,74 @@ def full(shape, fill_value, dtype=None, device=None):
     return out
 
 
-def full_like(a, fill_value, dtype=None, device=None):
-    """See numpy.full_like; dtype and device default to those of `a`."""
-    shape, dt, dev = _like(a, dtype, device)
-    return full(shape, fill_value, dt, dev)
+def _full_dtype(fill_value, dtype):
+    if dtype is not None:
+        return dtype
+    if isinstance(fill_value, _core.ndarray):
+        return fill_value.dtype
+    return numpy.asarray(fill_value).dtype
 
 
-def eye(N, M=None, k=0, dtype=None, device=None):
-    """See numpy.eye. A diagonal offset ``k`` past the matrix (of any size, also beyond
-    int64) gives all zeros, as in NumPy."""
+def _prototype(a, device):
+    """A *_like function's prototype as a gpupy array: a NumPy array or sequence is only viewed
+    (on the cpu device) for its shape, dtype and strides, and the result goes to `device` (the
+    default device when None), not to the cpu."""
+    if isinstance(a, _core.ndarray):
+        return a, device
+    view = _core._asarray(numpy.asarray(a), None, "cpu")
+    return view, _core.default_device() if device is None else device
+
+
+def _made_like(op, make, prototype, dtype, order, shape, device, *args):
+    """make(shape, *args, dtype, device) in the layout a *_like function gives: a C-ordered
+    allocation with its axes put back."""
+    a, device = _prototype(prototype, device)
+    allocated, axes = _core._like_layout(a, shape, order, op)
+    out = make(
+        allocated,
+        *args,
+        a.dtype if dtype is None else dtype,
+        a.device if device is None else device,
+    )
+    return out if axes is None else out.transpose(axes)
+
+
+def empty_like(prototype, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    """See numpy.empty_like; dtype, device and layout ('K') default to those of `prototype`."""
+    return _made_like("empty_like", _core.empty, prototype, dtype, order, shape, device)
+
+
+def zeros_like(prototype, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    """See numpy.zeros_like; dtype, device and layout ('K') default to those of `prototype`."""
+    return _made_like("zeros_like", _core.zeros, prototype, dtype, order, shape, device)
+
+
+def ones_like(prototype, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    """See numpy.ones_like; dtype, device and layout ('K') default to those of `prototype`."""
+    return _made_like("ones_like", _core.ones, prototype, dtype, order, shape, device)
+
+
+def full_like(prototype, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    """See numpy.full_like; dtype, device and layout ('K') default to those of `prototype`. An
+    array `fill_value` broadcasts to the result's shape."""
+    if isinstance(fill_value, _core.ndarray) or numpy.ndim(fill_value) != 0:
+        out = _made_like("full_like", _core.empty, prototype, dtype, order, shape, device)
+        out[...] = fill_value  # unsafe casting, as NumPy's copyto in full_like
+        return out
+    return _made_like("full_like", _core.full, prototype, dtype, order, shape, device, fill_value)
+
+
+def eye(N, M=None, k=0, dtype=None, order="C", *, device=None, like=None):
+    """See numpy.eye (order 'C' or 'F'). A diagonal offset ``k`` past the matrix (of any size,
+    also beyond int64) gives all zeros, as in NumPy."""
+    device = _device_of(like, device=device)
     n_cols = N if M is None else M
     try:
         k = operator.index(k)
     except TypeError:
         raise TypeError(f"[eye] k must be an integer, got {type(k).__name__}") from None
+    if order != "C" and _core._check_order(order, "eye", "C", "CF") == "F":
+        return eye(n_cols, N, -k, dtype, device=device).T  # the transpose of eye(M, N, -k)
     if isinstance(N, int) and isinstance(n_cols, int):
         k = max(min(k, n_cols), -N)
     return _core.eye(N, M, k, dtype, device)

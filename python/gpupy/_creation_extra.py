@@ -11,6 +11,7 @@ import operator
 import numpy
 
 from gpupy import _core
+from gpupy._creation import _device_of
 from gpupy._indexing import _int
 from gpupy._manipulation import _arr
 
@@ -41,34 +42,12 @@ __all__ = [
 ]
 
 
-def _device_of(*values, device=None):
-    if device is not None:
-        return device
-    for v in values:
-        if isinstance(v, _core.ndarray):
-            return v.device
-    return None
-
-
 # ---- copies and layouts --------------------------------------------------------------------
 
 
-def _fortran(a):
-    # An F-ordered copy: a C-ordered copy of the transpose, transposed back (a view of it).
-    return a.transpose().copy().transpose()
-
-
 def copy(a, order="K", subok=False):
-    """See numpy.copy: a new array on the device of `a`. order 'F' gives an F-contiguous array
-    (a transposed C-ordered one); 'K' and 'A' keep an F-contiguous input F-contiguous."""
-    if order not in ("K", "A", "C", "F", None):
-        raise ValueError(f"[copy] order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
-    a = _arr(a)
-    if a.ndim > 1 and (
-        order == "F" or (order in ("K", "A") and a._f_contiguous and not a._c_contiguous)
-    ):
-        return _fortran(a)
-    return a.copy()
+    """See numpy.copy: a new array on the device of `a`, in the layout `order` asks for."""
+    return _arr(a).copy(order=_core._check_order(order, "copy", "K", "CFAK"))
 
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
@@ -115,7 +94,7 @@ def asfortranarray(a, dtype=None, *, like=None):
     a = _asarray_as_is(a, dtype, _device_of(like))
     if a.ndim == 0:
         a = a.reshape(1)
-    return a if a._f_contiguous else _fortran(a)
+    return a if a._f_contiguous else a.copy(order="F")
 
 
 _REQUIREMENTS = {
@@ -152,7 +131,7 @@ def require(a, dtype=None, requirements=None, *, like=None):
     if "C" in reqs and not out._c_contiguous:
         out = _core.ascontiguousarray(out) if out.ndim else out.copy()
     if "F" in reqs and not out._f_contiguous:
-        out = _fortran(out)
+        out = out.copy(order="F")
     if ("W" in reqs and out._readonly) or ("O" in reqs and not out._owndata):
         out = copy(out, order="F" if "F" in reqs else "C")
     return out
@@ -328,7 +307,7 @@ def indices(dimensions, dtype=int, sparse=False, *, device=None):
         grids.append(arange(d, dtype=dtype, device=device).reshape(shape))
     if sparse:
         return tuple(grids)
-    out = empty((n,) + dims, numpy.dtype(dtype), device)
+    out = empty((n,) + dims, numpy.dtype(dtype), device=device)
     for i, g in enumerate(grids):
         out[i] = broadcast_to(g, dims)
     return out

@@ -158,26 +158,6 @@ def _stack(arrays, axis=0, out=None, dtype=None):
     return concatenate([gpupy.expand_dims(a, axis) for a in arrays], axis, out, dtype)
 
 
-def _like(name):
-    """NumPy's *_like functions take shape=, gpupy's do not: shape= becomes the plain creator."""
-
-    def like(a, *args, dtype=None, order="K", subok=True, shape=None, device=None):
-        import gpupy
-
-        if shape is None:
-            return getattr(gpupy, name + "_like")(a, *args, dtype=dtype, device=device)
-        dt = a.dtype if dtype is None else dtype
-        dev = a.device if device is None else device
-        if name == "full":
-            return gpupy.full(shape, args[0], dtype=dt, device=dev)
-        return getattr(gpupy, name)(shape, dtype=dt, device=dev)
-
-    return like
-
-
-# NumPy keywords gpupy's own functions lack.
-_ADAPTERS = {f"{n}_like": _like(n) for n in ("empty", "zeros", "ones", "full")}
-
 # NumPy functions gpupy does not export, answered here because they never leave the device.
 _FALLBACKS = {
     "concatenate": concatenate,
@@ -198,8 +178,8 @@ def _gpupy_function(func):
             return None
     name = func.__name__
     fn = getattr(namespace, name, None)
-    if namespace is gpupy:
-        fn = _ADAPTERS.get(name, fn) if fn is not None else _FALLBACKS.get(name)
+    if namespace is gpupy and fn is None:
+        fn = _FALLBACKS.get(name)
     if fn is None or not callable(fn) or isinstance(fn, type):
         return None
     return fn
@@ -217,8 +197,7 @@ _READERS = frozenset(("loadtxt", "genfromtxt", "fromfile"))
 def _create_like(self, fn, args, kwargs):
     kwargs = dict(kwargs)
     ndmin = kwargs.pop("ndmin", 0)
-    for layout_only in ("order", "subok"):
-        kwargs.pop(layout_only, None)
+    kwargs.pop("subok", None)  # gpupy has no ndarray subclasses
     kwargs.setdefault("device", self.device)
     result = fn(*args, **kwargs)
     if result.ndim < ndmin:

@@ -12,18 +12,14 @@ def _arr(a):
     return a if isinstance(a, ndarray) else _core._asarray(a)
 
 
-def _fortran(a, order, op):
-    """Whether NumPy's order= reads ``a`` in Fortran order ('K' only where the memory order is
-    C or F: gpupy does not follow other layouts)."""
-    if order in ("C", None):
-        return False
-    if order == "F":
-        return True
-    if order == "A" or (order == "K" and (a._c_contiguous or a._f_contiguous)):
-        return a._f_contiguous and not a._c_contiguous
-    if order == "K":
-        raise NotImplementedError(f"[{op}] order='K' of a non-contiguous array is not supported")
-    raise ValueError(f"[{op}] order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+def _in_read_order(a, order, op):
+    """`a` with its axes in the order NumPy's order= reads it (ravel, flatten, reshape): 'C' as
+    it is, 'F' reversed, 'A' reversed for an F- and not C-contiguous array, 'K' in memory order
+    (axes by decreasing stride magnitude; negative strides are not flipped, as in NumPy)."""
+    if order == "C" or order is None:
+        return a
+    axes = _core._layout_axes(a, order, op)
+    return a if axes is None else _core.permute_dims(a, axes)
 
 
 def reshape(a, /, shape=None, *, newshape=None, order="C", copy=None):
@@ -33,9 +29,10 @@ def reshape(a, /, shape=None, *, newshape=None, order="C", copy=None):
     a = _arr(a)
     if order == "K":
         raise ValueError("[reshape] order 'K' is not permitted for reshaping")
-    if _fortran(a, order, "reshape"):  # Fortran order is C order of the reversed axes
+    read = _in_read_order(a, order, "reshape")
+    if read is not a:  # Fortran order is C order of the reversed axes
         back = shape[::-1] if isinstance(shape, (tuple, list)) else shape
-        out = _core._transpose(_core.reshape(_core._transpose(a, None), back), None)
+        out = _core._transpose(_core.reshape(read, back), None)
     else:
         out = _core.reshape(a, shape)
     if copy and out._same_buffer(a):
@@ -73,7 +70,7 @@ def squeeze(a, axis=None):
 def ravel(a, order="C"):
     """See numpy.ravel: a view when ``a`` is contiguous in that order, else a copy."""
     a = _arr(a)
-    return _core.ravel(_core._transpose(a, None) if _fortran(a, order, "ravel") else a)
+    return _core.ravel(_in_read_order(a, order, "ravel"))
 
 
 def broadcast_to(array, shape):
@@ -132,7 +129,7 @@ def _method_transpose(self, *axes):
 
 
 def _method_flatten(self, order="C"):
-    out = _core.ravel(_core._transpose(self, None) if _fortran(self, order, "flatten") else self)
+    out = _core.ravel(_in_read_order(self, order, "flatten"))
     return out.copy() if out._same_buffer(self) else out
 
 

@@ -99,7 +99,7 @@ def _complex_median(chunk, axis):
     n = chunk.shape[axis]
     if n == 0:
         shape = chunk.shape[:axis] + (1,) + chunk.shape[axis + 1 :]
-        return full(shape, complex(numpy.nan, numpy.nan), chunk.dtype, chunk.device)
+        return full(shape, complex(numpy.nan, numpy.nan), chunk.dtype, device=chunk.device)
     s = sort(chunk, axis=axis)
     k = n // 2
     mid = s[_at(axis, slice(k, k + 1))]
@@ -216,7 +216,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
         _check_kwargs(mode, kwargs)
     shape = tuple(n + b + e for n, (b, e) in zip(a.shape, widths, strict=True))
     # Every mode fills all the pad areas; a function is handed zeros there, as in NumPy.
-    padded = (zeros if callable(mode) else empty)(shape, a.dtype, a.device)
+    padded = (zeros if callable(mode) else empty)(shape, a.dtype, device=a.device)
     inner = tuple(slice(b, b + n) for n, (b, _) in zip(a.shape, widths, strict=True))
     padded[inner] = a
     if callable(mode):

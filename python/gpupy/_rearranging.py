@@ -101,7 +101,7 @@ def insert(arr, obj, values, axis=None):
             values_arr = moveaxis(values_arr, 0, axis)
         count = values_arr.shape[axis]
         shape[axis] += count
-        new = empty(tuple(shape), arr.dtype, arr.device)
+        new = empty(tuple(shape), arr.dtype, device=arr.device)
         new[_at(axis, slice(None, index))] = arr[_at(axis, slice(None, index))]
         new[_at(axis, slice(index, index + count))] = _fit(values_arr, arr.ndim)
         new[_at(axis, slice(index + count, None))] = arr[_at(axis, slice(index, None))]
@@ -117,7 +117,7 @@ def insert(arr, obj, values, axis=None):
     shape[axis] += indices.size
     old = numpy.ones(shape[axis], dtype=bool)
     old[indices] = False
-    new = empty(tuple(shape), arr.dtype, arr.device)
+    new = empty(tuple(shape), arr.dtype, device=arr.device)
     new[_at(axis, asarray(indices, device=arr.device))] = _fit(values_arr, arr.ndim)
     new[_at(axis, asarray(numpy.flatnonzero(old), device=arr.device))] = arr
     return new
@@ -183,7 +183,7 @@ def resize(a, new_shape):
     if total >= 2**63:
         raise OverflowError("[resize] the size of `new_shape` does not fit in 64-bit integers")
     if a.size == 0 or total == 0:
-        return zeros(shape, a.dtype, a.device)
+        return zeros(shape, a.dtype, device=a.device)
     flat = a.ravel()
     copies = -(-total // a.size)
     return (tile(flat, copies) if copies > 1 else flat)[:total].reshape(shape)
@@ -416,7 +416,7 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     positions = iter(numpy.ndindex(outer))
     first_pos = next(positions)
     first = asarray(func1d(moved[first_pos], *args, **kwargs), device=arr.device)
-    out = empty(outer + first.shape, first.dtype, arr.device)
+    out = empty(outer + first.shape, first.dtype, device=arr.device)
     out[first_pos] = first
     for pos in positions:
         out[pos] = asarray(func1d(moved[pos], *args, **kwargs), device=arr.device)

@@ -135,9 +135,17 @@ class Generator(_MoreDistributions, _Sampling):
         shape = output_shape(op, size, [x.shape for x in arrays])
         z = self._draw(shape, dt, dist, device, op)
         if not isinstance(a, _core.ndarray):
-            a = numpy.asarray(a, dtype=dt)[()] if numpy.ndim(a) == 0 else asarray(a, dt, device)
+            a = (
+                numpy.asarray(a, dtype=dt)[()]
+                if numpy.ndim(a) == 0
+                else asarray(a, dt, device=device)
+            )
         if not isinstance(b, _core.ndarray):
-            b = numpy.asarray(b, dtype=dt)[()] if numpy.ndim(b) == 0 else asarray(b, dt, device)
+            b = (
+                numpy.asarray(b, dtype=dt)[()]
+                if numpy.ndim(b) == 0
+                else asarray(b, dt, device=device)
+            )
         r = (z * b + a).astype(dt, copy=False)
         return r[()].item() if size is None and r.ndim == 0 else r
 

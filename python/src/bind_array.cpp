@@ -1,5 +1,7 @@
 // The ndarray class: attributes, conversions and element access.
+#include <cctype>
 #include <optional>
+#include <string_view>
 
 #include "bindings.h"
 #include "gpupy/advanced_indexing.h"
@@ -128,6 +130,21 @@ PyType_Slot kBufferSlots[] = {{Py_bf_getbuffer, reinterpret_cast<void*>(get_buff
 
 }  // namespace
 
+char to_order(nb::handle order, const char* op, char fallback, const char* allowed) {
+  if (order.is_none()) return fallback;
+  if (!nb::isinstance<nb::str>(order))
+    throw TypeError(op_message(
+        op, std::string("order must be str, not ") + nb::type_name(order.type()).c_str()));
+  std::string name = nb::cast<std::string>(order);
+  char letter = name.size() == 1 ? static_cast<char>(std::toupper(name[0])) : '?';
+  if (std::string_view("CFAK").find(letter) == std::string_view::npos)
+    throw ValueError(
+        op_message(op, "order must be one of 'C', 'F', 'A', or 'K' (got '" + name + "')"));
+  if (std::string_view(allowed).find(letter) == std::string_view::npos)
+    throw ValueError(op_message(op, "only 'C' or 'F' order is permitted"));
+  return letter;
+}
+
 void bind_array(nb::module_& m) {
   nb::class_<Array>(m, "ndarray", nb::is_weak_referenceable(), nb::type_slots(kBufferSlots))
       .def_prop_ro("shape", [](const Array& a) { return int_tuple(a.shape()); })
@@ -184,11 +201,11 @@ void bind_array(nb::module_& m) {
       .def("item", [](const Array& a) { return scalar_to_python(item(a)); })
       .def(
           "astype",
-          [](const Array& a, nb::handle dtype, const std::string& order, const std::string& casting,
-             bool subok, bool copy) {
+          [](nb::pointer_and_handle<Array> self, nb::handle dtype, nb::handle order,
+             const std::string& casting, bool subok, bool copy) -> nb::object {
+            const Array& a = *self.p;
             DType to = *to_dtype(dtype);
-            if (order != "K" && order != "A" && order != "C")
-              throw NotImplementedError("[astype] only order='K', 'A' or 'C' is supported");
+            char layout = to_order(order, "astype", 'K', "CFAK");
             if (!can_cast(a.dtype(), to, to_casting(casting, "astype")))
               throw TypeError("[astype] Cannot cast array data from dtype('" +
                               std::string(dtype_name(a.dtype())) + "') to dtype('" +
@@ -196,10 +213,21 @@ void bind_array(nb::module_& m) {
                               "'");
             (void)subok;  // gpupy has no ndarray subclasses
             warn_complex_discarded(a.dtype(), to);
-            return astype(a, to, copy);
+            Array out = astype(a, to, layout, copy);
+            // As NumPy, copy=False returns the array itself when nothing had to change.
+            if (out.buffer() == a.buffer() && out.offset() == a.offset() &&
+                out.strides() == a.strides() && out.dtype() == a.dtype())
+              return nb::borrow(self.h);
+            return nb::cast(std::move(out));
           },
-          "dtype"_a, "order"_a = "K", "casting"_a = "unsafe", "subok"_a = true, "copy"_a = true)
-      .def("copy", [](const Array& a) { return copy(a); })
+          "dtype"_a, "order"_a.none() = "K", "casting"_a = "unsafe", "subok"_a = true,
+          "copy"_a = true)
+      .def(
+          "copy",
+          [](const Array& a, nb::handle order) {
+            return astype(a, a.dtype(), to_order(order, "copy", 'C', "CFAK"), true);
+          },
+          "order"_a.none() = "C")
       .def(
           "to_device",
           [](const Array& a, nb::handle device) { return to_device(a, to_device_arg(device)); },

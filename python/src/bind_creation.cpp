@@ -1,5 +1,6 @@
 // Creation functions and conversions to and from NumPy.
 #include <algorithm>
+#include <numeric>
 
 #include "../../src/backend/registry.h"
 #include "bindings.h"
@@ -90,6 +91,52 @@ void bind_creation(nb::module_& m) {
                      to_device_arg(device));
       },
       "shape"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
+  m.def(
+      "_check_order",
+      [](nb::handle order, const char* op, const char* fallback, const char* allowed) {
+        return std::string(1, to_order(order, op, fallback[0], allowed));
+      },
+      "order"_a.none(), "op"_a, "default"_a, "allowed"_a,
+      "NumPy's order= as one upper-case letter of `allowed` (None: `default`).");
+  m.def(
+      "_layout_axes",
+      [](const Array& a, nb::handle order, const char* op) -> nb::object {
+        std::vector<int> axes = layout_axes(a, to_order(order, op, 'C', "CFAK"));
+        for (size_t i = 0; i < axes.size(); ++i)
+          if (axes[i] != static_cast<int>(i)) return nb::tuple(nb::cast(axes));
+        return nb::none();
+      },
+      "a"_a, "order"_a.none(), "op"_a,
+      "The axes order= reads `a` in, as ops.h's layout_axes; None for C order.");
+  m.def(
+      "_like_layout",
+      [](const Array& prototype, nb::handle shape, nb::handle order, const char* op) {
+        char layout = to_order(order, op, 'K', "CFAK");
+        Shape s = shape.is_none() ? prototype.shape() : to_shape(shape, op);
+        std::vector<int> axes;
+        if (static_cast<int>(s.size()) == prototype.ndim()) {
+          axes = layout_axes(prototype, layout);
+        } else {  // NumPy: a shape of another length keeps only an F order
+          bool fortran = layout == 'F' || (layout == 'A' && prototype.is_f_contiguous() &&
+                                           !prototype.is_c_contiguous());
+          axes.resize(s.size());
+          std::iota(axes.begin(), axes.end(), 0);
+          if (fortran) std::reverse(axes.begin(), axes.end());
+        }
+        Shape allocated(s.size());
+        Shape back(s.size());
+        bool identity = true;
+        for (size_t i = 0; i < s.size(); ++i) {
+          allocated[i] = s[static_cast<size_t>(axes[i])];
+          back[static_cast<size_t>(axes[i])] = static_cast<int64_t>(i);
+          identity = identity && axes[i] == static_cast<int>(i);
+        }
+        return nb::make_tuple(int_tuple(allocated),
+                              identity ? nb::object(nb::none()) : nb::object(int_tuple(back)));
+      },
+      "prototype"_a, "shape"_a.none(), "order"_a.none(), "op"_a,
+      "A *_like function's layout: the shape to allocate in C order, and the axes that put it "
+      "back (None for C order).");
   m.def(
       "ones",
       [](nb::handle shape, nb::handle dtype, nb::handle device) {

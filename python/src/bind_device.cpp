@@ -23,8 +23,13 @@ void bind_device(nb::module_& m) {
       .def("__repr__", [](const Device& d) { return "Device('" + d.str() + "')"; })
       .def("__eq__",
            [](const Device& a, nb::handle b) {
-             return nb::isinstance<Device>(b) || PyUnicode_Check(b.ptr()) ? a == to_device_arg(b)
-                                                                          : false;
+             if (nb::isinstance<Device>(b)) return a == nb::cast<Device>(b);
+             if (!PyUnicode_Check(b.ptr())) return false;
+             try {
+               return a == to_device_arg(b);
+             } catch (const ValueError&) {  // a string that names no device ('C') is not equal
+               return false;
+             }
            })
       .def("__hash__", [](const Device& d) { return int(d.type) * 1024 + d.index; })
       .def("__enter__",

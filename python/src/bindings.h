@@ -49,6 +49,10 @@ void bind_ufunc(nb::module_& m);
 std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out);
 /// NumPy's casting= name ('no', 'equiv', 'safe', 'same_kind', 'unsafe'); ValueError naming `op`.
 Casting to_casting(const std::string& name, const char* op);
+/// NumPy's order= argument as 'C', 'F', 'A' or 'K' (any case; None gives `fallback`): TypeError
+/// for a non-string, ValueError naming `op` for another letter or one outside `allowed` (creation
+/// functions take only "CF").
+char to_order(nb::handle order, const char* op, char fallback, const char* allowed);
 /// The sign of a Python int (not a bool) that neither int64 nor uint64 holds, else 0.
 int huge_int_sign(nb::handle h);
 /// A Python value as an elementwise operand: gpupy arrays as they are, Python scalars as weak

@@ -1,0 +1,218 @@
+"""NumPy's order= ('C', 'F', 'A', 'K') on every function that makes an array: the layout
+(strides, contiguity flags) and the values must be NumPy's, on every device."""
+
+import gpupy
+import numpy
+import pytest
+
+
+def _same_layout(got, expected):
+    assert got.shape == expected.shape
+    assert got.dtype == expected.dtype
+    assert got.strides == expected.strides, (got.strides, expected.strides)
+    assert got.flags.c_contiguous == expected.flags.c_contiguous
+    assert got.flags.f_contiguous == expected.flags.f_contiguous
+
+
+def _same(got, expected):
+    _same_layout(got, expected)
+    numpy.testing.assert_array_equal(got.get(), expected)
+
+
+# Views whose layouts 'K' must keep: C, F, a 3-d permutation, a negative step, a step.
+def _views(base):
+    return {
+        "C": base,
+        "F": base.T.copy().T if isinstance(base, gpupy.ndarray) else numpy.asfortranarray(base),
+        "permuted": base.transpose(1, 2, 0),
+        "negative": base[:, ::-1, :],
+        "strided": base[:, :, ::2],
+    }
+
+
+_HOST = numpy.arange(2 * 3 * 4, dtype=numpy.float64).reshape(2, 3, 4)
+_VIEW_NAMES = list(_views(_HOST))
+
+
+def _pair(view):
+    got = _views(gpupy.asarray(_HOST))[view]
+    expected = _views(_HOST)[view]
+    if view == "F":
+        assert got.flags.f_contiguous  # the gpupy view must really be F-ordered
+    return got, expected
+
+
+@pytest.mark.parametrize("order", ["C", "F", "c", "f", None])
+@pytest.mark.parametrize("name", ["empty", "zeros", "ones", "full"])
+def test_creation_orders(name, order):
+    args = (7,) if name == "full" else ()
+    got = getattr(gpupy, name)((2, 3, 4), *args, dtype="int16", order=order)
+    expected = getattr(numpy, name)((2, 3, 4), *args, dtype="int16", order=order)
+    _same_layout(got, expected)
+    if name != "empty":
+        numpy.testing.assert_array_equal(got.get(), expected)
+
+
+@pytest.mark.parametrize("name", ["empty", "zeros", "ones", "full", "eye"])
+def test_creation_order_of_int_shape_and_positional(name):
+    # NumPy's positional order: empty(shape, dtype, order); full(shape, value, dtype, order);
+    # eye(N, M, k, dtype, order)
+    if name == "eye":
+        got, expected = gpupy.eye(3, 5, 1, "f4", "F"), numpy.eye(3, 5, 1, "f4", "F")
+    elif name == "full":
+        got, expected = gpupy.full(5, 2.5, "f4", "F"), numpy.full(5, 2.5, "f4", "F")
+    else:
+        got = getattr(gpupy, name)((4, 5), "f4", "F")
+        expected = getattr(numpy, name)((4, 5), "f4", "F")
+    _same_layout(got, expected)
+    if name != "empty":
+        numpy.testing.assert_array_equal(got.get(), expected)
+
+
+@pytest.mark.parametrize("k", [-4, -1, 0, 2, 9])
+def test_eye_fortran(k):
+    _same(gpupy.eye(4, 6, k, order="F"), numpy.eye(4, 6, k, order="F"))
+    _same(gpupy.eye(5, k=k, dtype=bool, order="F"), numpy.eye(5, k=k, dtype=bool, order="F"))
+
+
+def test_full_fortran_with_an_array_value():
+    value = numpy.array([1.5, -2.0, 3.0])
+    _same(gpupy.full((2, 3), gpupy.asarray(value), order="F"), numpy.full((2, 3), value, order="F"))
+    _same(gpupy.full((2, 3), [1, 2, 3], order="F"), numpy.full((2, 3), [1, 2, 3], order="F"))
+
+
+@pytest.mark.parametrize("order", ["K", "A", "C", "F"])
+@pytest.mark.parametrize("view", _VIEW_NAMES)
+@pytest.mark.parametrize("name", ["empty_like", "zeros_like", "ones_like", "full_like"])
+def test_like_orders(name, view, order):
+    got_proto, proto = _pair(view)
+    args = (-3,) if name == "full_like" else ()
+    got = getattr(gpupy, name)(got_proto, *args, order=order)
+    expected = getattr(numpy, name)(proto, *args, order=order)
+    _same_layout(got, expected)
+    assert got.device == got_proto.device
+    if name != "empty_like":
+        numpy.testing.assert_array_equal(got.get(), expected)
+
+
+@pytest.mark.parametrize("order", ["K", "A", "F"])
+@pytest.mark.parametrize("shape", [(4, 2, 3), (6, 4), (5, 2, 2, 1)])
+def test_like_with_shape(order, shape):
+    got_proto, proto = _pair("permuted")
+    got = gpupy.zeros_like(got_proto, dtype="int32", order=order, shape=shape)
+    expected = numpy.zeros_like(proto, dtype="int32", order=order, shape=shape)
+    _same(got, expected)
+    fortran_got, fortran = _pair("F")
+    _same(
+        gpupy.ones_like(fortran_got, order=order, shape=shape),
+        numpy.ones_like(fortran, order=order, shape=shape),
+    )
+
+
+def test_full_like_array_value_keeps_layout():
+    got_proto, proto = _pair("F")
+    value = numpy.arange(4.0)
+    got = gpupy.full_like(got_proto, gpupy.asarray(value), dtype="float32")
+    _same(got, numpy.full_like(proto, value, dtype="float32"))
+
+
+def test_like_of_host_prototypes():
+    fortran = numpy.asfortranarray(_HOST)
+    got = gpupy.empty_like(fortran)
+    _same_layout(got, numpy.empty_like(fortran))
+    assert got.device == gpupy.get_default_device()
+    _same(
+        gpupy.ones_like([[1, 2], [3, 4]], order="F"), numpy.ones_like([[1, 2], [3, 4]], order="F")
+    )
+
+
+@pytest.mark.parametrize("order", ["K", "A", "C", "F", None])
+@pytest.mark.parametrize("view", _VIEW_NAMES)
+def test_astype_orders(view, order):
+    got, host = _pair(view)
+    _same(got.astype("float32", order=order), host.astype("float32", order=order))
+    _same(got.astype(got.dtype, order=order), host.astype(host.dtype, order=order))
+
+
+@pytest.mark.parametrize("order", ["K", "A", "C", "F"])
+@pytest.mark.parametrize("view", _VIEW_NAMES)
+def test_astype_without_copy_keeps_the_array_only_when_it_fits(view, order):
+    got, host = _pair(view)
+    out = got.astype(got.dtype, order=order, copy=False)
+    assert (out is got) == (host.astype(host.dtype, order=order, copy=False) is host)
+    _same(out, host.astype(host.dtype, order=order, copy=False))
+
+
+@pytest.mark.parametrize("order", ["K", "A", "C", "F", None])
+@pytest.mark.parametrize("view", _VIEW_NAMES)
+def test_copy_orders(view, order):
+    got, host = _pair(view)
+    _same(got.copy(order=order), host.copy(order=order))
+    _same(gpupy.copy(got, order=order or "K"), numpy.copy(host, order=order or "K"))
+    _same(got.copy(), host.copy())  # the method's default is 'C'
+
+
+@pytest.mark.parametrize("order", ["K", "A", "C", "F"])
+@pytest.mark.parametrize("view", _VIEW_NAMES)
+def test_array_and_asarray_orders(view, order):
+    got, host = _pair(view)
+    _same(gpupy.array(got, order=order), numpy.array(host, order=order))
+    out = gpupy.asarray(got, order=order)
+    expected = numpy.asarray(host, order=order)
+    _same(out, expected)
+    assert (out is got) == (expected is host)
+
+
+@pytest.mark.parametrize("order", [None, "K", "A", "F", "C"])
+def test_fortran_host_arrays_keep_their_layout_on_any_device(order, device_name):
+    host = numpy.asfortranarray(_HOST[0])
+    _same(gpupy.asarray(host, order=order), numpy.asarray(host, order=order))
+    _same(
+        gpupy.array(host, dtype="float32", order=order or "K"),
+        numpy.array(host, dtype="float32", order=order or "K"),
+    )
+
+
+def test_asarray_copy_false_refuses_a_relayout():
+    got, _ = _pair("C")
+    with pytest.raises(ValueError, match="Unable to avoid copy"):
+        gpupy.asarray(got, order="F", copy=False)
+    assert gpupy.asarray(got, order="C", copy=False) is got
+
+
+@pytest.mark.parametrize("view", _VIEW_NAMES)
+def test_ravel_and_flatten_in_memory_order(view):
+    got, host = _pair(view)
+    numpy.testing.assert_array_equal(got.ravel("K").get(), host.ravel("K"))
+    numpy.testing.assert_array_equal(got.flatten("K").get(), host.flatten("K"))
+    numpy.testing.assert_array_equal(gpupy.ravel(got, "A").get(), numpy.ravel(host, "A"))
+
+
+def test_numpy_functions_dispatch_order():
+    got, host = _pair("permuted")
+    _same(numpy.zeros_like(got, order="F"), numpy.zeros_like(host, order="F"))
+    _same(numpy.empty_like(got, shape=(3, 4)), numpy.empty_like(host, shape=(3, 4)))
+    fortran = numpy.zeros((3, 2), order="F", like=got)
+    assert isinstance(fortran, gpupy.ndarray) and fortran.device == got.device
+    _same(fortran, numpy.zeros((3, 2), order="F"))
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: gpupy.empty(3, order="A"), ValueError, r"\[empty\] only 'C' or 'F' order"),
+        (lambda: gpupy.zeros(3, order="K"), ValueError, r"\[zeros\] only 'C' or 'F' order"),
+        (lambda: gpupy.full(3, 1, order="X"), ValueError, r"\[full\] order must be one of"),
+        (lambda: gpupy.eye(3, order="A"), ValueError, r"\[eye\] only 'C' or 'F' order"),
+        (lambda: gpupy.ones(3, order=3), TypeError, r"\[ones\] order must be str, not int"),
+        (lambda: gpupy.ones(3).astype("f4", order="Q"), ValueError, r"\[astype\] order must"),
+        (lambda: gpupy.ones(3).copy(order="fortran"), ValueError, r"\[copy\] order must"),
+        (lambda: gpupy.empty_like(gpupy.ones(3), order="Z"), ValueError, r"\[empty_like\]"),
+        (lambda: gpupy.asarray([1], order="Z"), ValueError, r"\[asarray\] order must"),
+        (lambda: gpupy.array([1], order=1.5), TypeError, r"\[array\] order must be str"),
+        (lambda: gpupy.ones((2, 2)).reshape(4, order="K"), ValueError, "not permitted"),
+    ],
+)
+def test_bad_orders(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
