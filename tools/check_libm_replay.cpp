@@ -2,7 +2,7 @@
 // against this machine's C library: every float32 input for expf, exp2f, logf, log2f, sinf and
 // cosf; N random float64 inputs (random bit patterns, values spread over each function's range,
 // and values at its path boundaries) for exp, exp2 and log; N random (x, y) pairs for pow and powf
-// (see random_pairs), and for powf every float32 x against a few exponents. Run it after a change
+// (see random_pairs), and for powf every float32 x against seven exponents. Run it after a change
 // to the loops or on a new glibc. Host only.
 //
 //   g++ -std=c++20 -O2 -ffp-contract=off -Isrc -Iinclude tools/check_libm_replay.cpp \
@@ -151,9 +151,10 @@ std::vector<T> pow_edges() {
   return v;
 }
 
-/// N (x, y) pairs in batches of five kinds: random bit patterns; positive x over every binade with
+/// N (x, y) pairs in batches of five kinds: random bit patterns; x over every binade with
 /// y = t / log(x), |t| log-uniform in [2^-60, 2^10] (y log x covers the fast path, its ends at
-/// 2^-54 and 512 and the overflow and underflow thresholds beyond); x within 2^-1..2^-53 of 1
+/// 2^-54 and 512 and the overflow and underflow thresholds beyond), a quarter of them negative x
+/// with y rounded to an integer; x within 2^-1..2^-53 of 1
 /// against |y| log-uniform in [2^-70, 2^64] (the |y| bounds); edges of either side (pow_edges)
 /// against random x or y, and y log x near the exp thresholds (+-512, overflow, underflow, 2^-54);
 /// one exponent per batch (the loop's scalar-y path).
@@ -190,9 +191,10 @@ void random_pairs(T (*library)(T, T), const char* name, int64_t total) {
           std::memcpy(&a, &px, sizeof(T)), std::memcpy(&b, &py, sizeof(T));
           break;
         }
-        case 1:
+        case 1:  // every fourth pair: a negative x and an integer y
           a = T(log_uniform(emin, emax));
           b = T(sign() * log_uniform(-60, 10) / (std::log(double(a)) / base_log));
+          if (i % 4 == 0) a = -a, b = std::round(b) == 0 ? T(sign()) : std::round(b);
           break;
         case 2:
           a = T(1 + sign() * log_uniform(-53, -1));
@@ -254,7 +256,7 @@ int main(int argc, char** argv) {
     random_pairs<float>(::powf, "powf", n);
   }
   if (all || std::strcmp(only, "powf-every-x") == 0)
-    every_float_pow({2.5f, -1.5f, 1.0f / 3, 0x1.fffffep+6f, -0x1.3p-7f});
+    every_float_pow({2.5f, -1.5f, 1.0f / 3, 3, -7, 0x1.fffffep+6f, -0x1.3p-7f});
   if (!all && std::strcmp(only, "float32") != 0 && std::strcmp(only, "float64") != 0) return 0;
   if (std::strcmp(only, "float32") != 0) {
     const double edges[] = {-512, 512, -745.13, 709.78, 0x1p-54, -0x1p-54};

@@ -1,9 +1,10 @@
 // AVX2 loops for float64 pow and float32 powf that perform, in each lane, the operations of glibc's
 // x86-64 __pow_fma and __powf_fma (the variants glibc picks on every CPU with AVX2 and FMA), in the
 // same order, with the same fused multiply-adds and tables, so each result is the library's bit
-// for bit. Lanes those functions send to a special path (x not a positive normal number; y zero,
-// infinite or NaN, for pow also |y| < 2^-65 or |y| >= 2^63; |y log x| too small or too large for
-// the exp step's fast path) call the library. Built with -ffp-contract=off. Host only.
+// for bit. Lanes those functions send to a special path (x zero, subnormal, infinite, NaN, or
+// negative with a y that is not an integer; y zero, infinite or NaN, for pow also |y| < 2^-65 or
+// |y| >= 2^63; |y log|x|| too small or too large for the exp step's fast path) call the library.
+// Built with -ffp-contract=off. Host only.
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -44,8 +45,39 @@ GPUPY_AVX2 PowLogRows load_rows(__m256i i) {
           _mm256_permute2f128_pd(even01, even23, 0x31)};
 }
 
-/// float64 pow: __pow_fma for positive normal x, 2^-65 <= |y| < 2^63 and 2^-54 <= |y log x| < 512
-/// (log_inline, then exp_inline with the tail of y log x). Other lanes go to the library.
+/// Lanes where y (finite, not zero) is an integer, and where it is an odd one: glibc's checkint,
+/// which gives a negative x the sign of (-1)^y.
+struct IntegerLanes64 {
+  __m256i integer, odd;
+};
+struct IntegerLanes32 {
+  __m128i integer, odd;
+};
+GPUPY_AVX2 IntegerLanes64 integer_lanes(__m256i iy) {
+  const __m256i zero = _mm256_setzero_si256(), e = _mm256_srli_epi64(_mm256_slli_epi64(iy, 1), 53);
+  // The bit of the units digit; 0 where it lies above the mantissa (y is then an even integer).
+  const __m256i unit = _mm256_sllv_epi64(splat64(1), _mm256_sub_epi64(splat64(0x433), e));
+  const __m256i fraction = _mm256_and_si256(iy, _mm256_sub_epi64(unit, splat64(1)));
+  const __m256i whole =
+      _mm256_or_si256(_mm256_cmpeq_epi64(fraction, zero), _mm256_cmpgt_epi64(e, splat64(0x433)));
+  const __m256i integer = _mm256_andnot_si256(_mm256_cmpgt_epi64(splat64(0x3ff), e), whole);
+  const __m256i even = _mm256_cmpeq_epi64(_mm256_and_si256(iy, unit), zero);
+  return {integer, _mm256_andnot_si256(even, integer)};
+}
+GPUPY_AVX2 IntegerLanes32 integer_lanes(__m128i iy) {
+  const __m128i zero = _mm_setzero_si128(), e = _mm_srli_epi32(_mm_slli_epi32(iy, 1), 24);
+  const __m128i unit = _mm_sllv_epi32(splat32(1), _mm_sub_epi32(splat32(0x96), e));
+  const __m128i fraction = _mm_and_si128(iy, _mm_sub_epi32(unit, splat32(1)));
+  const __m128i whole =
+      _mm_or_si128(_mm_cmpeq_epi32(fraction, zero), _mm_cmpgt_epi32(e, splat32(0x96)));
+  const __m128i integer = _mm_andnot_si128(_mm_cmpgt_epi32(splat32(0x7f), e), whole);
+  const __m128i even = _mm_cmpeq_epi32(_mm_and_si128(iy, unit), zero);
+  return {integer, _mm_andnot_si128(even, integer)};
+}
+
+/// float64 pow: __pow_fma for normal x (negative only with an integer y), 2^-65 <= |y| < 2^63 and
+/// 2^-54 <= |y log|x|| < 512 (log_inline, then exp_inline with the tail of y log|x|). Other lanes
+/// go to the library.
 struct Pow64 {
   using T = double;
   static constexpr int kExpRange = 10;  // the probe's |y log x| reaches 2^10, past 512
@@ -84,22 +116,30 @@ struct Pow64 {
 
   GPUPY_AVX2 static int eval(const T* xp, int64_t sx, const T* yp, int64_t sy, T* res) {
     const __m256d x = load4(xp, sx), y = load4(yp, sy);
-    const __m256i ix = _mm256_castpd_si256(x), topx = _mm256_srli_epi64(ix, 52);
+    const __m256i ix = _mm256_castpd_si256(x), sign = splat64(INT64_MIN);
+    // A negative x with an integer y is |x| ** y with the sign of (-1)^y, as there.
+    const __m256i negative = _mm256_cmpgt_epi64(_mm256_setzero_si256(), ix);
+    const auto [integer, odd] = integer_lanes(_mm256_castpd_si256(y));
+    const __m256i ax = _mm256_andnot_si256(sign, ix), topx = _mm256_srli_epi64(ax, 52);
     __m256i special = _mm256_or_si256(_mm256_cmpgt_epi64(splat64(0x001), topx),
                                       _mm256_cmpgt_epi64(topx, splat64(0x7fe)));
+    special = _mm256_or_si256(special, _mm256_andnot_si256(integer, negative));
     special = _mm256_or_si256(special, exponent_outside(y, 0x3be, 0x43d));
     __m256d tail;
-    const __m256d hi = log_inline(ix, &tail);
+    const __m256d hi = log_inline(ax, &tail);
     const __m256d ehi = mul(y, hi), elo = fma(y, tail, _mm256_fmsub_pd(hi, y, ehi));
     special = _mm256_or_si256(special, exp_special(ehi));
     const auto [k, r] = exp_reduce(ehi);
-    _mm256_storeu_pd(res, exp_finish(k, add(elo, r)));
+    const __m256d flip =
+        _mm256_castsi256_pd(_mm256_and_si256(_mm256_and_si256(negative, odd), sign));
+    _mm256_storeu_pd(res, _mm256_xor_pd(exp_finish(k, add(elo, r)), flip));
     return _mm256_movemask_pd(_mm256_castsi256_pd(special));
   }
 };
 
-/// float32 powf: __powf_fma for positive normal x, y neither zero, infinite nor NaN, and
-/// |y log2 x| < 126 (log2_inline, then exp2_inline). Other lanes go to the library.
+/// float32 powf: __powf_fma for normal x (negative only with an integer y), y neither zero,
+/// infinite nor NaN, and |y log2|x|| < 126 (log2_inline, then exp2_inline). Other lanes go to the
+/// library.
 struct PowF32 {
   using T = float;
   static constexpr int kExpRange = 7;  // |y ln x| reaches 2^7, so |y log2 x| passes 126
@@ -125,8 +165,13 @@ struct PowF32 {
     constexpr double kC0 = 0x1.c6af84b912394p-5, kC1 = 0x1.ebfce50fac4f3p-3;
     constexpr double kC2 = 0x1.62e42ff0c52d6p-1;
     const __m128 yf = load4(yp, sy);
-    const __m128i ix = _mm_castps_si128(load4(xp, sx)), iy = _mm_castps_si128(yf);
+    const __m128i sx_bits = _mm_castps_si128(load4(xp, sx)), iy = _mm_castps_si128(yf);
+    // A negative x with an integer y is |x| ** y with the sign of (-1)^y, as there.
+    const __m128i sign = splat32(INT32_MIN), negative = _mm_srai_epi32(sx_bits, 31);
+    const auto [integer, odd] = integer_lanes(iy);
+    const __m128i ix = _mm_andnot_si128(sign, sx_bits);
     __m128i special = greater_u32(_mm_sub_epi32(ix, splat32(0x00800000)), 0x7effffff);
+    special = _mm_or_si128(special, _mm_andnot_si128(integer, negative));
     // y is 0, infinite or NaN: 2 iy - 1 wraps or reaches 2 * 0x7f800000 - 1.
     const __m128i twice = _mm_sub_epi32(_mm_add_epi32(iy, iy), splat32(1));
     special = _mm_or_si128(special, greater_u32(twice, 0xfefffffe));
@@ -137,7 +182,8 @@ struct PowF32 {
     const __m256i big = _mm256_cmpgt_epi64(top16, splat64(0x80be));
     const __m256d kd = add(ylogx, splat(kShift));
     const __m256d r = sub(ylogx, sub(kd, splat(kShift)));
-    _mm_storeu_ps(res, _mm256_cvtpd_ps(exp2f_finish(kd, r, kC0, kC1, kC2)));
+    const __m128 flip = _mm_castsi128_ps(_mm_and_si128(_mm_and_si128(negative, odd), sign));
+    _mm_storeu_ps(res, _mm_xor_ps(_mm256_cvtpd_ps(exp2f_finish(kd, r, kC0, kC1, kC2)), flip));
     return _mm_movemask_ps(_mm_castsi128_ps(special)) |
            _mm256_movemask_pd(_mm256_castsi256_pd(big));
   }
