@@ -118,21 +118,23 @@ struct Pow64 {
     const __m256d x = load4(xp, sx), y = load4(yp, sy);
     const __m256i ix = _mm256_castpd_si256(x), sign = splat64(INT64_MIN);
     // A negative x with an integer y is |x| ** y with the sign of (-1)^y, as there.
-    const __m256i negative = _mm256_cmpgt_epi64(_mm256_setzero_si256(), ix);
-    const auto [integer, odd] = integer_lanes(_mm256_castpd_si256(y));
     const __m256i ax = _mm256_andnot_si256(sign, ix), topx = _mm256_srli_epi64(ax, 52);
     __m256i special = _mm256_or_si256(_mm256_cmpgt_epi64(splat64(0x001), topx),
                                       _mm256_cmpgt_epi64(topx, splat64(0x7fe)));
-    special = _mm256_or_si256(special, _mm256_andnot_si256(integer, negative));
     special = _mm256_or_si256(special, exponent_outside(y, 0x3be, 0x43d));
+    __m256i flip = _mm256_setzero_si256();
+    if (_mm256_movemask_pd(x) != 0) {  // only then is y's parity needed
+      const __m256i negative = _mm256_cmpgt_epi64(_mm256_setzero_si256(), ix);
+      const auto [integer, odd] = integer_lanes(_mm256_castpd_si256(y));
+      special = _mm256_or_si256(special, _mm256_andnot_si256(integer, negative));
+      flip = _mm256_and_si256(_mm256_and_si256(negative, odd), sign);
+    }
     __m256d tail;
     const __m256d hi = log_inline(ax, &tail);
     const __m256d ehi = mul(y, hi), elo = fma(y, tail, _mm256_fmsub_pd(hi, y, ehi));
     special = _mm256_or_si256(special, exp_special(ehi));
     const auto [k, r] = exp_reduce(ehi);
-    const __m256d flip =
-        _mm256_castsi256_pd(_mm256_and_si256(_mm256_and_si256(negative, odd), sign));
-    _mm256_storeu_pd(res, _mm256_xor_pd(exp_finish(k, add(elo, r)), flip));
+    _mm256_storeu_pd(res, _mm256_xor_pd(exp_finish(k, add(elo, r)), _mm256_castsi256_pd(flip)));
     return _mm256_movemask_pd(_mm256_castsi256_pd(special));
   }
 };
@@ -167,11 +169,15 @@ struct PowF32 {
     const __m128 yf = load4(yp, sy);
     const __m128i sx_bits = _mm_castps_si128(load4(xp, sx)), iy = _mm_castps_si128(yf);
     // A negative x with an integer y is |x| ** y with the sign of (-1)^y, as there.
-    const __m128i sign = splat32(INT32_MIN), negative = _mm_srai_epi32(sx_bits, 31);
-    const auto [integer, odd] = integer_lanes(iy);
-    const __m128i ix = _mm_andnot_si128(sign, sx_bits);
+    const __m128i sign = splat32(INT32_MIN), ix = _mm_andnot_si128(sign, sx_bits);
     __m128i special = greater_u32(_mm_sub_epi32(ix, splat32(0x00800000)), 0x7effffff);
-    special = _mm_or_si128(special, _mm_andnot_si128(integer, negative));
+    __m128i flip = _mm_setzero_si128();
+    if (_mm_movemask_ps(_mm_castsi128_ps(sx_bits)) != 0) {  // only then is y's parity needed
+      const __m128i negative = _mm_srai_epi32(sx_bits, 31);
+      const auto [integer, odd] = integer_lanes(iy);
+      special = _mm_or_si128(special, _mm_andnot_si128(integer, negative));
+      flip = _mm_and_si128(_mm_and_si128(negative, odd), sign);
+    }
     // y is 0, infinite or NaN: 2 iy - 1 wraps or reaches 2 * 0x7f800000 - 1.
     const __m128i twice = _mm_sub_epi32(_mm_add_epi32(iy, iy), splat32(1));
     special = _mm_or_si128(special, greater_u32(twice, 0xfefffffe));
@@ -182,8 +188,8 @@ struct PowF32 {
     const __m256i big = _mm256_cmpgt_epi64(top16, splat64(0x80be));
     const __m256d kd = add(ylogx, splat(kShift));
     const __m256d r = sub(ylogx, sub(kd, splat(kShift)));
-    const __m128 flip = _mm_castsi128_ps(_mm_and_si128(_mm_and_si128(negative, odd), sign));
-    _mm_storeu_ps(res, _mm_xor_ps(_mm256_cvtpd_ps(exp2f_finish(kd, r, kC0, kC1, kC2)), flip));
+    const __m128 result = _mm256_cvtpd_ps(exp2f_finish(kd, r, kC0, kC1, kC2));
+    _mm_storeu_ps(res, _mm_xor_ps(result, _mm_castsi128_ps(flip)));
     return _mm_movemask_ps(_mm_castsi128_ps(special)) |
            _mm256_movemask_pd(_mm256_castsi256_pd(big));
   }
