@@ -158,6 +158,12 @@ void expect_pow_library(int max_t, F library) {
     const T want = library(base, y[i]);
     ASSERT_EQ(std::memcmp(&want, &out[i], sizeof(T)), 0) << std::hexfloat << base << " ** " << y[i];
   }
+  // Other strides, one of them negative.
+  ASSERT_TRUE(libm_replay_pow(x.data(), 2, y.data() + n - 1, -1, out.data(), n / 2));
+  for (int64_t i = 0; i < n / 2; ++i) {
+    const T want = library(x[2 * i], y[n - 1 - i]);
+    ASSERT_EQ(std::memcmp(&want, &out[i], sizeof(T)), 0) << std::hexfloat << x[2 * i];
+  }
   std::vector<T> z(y.begin(), y.begin() + 1003);
   ASSERT_TRUE(libm_replay_pow(x.data(), 1, z.data(), 1, z.data(), 1003));
   ASSERT_TRUE(libm_replay_pow(x.data(), 1, y.data(), 1, out.data(), 1003));

@@ -42,8 +42,7 @@ void binary_run(char* out, const char* in0, const char* in1, int64_t n, int64_t 
     const T* __restrict b = reinterpret_cast<const T*>(in1);
     if constexpr (fast_binary_op_v<F, T> != FastOp::none) {
       static_assert(std::is_same_v<R, T>);
-      // One value (stride 0) or contiguous on each side.
-      if ((s0 == 0 || s0 == t) && (s1 == 0 || s1 == t) &&
+      if (s0 % t == 0 && s1 % t == 0 &&
           fast_binary(fast_binary_op_v<F, T>, a, s0 / t, b, s1 / t, o, n))
         return;
     }

@@ -63,9 +63,9 @@ bool glibc_at_least_2_28();
 bool fast_unary(FastOp op, const float* a, float* o, int64_t n);
 bool fast_unary(FastOp op, const double* a, double* o, int64_t n);
 
-/// o[i] = op(a[i * sa], b[i * sb]) for i < n, sa and sb each 0 (one value) or 1 (contiguous),
-/// exactly as the C library computes it (o may be a or b). Returns false and writes nothing where
-/// fast_unary would, or where sa or sb is another stride.
+/// o[i] = op(a[i * sa], b[i * sb]) for i < n (strides in elements; 0 is one value for every
+/// element), exactly as the C library computes it (o may be a or b where it is the same elements).
+/// Returns false and writes nothing where fast_unary would.
 bool fast_binary(FastOp op, const float* a, int64_t sa, const float* b, int64_t sb, float* o,
                  int64_t n);
 bool fast_binary(FastOp op, const double* a, int64_t sa, const double* b, int64_t sb, double* o,

@@ -16,9 +16,9 @@ namespace gpupy::cpu {
 bool libm_replay(FastOp op, const float* a, float* o, int64_t n);
 bool libm_replay(FastOp op, const double* a, double* o, int64_t n);
 
-/// o[i] = pow(x[i * sx], y[i * sy]) for i < n, sx and sy each 0 (one value for every element) or
-/// 1 (contiguous), exactly as this process's C library computes it (o may be x or y). Returns
-/// false and writes nothing where libm_replay would.
+/// o[i] = pow(x[i * sx], y[i * sy]) for i < n (strides in elements, any sign; 0 is one value for
+/// every element), exactly as this process's C library computes it (o may be x or y where it is
+/// the same elements). Returns false and writes nothing where libm_replay would.
 bool libm_replay_pow(const float* x, int64_t sx, const float* y, int64_t sy, float* o, int64_t n);
 bool libm_replay_pow(const double* x, int64_t sx, const double* y, int64_t sy, double* o,
                      int64_t n);
