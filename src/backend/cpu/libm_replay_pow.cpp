@@ -97,7 +97,7 @@ struct Pow64 {
                               -0x1.555555529a47ap-1,
                               -0x1.2495b9b4845e9p+0,
                               0x1.0002b8b263fc3p+0};
-    // x = 2^k z with z in [0x1.6955p-1, 0x1.6955p0); the table row is picked by z's top bits.
+    // x = 2^k z with z in [0x1.69555p-1, 0x1.69555p0); the table row is picked by z's top bits.
     const __m256i tmp = _mm256_sub_epi64(ix, splat64(0x3fe6955500000000));
     const auto [invc, logc, logctail] =
         load_rows(_mm256_and_si256(_mm256_srli_epi64(tmp, 45), splat64(127)));

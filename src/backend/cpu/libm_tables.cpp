@@ -1,7 +1,8 @@
 // The data tables of glibc's exp, log, pow, expf, logf, log2f and powf (the algorithms by Szabolcs
 // Nagy, also published in Arm's optimized-routines under MIT OR Apache-2.0 WITH LLVM-exception),
-// which libm_replay.cpp and libm_replay_pow.cpp need to reproduce those functions' results bit for bit: numbers, not code, kept
-// as the library has them because any other rounding of them would change results. Host only.
+// which libm_replay.cpp and libm_replay_pow.cpp need to reproduce those functions' results bit for
+// bit: numbers, not code, kept as the library has them because any other rounding of them would
+// change results. Host only.
 #include "libm_replay.h"
 
 namespace gpupy::cpu::libm {
@@ -142,7 +143,8 @@ const double kLogTable[256] = {
     0x1.77907f2170657p-1, 0x1.3d54ffbaf3000p-2,  0x1.756cadbd6130cp-1, 0x1.432eee32fe000p-2,
 };
 
-// logf and log2f (and powf, the second): {1/c, log(c)} and {1/c, log2(c)} for 16 subintervals of [0x1.66p-1, 0x1.66p0).
+// logf and log2f (and powf, the second): {1/c, log(c)} and {1/c, log2(c)} for 16 subintervals of
+// [0x1.66p-1, 0x1.66p0).
 const double kLogfTable[32] = {
     0x1.661ec79f8f3bep+0, -0x1.57bf7808caadep-2, 0x1.571ed4aaf883dp+0, -0x1.2bef0a7c06ddbp-2,
     0x1.49539f0f010b0p+0, -0x1.01eae7f513a67p-2, 0x1.3c995b0b80385p+0, -0x1.b31d8a68224e9p-3,
@@ -176,8 +178,9 @@ const uint64_t kExp2fTable[32] = {
     0x3fef5818dcfba487ull, 0x3fef7c97337b9b5full, 0x3fefa4afa2a490daull, 0x3fefd0765b6e4540ull,
 };
 
-// pow: for 128 subintervals of [0x1.6955p-1, 0x1.6955p0), {1/c, log(c) rounded to a multiple of
+// pow: for 128 subintervals of [0x1.69555p-1, 0x1.69555p0), {1/c, log(c) rounded to a multiple of
 // 2^-43, the rest of log(c), 0 (so that each row is 32 bytes)} for a point c near the centre.
+// clang-format off
 const double kPowLogTable[512] = {
     0x1.6a00000000000p+0, -0x1.62c82f2b9c800p-2, 0x1.ab42428375680p-48, 0.0,
     0x1.6800000000000p+0, -0x1.5d1bdbf580800p-2, -0x1.ca508d8e0f720p-46, 0.0,
@@ -308,5 +311,6 @@ const double kPowLogTable[512] = {
     0x1.6e00000000000p-1, 0x1.57bf753c8d000p-2, 0x1.fadedee5d40efp-46, 0.0,
     0x1.6c00000000000p-1, 0x1.5d5bddf596000p-2, -0x1.a0b2a08a465dcp-47, 0.0,
 };
+// clang-format on
 
 }  // namespace gpupy::cpu::libm
