@@ -1,17 +1,22 @@
-// Checks the cpu device's replay loops (src/backend/cpu/libm_replay.cpp) against this machine's C
-// library: every float32 input for expf, exp2f, logf, log2f, sinf and cosf, and N random float64
-// inputs (random bit patterns, values spread over each function's range, and values at its path
-// boundaries) for exp, exp2 and log. Run it after a change to the loops or on a new glibc. Host
-// only.
+// Checks the cpu device's replay loops (src/backend/cpu/libm_replay.cpp, libm_replay_pow.cpp)
+// against this machine's C library: every float32 input for expf, exp2f, logf, log2f, sinf and
+// cosf; N random float64 inputs (random bit patterns, values spread over each function's range,
+// and values at its path boundaries) for exp, exp2 and log; N random (x, y) pairs for pow and powf
+// (see random_pairs), and for powf every float32 x against seven exponents. Run it after a change
+// to the loops or on a new glibc. Host only.
 //
 //   g++ -std=c++20 -O2 -ffp-contract=off -Isrc -Iinclude tools/check_libm_replay.cpp \
-//       src/backend/cpu/{fast_math,libm_replay,libm_tables}.cpp -o /tmp/check_libm_replay
-//   /tmp/check_libm_replay [N=100663296] [float32|float64]   (about 10 minutes on one core)
+//       src/backend/cpu/{fast_math,libm_replay,libm_replay_pow,libm_tables}.cpp \
+//       -o /tmp/check_libm_replay
+//   /tmp/check_libm_replay [N=100663296] [float32|float64|pow|powf-every-x]   (all of them without
+//   the second argument: about half an hour on one core)
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <random>
 #include <string_view>
 #include <vector>
@@ -88,11 +93,171 @@ void random_doubles(FastOp op, double (*library)(double), const char* name, int6
   std::printf("%s: %lld float64 inputs, %lld differ\n", name, (long long)done, (long long)bad);
 }
 
+/// One batch of pow(x, y) pairs, y contiguous or (sy = 0) y[0] for every x. Prints the first
+/// mismatches; returns their count, or -1 without a loop.
+template <class T>
+int64_t compare_pow(T (*library)(T, T), const std::vector<T>& x, const std::vector<T>& y,
+                    int64_t sy, std::vector<T>& out, const char* name) {
+  const auto n = static_cast<int64_t>(x.size());
+  if (!gpupy::cpu::libm_replay_pow(x.data(), 1, y.data(), sy, out.data(), n)) return -1;
+  int64_t bad = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const T want = library(x[i], y[i * sy]);
+    if (std::memcmp(&want, &out[i], sizeof(T)) == 0) continue;
+    if (bad++ < 5)
+      std::printf("  %s(%a, %a): loop %a, library %a\n", name, double(x[i]), double(y[i * sy]),
+                  double(out[i]), double(want));
+  }
+  return bad;
+}
+
+/// Special and boundary values of x or y for pow: zeros, infinities, NaN, 1, integers and halves,
+/// subnormals, the extremes, and the |y| bounds (2^-65, 2^63) of pow's fast path.
+template <class T>
+std::vector<T> pow_edges() {
+  using L = std::numeric_limits<T>;
+  std::vector<T> v = {0,
+                      1,
+                      2,
+                      3,
+                      0.5,
+                      1.5,
+                      2.5,
+                      -1,
+                      1e-3,
+                      100,
+                      101,
+                      1e6,
+                      1e-30,
+                      L::denorm_min(),
+                      L::min(),
+                      L::max(),
+                      L::infinity(),
+                      L::quiet_NaN(),
+                      T(0x1p-65),
+                      T(0x1p-64),
+                      T(0x1p63),
+                      T(0x1p62),
+                      T(0x1p24),
+                      T(0x1p53),
+                      T(1) / 3,
+                      L::min() / 3};
+  const size_t n = v.size();
+  for (size_t i = 0; i < n; ++i) {
+    v.push_back(-v[i]);
+    v.push_back(std::nextafter(v[i], T(0)));
+    v.push_back(std::nextafter(v[i], L::infinity()));
+  }
+  return v;
+}
+
+/// N (x, y) pairs in batches of five kinds: random bit patterns; x over every binade with
+/// y = t / log(x), |t| log-uniform in [2^-60, 2^10] (y log x covers the fast path, its ends at
+/// 2^-54 and 512 and the overflow and underflow thresholds beyond), a quarter of them negative x
+/// with y rounded to an integer; x within 2^-1..2^-53 of 1
+/// against |y| log-uniform in [2^-70, 2^64] (the |y| bounds); edges of either side (pow_edges)
+/// against random x or y, and y log x near the exp thresholds (+-512, overflow, underflow, 2^-54);
+/// one exponent per batch (the loop's scalar-y path).
+template <class T>
+void random_pairs(T (*library)(T, T), const char* name, int64_t total) {
+  using U = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+  constexpr bool kDouble = sizeof(T) == 8;
+  const double emin = kDouble ? -1074 : -149, emax = kDouble ? 1024 : 128;
+  // |y ln x| (float64) or |y log2 x| (float32) at the exp step's limits and result thresholds.
+  const std::vector<double> limits = kDouble
+                                         ? std::vector<double>{512,
+                                                               -512,
+                                                               709.782712893384,
+                                                               -708.3964185322641,
+                                                               -745.1332191019411,
+                                                               0x1p-54,
+                                                               -0x1p-54}
+                                         : std::vector<double>{126, -126, 128, -149, -150, 0x1p-25};
+  const std::vector<T> edges = pow_edges<T>();
+  std::mt19937_64 rng(std::hash<std::string_view>{}(name));
+  std::uniform_real_distribution<double> unit(0, 1);
+  auto log_uniform = [&](double lo, double hi) { return std::exp2(lo + (hi - lo) * unit(rng)); };
+  auto sign = [&] { return rng() & 1 ? -1.0 : 1.0; };
+  std::vector<T> x(kBatch), y(kBatch), out(kBatch);
+  int64_t bad = 0, done = 0;
+  for (int kind = 0; done < total; kind = (kind + 1) % 5, done += kBatch) {
+    for (int64_t i = 0; i < kBatch; ++i) {
+      T& a = x[i];
+      T& b = y[i];
+      const double base_log = kDouble ? 1.0 : M_LN2;  // y log x in the library's base
+      switch (kind) {
+        case 0: {
+          const auto px = U(rng()), py = U(rng());
+          std::memcpy(&a, &px, sizeof(T)), std::memcpy(&b, &py, sizeof(T));
+          break;
+        }
+        case 1:  // every fourth pair: a negative x and an integer y
+          a = T(log_uniform(emin, emax));
+          b = T(sign() * log_uniform(-60, 10) / (std::log(double(a)) / base_log));
+          if (i % 4 == 0) a = -a, b = std::round(b) == 0 ? T(sign()) : std::round(b);
+          break;
+        case 2:
+          a = T(1 + sign() * log_uniform(-53, -1));
+          b = T(sign() * log_uniform(-70, 64));
+          break;
+        case 3:
+          a = i % 3 == 0 ? edges[rng() % edges.size()] : T(sign() * log_uniform(emin, emax));
+          if (i % 3 == 1)
+            b = edges[rng() % edges.size()];
+          else if (rng() & 1)
+            b = T(sign() * log_uniform(-70, 64));
+          else  // an integer or a half in [-100, 100)
+            b = T(double(int(rng() % 400) - 200) / 2);
+          if (i % 3 == 2) {  // y log x within a few ulp-scaled steps of a threshold
+            a = T(log_uniform(-30, 30));
+            const double t = limits[rng() % limits.size()] * (1 + (unit(rng) - 0.5) * 1e-6);
+            b = T(t / (std::log(double(a)) / base_log));
+          }
+          break;
+        default:
+          a = T(log_uniform(emin, emax) * (i % 16 == 0 ? -1 : 1));
+          b = i == 0 ? T(sign() * log_uniform(-8, 8)) : T(0);
+      }
+    }
+    const int64_t b = compare_pow(library, x, y, kind == 4 ? 0 : 1, out, name);
+    if (b < 0) return (void)std::printf("%s: no replay loop on this machine\n", name);
+    bad += b;
+  }
+  std::printf("%s: %lld (x, y) pairs, %lld differ\n", name, (long long)done, (long long)bad);
+}
+
+/// powf(x, y) for every float32 x and each given y.
+void every_float_pow(std::vector<float> exponents) {
+  std::vector<float> x(kBatch), out(kBatch);
+  for (const float e : exponents) {
+    int64_t bad = 0;
+    const std::vector<float> y = {e};
+    for (uint64_t start = 0; start < (uint64_t(1) << 32); start += kBatch) {
+      for (int64_t i = 0; i < kBatch; ++i) {
+        const auto pattern = uint32_t(start + i);
+        std::memcpy(&x[i], &pattern, 4);
+      }
+      const int64_t b = compare_pow<float>(::powf, x, y, 0, out, "powf");
+      if (b < 0) return (void)std::printf("powf: no replay loop on this machine\n");
+      bad += b;
+    }
+    std::printf("powf(x, %a): all 4294967296 float32 x, %lld differ\n", double(e), (long long)bad);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const int64_t n = argc > 1 ? std::atoll(argv[1]) : 100663296;
   const char* only = argc > 2 ? argv[2] : "";
+  const bool all = only[0] == 0;
+  if (all || std::strcmp(only, "pow") == 0) {
+    random_pairs<double>(::pow, "pow", n);
+    random_pairs<float>(::powf, "powf", n);
+  }
+  if (all || std::strcmp(only, "powf-every-x") == 0)
+    every_float_pow({2.5f, -1.5f, 1.0f / 3, 3, -7, 0x1.fffffep+6f, -0x1.3p-7f});
+  if (!all && std::strcmp(only, "float32") != 0 && std::strcmp(only, "float64") != 0) return 0;
   if (std::strcmp(only, "float32") != 0) {
     const double edges[] = {-512, 512, -745.13, 709.78, 0x1p-54, -0x1p-54};
     random_doubles(FastOp::exp, ::exp, "exp", n, -746, 711, -60, 11, {edges, edges + 6}, 1);

@@ -1,6 +1,6 @@
-// The cpu loops that replay glibc's exp, exp2, log, expf, exp2f, logf, log2f, sinf and cosf (and
-// that they are in use where they apply), and the bounded float32 exp loops, against the library's
-// scalar calls, bit for bit. Host only.
+// The cpu loops that replay glibc's exp, exp2, log, pow, expf, exp2f, logf, log2f, sinf, cosf and
+// powf (and that they are in use where they apply), and the bounded float32 exp loops, against the
+// library's scalar calls, bit for bit. Host only.
 #include <gtest/gtest.h>
 
 #include <cfenv>
@@ -105,6 +105,77 @@ TEST(LibmReplay, SinFloat32) {
 TEST(LibmReplay, CosFloat32) {
   expect_library(
       FastOp::cos, [](float x) { return std::cos(x); }, inputs<float>(-20, 8, true));
+}
+
+/// Pairs for pow: positive x over many binades with y = t / log(x), |t| log-uniform in
+/// [2^-60, 2^max_t] (y log x crosses the fast path and both its ends), every fourth pair with
+/// random bit patterns, and every seventh with an integer y and x of either sign.
+template <class T>
+void pow_inputs(int max_t, std::vector<T>& x, std::vector<T>& y) {
+  using U = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+  std::mt19937_64 rng(23);
+  std::uniform_real_distribution<double> unit(0, 1);
+  x.resize(1 << 20), y.resize(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (i % 4 == 0) {
+      const U px = U(rng()), py = U(rng());
+      std::memcpy(&x[i], &px, sizeof(T)), std::memcpy(&y[i], &py, sizeof(T));
+      continue;
+    }
+    x[i] = T(std::exp2(-100 + 200 * unit(rng)));
+    const double t = std::exp2(-60 + (60 + max_t) * unit(rng)) * (rng() & 1 ? -1 : 1);
+    y[i] = T(t / std::log(double(x[i])));
+    if (i % 7 == 0) y[i] = std::round(y[i]), x[i] = rng() & 1 ? -x[i] : x[i];
+  }
+}
+
+template <class T, class F>
+void expect_pow_library(int max_t, F library) {
+  std::vector<T> x, y;
+  pow_inputs<T>(max_t, x, y);
+  std::vector<T> out(x.size());
+  const int64_t n = static_cast<int64_t>(x.size());
+  const bool used = libm_replay_pow(x.data(), 1, y.data(), 1, out.data(), n);
+  ASSERT_EQ(used, replay_expected());
+  if (!used) GTEST_SKIP() << "no replay loops on this machine";
+  for (size_t i = 0; i < x.size(); ++i) {
+    const T want = library(x[i], y[i]);
+    ASSERT_EQ(std::memcmp(&want, &out[i], sizeof(T)), 0)
+        << "pow(" << std::hexfloat << x[i] << ", " << y[i] << "): " << out[i] << ", library "
+        << want;
+  }
+  // One exponent for every element, one base for every element, in place with a tail.
+  for (const T e : {T(2.5), T(-0.75), T(3), T(1e-3)}) {
+    ASSERT_TRUE(libm_replay_pow(x.data(), 1, &e, 0, out.data(), n));
+    for (size_t i = 0; i < x.size(); ++i) {
+      const T want = library(x[i], e);
+      ASSERT_EQ(std::memcmp(&want, &out[i], sizeof(T)), 0) << std::hexfloat << x[i] << " ** " << e;
+    }
+  }
+  const T base = T(1.3);
+  ASSERT_TRUE(libm_replay_pow(&base, 0, y.data(), 1, out.data(), n));
+  for (size_t i = 0; i < y.size(); ++i) {
+    const T want = library(base, y[i]);
+    ASSERT_EQ(std::memcmp(&want, &out[i], sizeof(T)), 0) << std::hexfloat << base << " ** " << y[i];
+  }
+  // Other strides, one of them negative.
+  ASSERT_TRUE(libm_replay_pow(x.data(), 2, y.data() + n - 1, -1, out.data(), n / 2));
+  for (int64_t i = 0; i < n / 2; ++i) {
+    const T want = library(x[2 * i], y[n - 1 - i]);
+    ASSERT_EQ(std::memcmp(&want, &out[i], sizeof(T)), 0) << std::hexfloat << x[2 * i];
+  }
+  std::vector<T> z(y.begin(), y.begin() + 1003);
+  ASSERT_TRUE(libm_replay_pow(x.data(), 1, z.data(), 1, z.data(), 1003));
+  ASSERT_TRUE(libm_replay_pow(x.data(), 1, y.data(), 1, out.data(), 1003));
+  EXPECT_EQ(std::memcmp(z.data(), out.data(), z.size() * sizeof(T)), 0);
+}
+
+TEST(LibmReplay, PowFloat64) {
+  expect_pow_library<double>(10, [](double x, double y) { return std::pow(x, y); });
+}
+
+TEST(LibmReplay, PowFloat32) {
+  expect_pow_library<float>(8, [](float x, float y) { return std::pow(x, y); });
 }
 
 TEST(LibmReplay, OnlyWhenRoundingToNearest) {

@@ -1,5 +1,6 @@
-"""exp, exp2, log, log2, sin, cos (float32), exp, exp2, log (float64) and floor, ceil, trunc, rint
-(float32, float64) on the host devices against the C library's functions, bit for bit.
+"""exp, exp2, log, log2, sin, cos (float32), exp, exp2, log (float64), power and float_power, and
+floor, ceil, trunc, rint (float32, float64) on the host devices against the C library's functions,
+bit for bit.
 
 The cpu device computes these with vector loops that must return exactly what the scalar library
 call returns (what emu returns, and what the cpu device returned before the loops existed). The
@@ -73,13 +74,13 @@ def _inputs(dtype, reference=None):
     return numpy.concatenate(parts)
 
 
-def _assert_same_bits(result, expected, inputs):
+def _assert_same_bits(result, expected, inputs, nan_bits_where=None):
     nan = numpy.isnan(expected)
     assert numpy.array_equal(numpy.isnan(result), nan)
     uint = _CTYPES[expected.dtype.type][2]
     # NaN results are compared bit for bit too, except where a signalling NaN input was quieted on
-    # its way through ctypes (so the reference saw another input).
-    quiet = ~nan | _is_quiet_nan(inputs)
+    # its way through ctypes (so the reference saw another input), or outside nan_bits_where.
+    quiet = ~nan | (_is_quiet_nan(inputs) if nan_bits_where is None else nan_bits_where)
     x, r, e = inputs[quiet], result[quiet], expected[quiet]
     bad = numpy.flatnonzero(r.view(uint) != e.view(uint))[:5]
     assert bad.size == 0, f"inputs {x[bad]}: gpupy {r[bad]}, C library {e[bad]}"
@@ -190,3 +191,96 @@ def _edge_inputs(name, dtype):
 def test_replayed_functions_equal_c_library(name, dtype):
     x = _edge_inputs(name, dtype)
     _check(name, x)
+
+
+# power: pairs of edges (zeros, infinities, NaN, 1, integers and halves, subnormals, extremes, and
+# the |y| bounds 2^-65 and 2^63 of glibc's fast path), each with its neighbours and negation.
+_POW_EDGES = [0.0, 1.0, 2.0, 3.0, 0.5, 1.5, 2.5, 1e-3, 100.0, 101.0, 1e-30, 2.0**-65, 2.0**63,
+              2.0**24, 2.0**53, 1 / 3, 5e-324, 1e-40, 2.2250738585072014e-308,
+              1.1754943508222875e-38, 3.4028234663852886e38, 1.7976931348623157e308, numpy.inf,
+              numpy.nan]  # fmt: skip
+# y ln x (float64) or y log2 x (float32) where the fast path ends and results overflow or underflow
+_POW_LIMITS = {
+    numpy.float64: [512.0, -512.0, 709.782712893384, -708.3964185322641, -745.1332191019411,
+                    2.0**-54, -(2.0**-54)],
+    numpy.float32: [126.0, -126.0, 128.0, -149.0, -150.0, 2.0**-25],
+}  # fmt: skip
+
+
+def _library2(name, dtype):
+    suffix, ctype, _ = _CTYPES[dtype]
+    fn = getattr(ctypes.CDLL(ctypes.util.find_library("m")), name + suffix)
+    fn.restype, fn.argtypes = ctype, [ctype, ctype]
+    return lambda xs, ys: numpy.array(
+        [fn(a, b) for a, b in zip(xs.tolist(), ys.tolist(), strict=True)], dtype=dtype
+    )
+
+
+def _pow_inputs(dtype):
+    rng = numpy.random.default_rng(13)
+    uint = _CTYPES[dtype][2]
+    with numpy.errstate(over="ignore", under="ignore"):
+        edges = numpy.array(_POW_EDGES, dtype=dtype)
+        edges = numpy.concatenate([edges, numpy.nextafter(edges, dtype(0)), -edges])
+        edges = numpy.concatenate([edges, numpy.nextafter(edges, dtype(numpy.inf))])
+    ex, ey = (v.ravel() for v in numpy.meshgrid(edges, edges))
+    tiny, huge = (
+        numpy.log2(numpy.finfo(dtype).smallest_subnormal),
+        numpy.log2(numpy.finfo(dtype).max),
+    )
+    base = numpy.log(2.0) if dtype == numpy.float32 else 1.0  # y log x in the library's base
+    x1 = numpy.exp2(rng.uniform(tiny, huge, 20_000)).astype(dtype)
+    t = numpy.exp2(rng.uniform(-60, 10, x1.size)) * rng.choice([-1.0, 1.0], x1.size)
+    x2 = numpy.exp2(rng.uniform(-30, 30, 10_000)).astype(dtype)
+    limits = rng.choice(_POW_LIMITS[dtype], x2.size) * (1 + rng.uniform(-1e-6, 1e-6, x2.size))
+    x3 = (1 + rng.choice([-1.0, 1.0], 5_000) * numpy.exp2(rng.uniform(-53, -1, 5_000))).astype(
+        dtype
+    )
+    y3 = rng.choice([-1.0, 1.0], x3.size) * numpy.exp2(rng.uniform(-70, 64, x3.size))
+    x4 = -numpy.exp2(rng.uniform(-20, 20, 5_000)).astype(dtype)  # negative x, integer y
+    y4 = rng.integers(-60, 60, x4.size).astype(dtype)
+    bits = rng.integers(0, 2**63, (2, 10_000), dtype=numpy.uint64).astype(uint).view(dtype)
+    with numpy.errstate(all="ignore"):
+        y1 = t / (numpy.log(x1.astype(numpy.float64)) / base)
+        y2 = limits / (numpy.log(x2.astype(numpy.float64)) / base)
+        x = numpy.concatenate([ex, x1, x2, x3, x4, bits[0]]).astype(dtype)
+        y = numpy.concatenate([ey, y1, y2, y3, y4, bits[1]]).astype(dtype)
+    return x, y
+
+
+def _signalling(x):
+    return numpy.isnan(x) & ~_is_quiet_nan(x)
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+def test_power_equals_c_library(dtype):
+    x, y = _pow_inputs(dtype)
+    library = _library2("pow", dtype)
+    expected = library(x, y)
+    gx, gy = gpupy.asarray(x), gpupy.asarray(y)
+    # NaN bits are compared except where a signalling NaN input was quieted by ctypes.
+    quiet = ~(_signalling(x) | _signalling(y))
+    _assert_same_bits(gpupy.asnumpy(gpupy.power(gx, gy)), expected, x, quiet)
+    _assert_same_bits(
+        gpupy.asnumpy(gpupy.power(gx[::3], gy[::3])), expected[::3], x[::3], quiet[::3]
+    )
+    inplace = gpupy.asarray(y)
+    gpupy.power(gx, inplace, out=inplace)
+    _assert_same_bits(gpupy.asnumpy(inplace), expected, x, quiet)
+    # One exponent for every element, one base for every element. (2, 0.5, -1 and 1 take NumPy's
+    # shortcuts instead: test_power_shortcuts.py.)
+    for e in [2.5, -1.5, 3.0, 1 / 3, 117.0, 1e-3]:
+        want = library(x, numpy.full_like(x, e))
+        _assert_same_bits(gpupy.asnumpy(gpupy.power(gx, e)), want, x, quiet)
+    for b in [1.7, 0.3, -2.0]:
+        want = library(numpy.full_like(y, b), y)
+        _assert_same_bits(gpupy.asnumpy(gpupy.power(b, gy)), want, y, quiet)
+
+
+def test_float_power_equals_c_library():
+    x, y = _pow_inputs(numpy.float32)  # float_power computes in float64
+    got = gpupy.asnumpy(gpupy.float_power(gpupy.asarray(x), gpupy.asarray(y)))
+    with numpy.errstate(invalid="ignore"):  # signalling NaNs
+        wide_x, wide_y = x.astype(numpy.float64), y.astype(numpy.float64)
+    expected = _library2("pow", numpy.float64)(wide_x, wide_y)
+    _assert_same_bits(got, expected, x, ~(_signalling(x) | _signalling(y)))

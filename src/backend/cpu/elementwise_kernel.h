@@ -40,6 +40,12 @@ void binary_run(char* out, const char* in0, const char* in1, int64_t n, int64_t 
     R* __restrict o = reinterpret_cast<R*>(out);
     const T* __restrict a = reinterpret_cast<const T*>(in0);
     const T* __restrict b = reinterpret_cast<const T*>(in1);
+    if constexpr (fast_binary_op_v<F, T> != FastOp::none) {
+      static_assert(std::is_same_v<R, T>);
+      if (s0 % t == 0 && s1 % t == 0 &&
+          fast_binary(fast_binary_op_v<F, T>, a, s0 / t, b, s1 / t, o, n))
+        return;
+    }
     if (s0 == t && s1 == t) {
       for (int64_t i = 0; i < n; ++i) o[i] = f(a[i], b[i]);
       return;

@@ -1,6 +1,7 @@
 // Vector loops for float32 exp and exp2, and float32/float64 floor, ceil, trunc and rint, that
 // return the C library's results bit for bit, compiled for AVX2 (and AVX-512) and chosen at run
-// time, and the dispatch to libm_replay.cpp's loops; other CPUs keep the scalar loops. Host only.
+// time, and the dispatch to libm_replay.cpp's and libm_replay_pow.cpp's loops; other CPUs keep the
+// scalar loops. Host only.
 // The exp and exp2 loops here serve where libm_replay.cpp's faster ones do not apply.
 //
 // Why the results are the library's: each element gets a double approximation y of f(x) with
@@ -277,3 +278,17 @@ bool fast_unary(FastOp, const double*, double*, int64_t) { return false; }
 }  // namespace gpupy::cpu
 
 #endif
+
+namespace gpupy::cpu {
+
+bool fast_binary(FastOp op, const float* a, int64_t sa, const float* b, int64_t sb, float* o,
+                 int64_t n) {
+  return op == FastOp::pow && libm_replay_pow(a, sa, b, sb, o, n);
+}
+
+bool fast_binary(FastOp op, const double* a, int64_t sa, const double* b, int64_t sb, double* o,
+                 int64_t n) {
+  return op == FastOp::pow && libm_replay_pow(a, sa, b, sb, o, n);
+}
+
+}  // namespace gpupy::cpu

@@ -7,82 +7,21 @@
 // Built with -ffp-contract=off: the only fusions are the ones written here. Host only.
 #include "libm_replay.h"
 
-#include <cfenv>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
 #include <vector>
 
 #if defined(__x86_64__)
-#include <immintrin.h>
-
-#define GPUPY_AVX2 __attribute__((target("avx2,fma"), always_inline)) inline
+#include "libm_avx2.h"
 
 namespace gpupy::cpu {
 namespace {
 
-using libm::kExp2fTable;
-using libm::kExpTable;
+using namespace avx2;  // NOLINT(google-build-using-namespace): the lane vocabulary of this file
 using libm::kLog2fTable;
 using libm::kLogfTable;
 using libm::kLogTable;
-
-GPUPY_AVX2 __m256d splat(double v) { return _mm256_set1_pd(v); }
-GPUPY_AVX2 __m256d fma(__m256d a, __m256d b, __m256d c) { return _mm256_fmadd_pd(a, b, c); }
-GPUPY_AVX2 __m256d fma(__m256d a, double b, double c) { return fma(a, splat(b), splat(c)); }
-GPUPY_AVX2 __m256d fma(__m256d a, double b, __m256d c) { return fma(a, splat(b), c); }
-GPUPY_AVX2 __m256d mul(__m256d a, __m256d b) { return _mm256_mul_pd(a, b); }
-GPUPY_AVX2 __m256d add(__m256d a, __m256d b) { return _mm256_add_pd(a, b); }
-GPUPY_AVX2 __m256d sub(__m256d a, __m256d b) { return _mm256_sub_pd(a, b); }
-GPUPY_AVX2 __m256i splat64(int64_t v) { return _mm256_set1_epi64x(v); }
-GPUPY_AVX2 __m128i splat32(int32_t v) { return _mm_set1_epi32(v); }
-
-/// {table[2 i], table[2 i + 1]} for the i in each lane: four 16-byte loads, faster than gathers.
-struct Pairs {
-  __m256d first, second;
-};
-template <class Index>
-GPUPY_AVX2 Pairs load_pairs(const double* table, const Index (&i)[4]) {
-  const __m128d p0 = _mm_loadu_pd(table + 2 * i[0]), p1 = _mm_loadu_pd(table + 2 * i[1]);
-  const __m128d p2 = _mm_loadu_pd(table + 2 * i[2]), p3 = _mm_loadu_pd(table + 2 * i[3]);
-  const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(p0), p2, 1);
-  const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(p1), p3, 1);
-  return {_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b)};
-}
-GPUPY_AVX2 Pairs load_pairs(const double* table, __m256i i) {
-  alignas(32) int64_t index[4];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(index), i);
-  return load_pairs(table, index);
-}
-GPUPY_AVX2 Pairs load_pairs(const double* table, __m128i i) {
-  alignas(16) int32_t index[4];
-  _mm_store_si128(reinterpret_cast<__m128i*>(index), i);
-  return load_pairs(table, index);
-}
-
-/// a > b as unsigned 64-bit integers, lane by lane.
-GPUPY_AVX2 __m256i greater_u64(__m256i a, uint64_t b) {
-  const __m256i flip = splat64(INT64_MIN);
-  return _mm256_cmpgt_epi64(_mm256_xor_si256(a, flip), splat64(int64_t(b ^ (1ull << 63))));
-}
-
-/// The lanes exp and exp2 send to their special case: |x| < 2^-54, |x| >= 512, NaN.
-GPUPY_AVX2 __m256i exp_special(__m256d x) {
-  const __m256i top =
-      _mm256_and_si256(_mm256_srli_epi64(_mm256_castpd_si256(x), 52), splat64(0x7ff));
-  return _mm256_or_si256(_mm256_cmpgt_epi64(splat64(0x3c9), top),
-                         _mm256_cmpgt_epi64(top, splat64(0x407)));
-}
-
-/// 2^(k/128) = scale (1 + tail): {tail, scale} from the low bits of k (the table) and the rest
-/// (the exponent).
-GPUPY_AVX2 Pairs exp_tail_scale(__m256i k) {
-  const auto* table = reinterpret_cast<const double*>(kExpTable);
-  Pairs p = load_pairs(table, _mm256_and_si256(k, splat64(127)));
-  const __m256i sbits = _mm256_add_epi64(_mm256_castpd_si256(p.second), _mm256_slli_epi64(k, 45));
-  p.second = _mm256_castsi256_pd(sbits);
-  return p;
-}
 
 /// float64 exp: __exp_fma. Lanes with |x| < 2^-54 or |x| >= 512 (or NaN) go to the library.
 struct Exp64 {
@@ -90,23 +29,10 @@ struct Exp64 {
   static constexpr int kProbeLo = -54, kProbeHi = 8;
   static T library(T x) { return ::exp(x); }
   GPUPY_AVX2 static int eval(const T* a, T* res) {
-    constexpr double kInvLn2N = 0x1.71547652b82fep+7, kShift = 0x1.8p52;
-    constexpr double kNegLn2HiN = -0x1.62e42fefa0000p-8, kNegLn2LoN = -0x1.cf79abc9e3b3ap-47;
-    constexpr double kC2 = 0x1.ffffffffffdbdp-2, kC3 = 0x1.555555555543cp-3;
-    constexpr double kC4 = 0x1.55555cf172b91p-5, kC5 = 0x1.1111167a4d017p-7;
     const __m256d x = _mm256_loadu_pd(a);
-    const __m256i special = exp_special(x);
-    __m256d kd = fma(x, kInvLn2N, kShift);
-    const __m256i ki = _mm256_castpd_si256(kd);
-    kd = sub(kd, splat(kShift));
-    __m256d r = fma(kd, kNegLn2HiN, x);
-    r = fma(kd, kNegLn2LoN, r);
-    const auto [tail, scale] = exp_tail_scale(ki);
-    const __m256d p23 = fma(r, kC3, kC2), head = add(r, tail), r2 = mul(r, r);
-    const __m256d p45 = fma(r, kC5, kC4);
-    const __m256d tmp = fma(mul(r2, r2), p45, fma(p23, r2, head));
-    _mm256_storeu_pd(res, fma(scale, tmp, scale));
-    return _mm256_movemask_pd(_mm256_castsi256_pd(special));
+    const auto [k, r] = exp_reduce(x);
+    _mm256_storeu_pd(res, exp_finish(k, r));
+    return _mm256_movemask_pd(_mm256_castsi256_pd(exp_special(x)));
   }
 };
 
@@ -181,10 +107,7 @@ struct Log64 {
                                         _mm256_cmpgt_epi64(top, splat64(0x7fef)));
     const __m256i tmp = _mm256_sub_epi64(ix, splat64(0x3fe6000000000000));
     const __m256i idx = _mm256_and_si256(_mm256_srli_epi64(tmp, 45), splat64(127));
-    // k = tmp >> 52 (arithmetic): the high half of each lane shifted by 20, converted exactly.
-    const __m256i k = _mm256_permutevar8x32_epi32(_mm256_srai_epi32(tmp, 20),
-                                                  _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7));
-    const __m256d kd = _mm256_cvtepi32_pd(_mm256_castsi256_si128(k));
+    const __m256d kd = shift52_to_double(tmp);  // tmp >> 52, arithmetic
     const __m256i iz =
         _mm256_sub_epi64(ix, _mm256_and_si256(tmp, splat64(int64_t(0xfff0000000000000))));
     const auto [invc, logc] = load_pairs(kLogTable, idx);
@@ -211,9 +134,7 @@ struct LogF32 {
   static T library(T x) { return kBase2 ? ::log2f(x) : ::logf(x); }
   GPUPY_AVX2 static int eval(const T* a, T* res) {
     const __m128i ix = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a));
-    const __m128i special =
-        _mm_cmpgt_epi32(_mm_xor_si128(_mm_sub_epi32(ix, splat32(0x00800000)), splat32(INT32_MIN)),
-                        splat32(0x7effffff ^ INT32_MIN));
+    const __m128i special = greater_u32(_mm_sub_epi32(ix, splat32(0x00800000)), 0x7effffff);
     const __m128i one = _mm_cmpeq_epi32(ix, splat32(0x3f800000));
     const __m128i tmp = _mm_sub_epi32(ix, splat32(0x3f330000));
     const __m128i idx = _mm_and_si128(_mm_srli_epi32(tmp, 19), splat32(15));
@@ -265,15 +186,7 @@ struct ExpF32 {
       kd = fma(x, kInvLn2N, kShift);
       r = _mm256_fmsub_pd(splat(kInvLn2N), x, sub(kd, splat(kShift)));
     }
-    const __m256i k = _mm256_castpd_si256(kd);
-    alignas(32) int64_t index[4];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(index), _mm256_and_si256(k, splat64(31)));
-    const __m256i t =
-        _mm256_setr_epi64x(int64_t(kExp2fTable[index[0]]), int64_t(kExp2fTable[index[1]]),
-                           int64_t(kExp2fTable[index[2]]), int64_t(kExp2fTable[index[3]]));
-    const __m256d scale = _mm256_castsi256_pd(_mm256_add_epi64(t, _mm256_slli_epi64(k, 47)));
-    const __m256d z = fma(r, kC0, kC1), r2 = mul(r, r), y = fma(r, kC2, 1.0);
-    _mm_storeu_ps(res, _mm256_cvtpd_ps(mul(fma(z, r2, y), scale)));
+    _mm_storeu_ps(res, _mm256_cvtpd_ps(exp2f_finish(kd, r, kC0, kC1, kC2)));
     return _mm_movemask_ps(_mm_castsi128_ps(special));
   }
 };
@@ -290,8 +203,6 @@ constexpr SinCosCoefficients kSinCos[2] = {
      0x1.1107605230bc4p-7, 0x1.6c087e89a359dp-10, -0x1.994eb3774cf24p-13, -0x1.99343027bf8c3p-16},
 };
 
-/// Lanes of 32-bit masks widened to 64 bits, for the double-precision blends.
-GPUPY_AVX2 __m256d lanes(__m128i mask) { return _mm256_castsi256_pd(_mm256_cvtepi32_epi64(mask)); }
 GPUPY_AVX2 __m128i bit_set(__m128i v, int bit) {
   return _mm_cmpeq_epi32(_mm_and_si128(v, splat32(bit)), splat32(bit));
 }
@@ -344,8 +255,6 @@ struct SinCosF32 {
     return _mm_movemask_ps(_mm_castsi128_ps(special));
   }
 };
-
-constexpr int kLanes = 4;
 
 /// Four elements at a time; lanes the kernel marks go to the library (a is intact: results are
 /// written after the fix-ups, so o may be a).
@@ -409,19 +318,10 @@ bool agrees_with_library() {
   return true;
 }
 
-/// Runs K's loop when the machine and library are the ones it replays, checked once per kernel,
-/// and the rounding is to nearest (in other modes the library special-cases some results).
+/// Runs K's loop where replay_usable allows.
 template <class K>
 bool run(const typename K::T* a, typename K::T* o, int64_t n) {
-  static const bool usable = [] {
-    if (fast_math_level() < 1 || !glibc_at_least_2_28()) return false;
-    const int mode = std::fegetround();
-    std::fesetround(FE_TONEAREST);
-    const bool agrees = agrees_with_library<K>();
-    std::fesetround(mode);
-    return agrees;
-  }();
-  if (!usable || std::fegetround() != FE_TONEAREST) return false;
+  if (!replay_usable<K>(agrees_with_library<K>)) return false;
   replay<K>(a, o, n);
   return true;
 }

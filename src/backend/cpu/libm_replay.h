@@ -1,6 +1,6 @@
-// Vector loops that replay, lane by lane, the instructions of glibc's x86-64 exp, exp2 and log
-// (float64), expf, exp2f, logf, log2f, sinf and cosf, so that their results are the library's bit
-// for bit; and the tables those functions read. Host only.
+// Vector loops that replay, lane by lane, the instructions of glibc's x86-64 exp, exp2, log and pow
+// (float64), expf, exp2f, logf, log2f, sinf, cosf and powf, so that their results are the
+// library's bit for bit; and the tables those functions read. Host only.
 #pragma once
 
 #include <cstdint>
@@ -16,12 +16,20 @@ namespace gpupy::cpu {
 bool libm_replay(FastOp op, const float* a, float* o, int64_t n);
 bool libm_replay(FastOp op, const double* a, double* o, int64_t n);
 
+/// o[i] = pow(x[i * sx], y[i * sy]) for i < n (strides in elements, any sign; 0 is one value for
+/// every element), exactly as this process's C library computes it (o may be x or y where it is
+/// the same elements). Returns false and writes nothing where libm_replay would.
+bool libm_replay_pow(const float* x, int64_t sx, const float* y, int64_t sy, float* o, int64_t n);
+bool libm_replay_pow(const double* x, int64_t sx, const double* y, int64_t sy, double* o,
+                     int64_t n);
+
 namespace libm {
 extern const uint64_t kExpTable[256];
 extern const double kLogTable[256];
 extern const double kLogfTable[32];
 extern const double kLog2fTable[32];
 extern const uint64_t kExp2fTable[32];
+extern const double kPowLogTable[512];
 }  // namespace libm
 
 }  // namespace gpupy::cpu
