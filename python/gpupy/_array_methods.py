@@ -203,6 +203,36 @@ def _assign_flat(self, value):
     self.flat[...] = value
 
 
+_host_copy = ndarray.get  # the C++ copy to the host, in C order
+
+
+def _get(self, stream=None, order="C", out=None, blocking=True):
+    """A NumPy copy of the array from any device (CuPy's ``get``). ``order``: 'C', 'F', 'A' (F
+    for an F- and not C-contiguous array, else C) or 'K' (the array's own layout). ``out``: a
+    NumPy array of the same shape and dtype to copy into (returned). ``stream``: a gpupy stream
+    to copy on. gpupy's copies have finished when get returns, so ``blocking=False`` (which only
+    allows an early return) gives the same result."""
+    if stream is not None:
+        with stream:
+            return _get(self, None, order, out, blocking)
+    axes = None if order == "C" else _core._layout_axes(self, order, "get")
+    host = _host_copy(self) if axes is None else _host_copy(self.transpose(axes))
+    if axes is not None:
+        host = host.transpose(numpy.argsort(axes))
+    if out is None:
+        return host
+    if not isinstance(out, numpy.ndarray):
+        raise TypeError(f"[get] out must be a numpy.ndarray, not {type(out).__name__}")
+    if out.shape != host.shape or out.dtype != host.dtype:
+        raise ValueError(
+            f"[get] out has shape {out.shape} and dtype {out.dtype}; the array has shape "
+            f"{host.shape} and dtype {host.dtype}"
+        )
+    out[...] = host
+    return out
+
+
+ndarray.get = _get
 ndarray.view = _view
 ndarray.flat = property(
     _FlatIter, _assign_flat, doc="A 1-d iterator over the array (see _FlatIter)."

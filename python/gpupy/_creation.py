@@ -186,11 +186,17 @@ def _integer_arange(start, stop, step, dtype, device):
     return ramp.astype(dtype)
 
 
-def asnumpy(a):
-    """A NumPy copy of a gpupy array from any device (NumPy input is returned as it is)."""
+def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
+    """A NumPy copy of a gpupy array from any device (CuPy's ``asnumpy``: `order`, `out`,
+    `stream` and `blocking` as in ndarray.get); other input goes through numpy.asarray (NumPy
+    arrays are returned as they are unless `order` or `out` asks for a copy)."""
     if isinstance(a, _core.ndarray):
-        return a.get()
-    return numpy.asarray(a)
+        return a.get(stream, order, out, blocking)
+    host = numpy.asarray(a, order=order)
+    if out is None:
+        return host
+    out[...] = host
+    return out
 
 
 def astype(x, dtype, /, *, copy=True, device=None):

@@ -134,3 +134,22 @@ def test_pyccel_parameters_from_stub():
     compiled = _pyccel_scale()
     assert python_parameters(compiled) == ["x", "f", "n"]
     assert xp.PyccelKernel(compiled).parameter_names() == ["x", "f", "n"]
+
+
+def _layout_probe(x):
+    """Records the host copy's layout and writes its first column (layout-independent)."""
+    x[:, 0] = 10.0 * x.flags.f_contiguous + x.flags.c_contiguous
+
+
+@pytest.mark.parametrize("fortran", [False, True])
+def test_host_copies_keep_fortran_order(dev, fortran):
+    # The kernel-layer spec: F-contiguous device arrays stay F-ordered through the host copy
+    # (Pyccel's order='F' arrays are checked by the compiled wrapper); other layouts become C.
+    host = numpy.arange(12.0).reshape(3, 4)
+    x = gpupy.asarray(numpy.asfortranarray(host) if fortran else host)
+    assert x.flags.f_contiguous == fortran
+    xp.PyccelKernel(_layout_probe)(x)
+    expected = host.copy()
+    expected[:, 0] = 10.0 if fortran else 1.0
+    numpy.testing.assert_array_equal(gpupy.asnumpy(x), expected)
+    assert xp.to_numpy(x).flags.f_contiguous == fortran

@@ -216,3 +216,36 @@ def test_numpy_functions_dispatch_order():
 def test_bad_orders(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize("order", ["C", "F", "A", "K", "f"])
+@pytest.mark.parametrize("view", _VIEW_NAMES)
+def test_get_and_asnumpy_orders(view, order):
+    got, host = _pair(view)
+    expected = numpy.array(host, order=order)  # CuPy's get: a host copy in that layout
+    for copy in (got.get(order=order), gpupy.asnumpy(got, order=order)):
+        assert copy.strides == expected.strides, (copy.strides, expected.strides)
+        numpy.testing.assert_array_equal(copy, host)
+    assert got.get().flags.c_contiguous and gpupy.asnumpy(got).flags.c_contiguous
+
+
+def test_get_into_out():
+    got, host = _pair("permuted")
+    out = numpy.empty(host.shape, host.dtype, order="F")
+    assert got.get(out=out) is out
+    numpy.testing.assert_array_equal(out, host)
+    into = numpy.zeros(host.shape, host.dtype)
+    assert gpupy.asnumpy(got, out=into) is into
+    numpy.testing.assert_array_equal(into, host)
+    with pytest.raises(ValueError, match=r"\[get\] out has shape"):
+        got.get(out=numpy.empty(3))
+    with pytest.raises(TypeError, match=r"\[get\] out must be a numpy.ndarray"):
+        got.get(out=[0.0] * got.size)
+    with pytest.raises(ValueError, match=r"\[get\] order must be one of"):
+        got.get(order="Q")
+
+
+def test_asnumpy_of_host_input_follows_order():
+    fortran = numpy.asfortranarray(_HOST)
+    assert gpupy.asnumpy(fortran, order="K") is fortran
+    assert gpupy.asnumpy(fortran).flags.c_contiguous  # CuPy's default order 'C'

@@ -166,7 +166,7 @@ def _record(kind, func, a, out):
 def to_numpy(a):
     """A NumPy array: device arrays are copied to the host, anything else goes through asarray."""
     if _is_gpupy(a):
-        out = _gpupy_module().asnumpy(a)
+        out = _gpupy_module().asnumpy(a, order="A")  # as CuPy's: F-contiguous stays F
     elif _is_cupy(a):
         out = a.get(order="A")
     else:

@@ -29,7 +29,7 @@ def _is_device_array(a):
 
 def _host_copy(a):
     if hasattr(a, "get"):
-        return a.get()
+        return a.get(order="A")  # F-contiguous device arrays stay F-ordered for the kernel
     return a.copy_to_host()  # Numba device arrays
 
 
