@@ -200,7 +200,7 @@ def _spread(name, finish):
 
 
 var = _spread("var", lambda v: v)
-std = _spread("std", _core.sqrt)
+std = _spread("std", lambda v: _core.sqrt(v).astype(v.dtype, copy=False))
 
 
 amin = min
