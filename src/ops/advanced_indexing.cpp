@@ -197,9 +197,12 @@ Backend::GatherCall make_call(const Plan& plan) {
 /// broadcast to the result.
 Operand fitted_value(const Plan& plan, const Operand& value) {
   if (!value.is_array()) {
-    // a scalar converts (overflow, NaN, complex checks) before the index arrays are read
-    assign(Array::empty(Shape{0}, plan.view.dtype(), plan.view.device()), value);
-    return value;
+    // a scalar converts (overflow, NaN, complex checks) before the index arrays are read; NumPy
+    // makes an array of a NumPy scalar first, so an out-of-range one wraps here
+    const Scalar& s = value.scalar();
+    const Operand v = s.weak() ? value : Operand(s.cast(plan.view.dtype()));
+    assign(Array::empty(Shape{0}, plan.view.dtype(), plan.view.device()), v);
+    return v;
   }
   const Shape bshape = index_shape(plan);
   Shape shape;
