@@ -186,6 +186,9 @@ def full(shape, fill_value, dtype=None, device=None):
     """See numpy.full. `fill_value` may also be an array: a 0-d result such as ``x.max()``, or
     one that broadcasts to `shape` (its dtype is then the default, and a gpupy array's device)."""
     if not isinstance(fill_value, _core.ndarray) and numpy.ndim(fill_value) == 0:
+        if type(fill_value) is int and not -(2**63) <= fill_value < 2**64 and dtype is not None:
+            if numpy.dtype(dtype).kind in "fc":  # NumPy converts a huge int to the float item
+                fill_value = float(fill_value)
         return _core.full(shape, fill_value, dtype, device)
     if device is None and isinstance(fill_value, _core.ndarray):
         device = fill_value.device
