@@ -55,9 +55,10 @@ template <SumLike F>
 nb::object sum_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
                     bool keepdims) {
   Array x = as_input(a);
-  // NumPy's add/multiply.reduce compute in out's dtype when dtype= is not given (mean does not)
-  std::optional<DType> dt = F == &gpupy::mean ? to_dtype(dtype) : dtype_or_out(dtype, out);
-  if (dt) warn_complex_discarded(x.dtype(), *dt);  // NumPy casts complex input to a real dt
+  // NumPy's add/multiply.reduce run in the promotion of the input and out (mean does not)
+  std::optional<DType> dt =
+      F == &gpupy::mean ? to_dtype(dtype) : dtype_or_out(dtype, out, x.dtype());
+  if (dt && F == &gpupy::mean) warn_complex_discarded(x.dtype(), *dt);
   return finish(F(x, to_reduce_axes(axis, x, F != &gpupy::mean), keepdims, dt), out);
 }
 

@@ -74,9 +74,12 @@ std::optional<DType> to_dtype(nb::handle dtype) {
   return dtype_of_numpy(numpy().attr("dtype")(dtype));
 }
 
-std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out) {
-  if (!dtype.is_none() || !nb::isinstance<Array>(out)) return to_dtype(dtype);
-  return nb::cast<Array>(out).dtype();
+std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out, DType input) {
+  std::optional<DType> dt = to_dtype(dtype);
+  if (!dt && nb::isinstance<Array>(out)) dt = promote_types(input, nb::cast<Array>(out).dtype());
+  if (dt) warn_complex_discarded(input, *dt);  // NumPy casts complex input to a real dt
+  if (nb::isinstance<Array>(out)) warn_complex_discarded(*dt, nb::cast<Array>(out).dtype());
+  return dt;
 }
 
 nb::object numpy_dtype(DType dt) {

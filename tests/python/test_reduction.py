@@ -429,3 +429,15 @@ def test_empty_and_short_slices_warn_as_numpy(shape, name, kwargs):
         )
         assert got_warnings == expected_warnings, (axis, got_warnings, expected_warnings)
         np.testing.assert_allclose(got.get(), expected, equal_nan=True)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "cumsum", "cumprod", "nansum"])
+@pytest.mark.parametrize("out_dtype", ["uint8", "int8", "int64", "float16", "float32"])
+@testing.for_dtypes(["float32", "float64", "int8", "int64", "bool"])
+@testing.numpy_gpupy_allclose(rtol=1e-3, accept_error=False)
+def test_sum_prod_into_out_of_another_dtype(name, out_dtype, dtype, xp):
+    # NumPy runs the loop in the promotion of the input and out, then casts into out: float
+    # data summed into an integer out is truncated once, not element by element
+    x = xp.asarray((np.array([[-4.0, 2.5, 1.75], [0.9649, -0.5, 2.5]]) * 3).astype(dtype))
+    shape = (3,) if "cum" not in name else x.shape
+    return getattr(xp, name)(x, axis=0, out=xp.zeros(shape, dtype=out_dtype))
