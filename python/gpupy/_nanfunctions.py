@@ -134,7 +134,10 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
         dtype = "float64"
     tot = _core.sum(arr, axis=axis, dtype=dtype, keepdims=True)
     avg = (tot / cnt).astype(tot.dtype, copy=False)
-    dev = _core._where(mask, 0, arr - avg)
+    dev = arr - avg
+    if _inexact(arr):  # NumPy subtracts into arr itself: the data's dtype (float16 too)
+        dev = dev.astype(arr.dtype, copy=False)
+    dev = _core._where(mask, 0, dev)
     sq = (dev * _core.conjugate(dev)).real if numpy.dtype(dev.dtype).kind == "c" else dev * dev
     ss = _core.sum(sq, axis=axis, dtype=dtype, keepdims=keepdims)
     dof = (cnt if keepdims else _squeeze_like(cnt, ss)) - ddof
