@@ -115,8 +115,8 @@ Plan make_plan(const Array& a, const std::vector<IndexEntry>& entries) {
         ++view_axis;
         break;
       case Kind::ellipsis:
-        // An ellipsis that stands for no axes does not separate advanced indices.
-        if (a.ndim() - consumed > 0) separator();
+        // As in NumPy 2, an ellipsis separates advanced indices even when it stands for no axes.
+        separator();
         a_axis += a.ndim() - consumed;
         view_axis += a.ndim() - consumed;
         break;

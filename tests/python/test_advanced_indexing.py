@@ -25,6 +25,9 @@ INT_INDICES = [
     ([[0], [1]], _, [0, 2]),
     (Ellipsis, [1, 2]),
     ([1, 2], Ellipsis),
+    # an ellipsis for no axes still separates the advanced indices (they go first)
+    (_, [1, 2], Ellipsis, [0, 1]),
+    (_, 0, Ellipsis, [1, 2]),
     (0, _, [1, 2]),
     (_, 0, [1, 2]),
     ([1, 2], 0),
