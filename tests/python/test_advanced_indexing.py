@@ -438,3 +438,23 @@ def test_put_along_axis_none(view, indices, xp):
     a = a if view == "contiguous" else a[:, ::2]
     xp.put_along_axis(a, xp.asarray(np.array(indices)), 99, axis=None)
     return a
+
+
+@pytest.mark.parametrize(
+    "index",
+    [(I(255, dtype=np.uint8), I([], dtype=np.int64)), (I(-3), I([False, False, False])),
+     (I([5]), I([[]], dtype=np.int64).T), (I(1), I([], dtype=np.int64)),
+     (_, I(9), I([], dtype=np.int8))],
+    ids=repr,
+)  # fmt: skip
+@pytest.mark.parametrize("setting", [False, True])
+@testing.numpy_gpupy_allclose()
+def test_zero_d_index_array_out_of_bounds_with_an_empty_result(index, setting, xp):
+    # NumPy reads a 0-d index array as an integer: bounds-checked even when the index arrays
+    # broadcast to nothing (gpupy returned an empty result); 1-d ones are not checked then
+    a = xp.asarray(np.arange(9.0).reshape(3, 3))
+    key = tuple(xp.asarray(i) if isinstance(i, np.ndarray) else i for i in index)
+    if setting:
+        a[key] = 1.0
+        return a
+    return a[key]
