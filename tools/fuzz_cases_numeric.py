@@ -96,8 +96,10 @@ def gen_linalg2(rng):
         m, n = int(rng.integers(1, 4)), int(rng.integers(1, 4))
         ops = [array(rng, "float64", (m, n)), array(rng, "float64", (m,))]
 
-    # LAPACK's iterations never end on some non-finite input (NumPy's lstsq hangs): finite only
-    finite = name not in ("tensordot", "kron", "outer", "cross", "einsum", "norm") or (
+    # LAPACK's iterations never end on some non-finite input (NumPy's lstsq hangs), and BLAS and
+    # NumPy's einsum skip or regroup products (0 * NaN, inf - inf): finite input, but for kron,
+    # outer, cross and vector norms
+    finite = name not in ("kron", "outer", "cross", "norm") or (
         name == "norm" and kw.get("ord") in (2.0, -2.0, "nuc")
     )
 
@@ -147,15 +149,16 @@ def gen_fft(rng):
     shp = shape(rng, int(rng.integers(1, 4)))
     ops, kw = [array(rng, dt, shp)], {}
     if name in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft"):
-        if rng.random() < 0.5:
-            kw["n"] = int(rng.integers(1, 9))
         kw["axis"] = int(rng.integers(-len(shp), len(shp)))
+        if rng.random() < 0.5 and shp[kw["axis"]]:  # NumPy 2.4 reads past an empty axis's end
+            kw["n"] = int(rng.integers(1, 9))
     elif name in ("fft2", "ifft2", "rfftn", "irfftn", "fftn"):
         if len(shp) >= 2 and rng.random() < 0.5:
             k = int(rng.integers(1, min(len(shp), 2) + 1))
             kw["axes"] = tuple(int(a) for a in rng.choice(range(-len(shp), 0), k, replace=False))
             if rng.random() < 0.5:
-                kw["s"] = tuple(int(n) for n in rng.integers(1, 6, k))
+                if all(shp[a] for a in kw["axes"]):
+                    kw["s"] = tuple(int(n) for n in rng.integers(1, 6, k))
     elif name in ("fftshift", "ifftshift"):
         kw["axes"] = _axis(rng, len(shp))
     else:
@@ -176,7 +179,7 @@ def gen_poly(rng):
         rng.choice(["polyval", "polyfit", "roots", "polyder", "polyint", "polyadd", "polymul",
                     "polysub", "polydiv", "poly"])
     )  # fmt: skip
-    dt = dtype(rng, ("float64", "float32", "int64", "complex128", "int16"))
+    dt = dtype(rng, ("float64", "float32", "int32", "complex128", "int16"))
     c = array(rng, dt, (int(rng.integers(1, 5)),))
     ops, kw = [c], {}
     if name == "polyval":
@@ -187,7 +190,7 @@ def gen_poly(rng):
         kw["deg"] = int(rng.integers(0, min(n, 4)))
     elif name in ("polyadd", "polymul", "polysub", "polydiv"):
         ops.append(
-            array(rng, dtype(rng, ("float64", "int64", "complex128")), (int(rng.integers(1, 4)),))
+            array(rng, dtype(rng, ("float64", "int16", "complex128")), (int(rng.integers(1, 4)),))
         )
     elif name in ("polyder", "polyint"):
         kw["m"] = int(rng.integers(0, 3))
@@ -195,13 +198,18 @@ def gen_poly(rng):
         ops = [array(rng, "float64", (int(rng.integers(1, 5)),))]
 
     def fn(xp, *args):
+        # inf and NaN coefficients propagate through convolutions in no common order
+        args = [xp.where(xp.isfinite(x), x, 1) if x.dtype.kind in "fc" else x for x in args]
         if name == "polyfit":
             return xp.polyfit(args[0], args[1], kw["deg"])
         if name == "roots":  # the order of the roots is the eigenvalue solver's
             r = xp.roots(args[0])
             return xp.sort_complex(r.astype("complex128")) if r.size else r
-        if name == "polydiv" and not bool((args[1] != 0).any()):
-            return None
+        if name == "polydiv":
+            if not bool((args[1] != 0).any()):
+                return None
+            q, r = xp.polydiv(*args)  # the remainder's rounding is relative to the dividend
+            return q, r / max(1.0, float(xp.abs(args[0]).max()))
         return getattr(xp, name)(*args, **kw)
 
     return Case(f"poly.{name}", fn, ops, linalg_tol, repr(kw))
@@ -216,7 +224,8 @@ _SCANS = ["cumsum", "cumprod", "nancumsum", "nancumprod", "cumulative_sum", "cum
 def gen_nan_scan(rng):
     scan = rng.random() < 0.4
     name = str(rng.choice(_SCANS if scan else _NANS))
-    dt = dtype(rng, REAL if not scan else NUMERIC + ("bool",))
+    # float16 scans keep a float16 running value in NumPy, a float32 one in gpupy (documented)
+    dt = dtype(rng, REAL if not scan else tuple(d for d in NUMERIC if d != "float16") + ("bool",))
     shp = shape(rng, int(rng.integers(1, 4)))
     a = array(rng, dt, shp)
     one = scan or name in ("nanargmin", "nanargmax")
@@ -224,9 +233,13 @@ def gen_nan_scan(rng):
     if name.startswith("cumulative") and (kw["axis"] is None and len(shp) > 1):
         kw["axis"] = 0
     if scan and rng.random() < 0.5:
-        kw["dtype"] = dtype(rng, NUMERIC)
+        # complex data to an integer dtype: NumPy's out-of-range casts depend on the length
+        kinds = _INEXACT if dt.startswith("complex") else NUMERIC
+        kw["dtype"] = dtype(rng, tuple(d for d in kinds if d != "float16"))
     if name.startswith("cumulative") and rng.random() < 0.4:
         kw["include_initial"] = True
+    if name in ("nanpercentile", "nanquantile") and dt.startswith("int"):
+        a = array(rng, "float64", shp)  # NumPy's interpolation wraps in signed ints (documented)
     if name in ("nanpercentile", "nanquantile"):
         q = float(rng.choice([0, 25, 50, 90, 100]))
         kw["q"] = q if name == "nanpercentile" else q / 100
