@@ -458,3 +458,25 @@ def test_zero_d_index_array_out_of_bounds_with_an_empty_result(index, setting, x
         a[key] = 1.0
         return a
     return a[key]
+
+
+@pytest.mark.parametrize(
+    "shape, indices, axis",
+    [
+        ((4, 0, 0), [0], 2),
+        ((0, 3), [5], 1),
+        ((2, 0), [5], 0),
+        ((0, 3), [1, -1], 1),
+        ((3, 0), [7], 1),
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_take_checks_indices_only_when_something_is_taken(shape, indices, axis, xp):
+    # NumPy bounds-checks once per element of the axes before `axis`: none when they are empty
+    return xp.take(xp.zeros(shape), xp.asarray(indices), axis=axis)
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (2, 3), (2, 0)])
+@testing.numpy_gpupy_allclose()
+def test_compress_longer_condition_on_empty_axes(shape, xp):
+    return xp.compress([True, False, False, True], xp.zeros(shape), axis=1)
