@@ -76,6 +76,12 @@ std::vector<Array> index_arrays(const Array& a, const Array& index, int a_axis) 
                        std::to_string(a_axis) + " with size " + std::to_string(a.shape()[a_axis]));
     }
   }
+  if (index.ndim() == 0) {  // NumPy reads it as an integer, bounds-checked before anything else
+    const int64_t value = item(index).to_int64(), n = a.shape()[a_axis];
+    if (value < -n || value >= n)
+      throw IndexError("[getitem] index " + std::to_string(value) + " is out of bounds for axis " +
+                       std::to_string(a_axis) + " with size " + std::to_string(n));
+  }
   return {index.dtype() == DType::int64 ? index : astype(index, DType::int64)};
 }
 
@@ -146,29 +152,18 @@ Shape index_shape(const Plan& plan) {
 /// per index array) before any gather or scatter runs: a scatter never writes partly.
 Array byte_offsets(const Plan& plan, const Shape& bshape) {
   Array offsets = Array::empty(bshape, DType::int64, plan.view.device());
-  if (plan.indices.empty() && offsets.size() > 0)
-    return zeros(bshape, DType::int64, plan.view.device());
+  if (offsets.size() == 0) return offsets;
+  if (plan.indices.empty()) return zeros(bshape, DType::int64, plan.view.device());
   Backend& backend = backend_for(plan.view.device());
-  // index * stride of index array k accumulated into `into`, which `idx` fills
-  auto add = [&](size_t k, const Array& idx, const Array& into, bool accumulate) {
+  for (size_t k = 0; k < plan.indices.size(); ++k) {
     const int64_t n = plan.view.shape()[plan.axes[k]];
     const int64_t stride = plan.view.strides()[plan.axes[k]];
     int64_t bad = 0;
-    if (!backend.index_offsets(idx, n, stride, into, accumulate, bad))
+    if (!backend.index_offsets(broadcast_to(plan.indices[k], bshape), n, stride, offsets, k > 0,
+                               bad))
       throw IndexError("[getitem] index " + std::to_string(bad) + " is out of bounds for axis " +
                        std::to_string(plan.a_axes[k]) + " with size " + std::to_string(n));
-  };
-  if (offsets.size() == 0) {
-    // NumPy reads a 0-d index array as an integer, bounds-checked even when the index arrays
-    // broadcast to nothing
-    for (size_t k = 0; k < plan.indices.size(); ++k)
-      if (plan.indices[k].ndim() == 0)
-        add(k, plan.indices[k],
-            Array::empty(plan.indices[k].shape(), DType::int64, plan.view.device()), false);
-    return offsets;
   }
-  for (size_t k = 0; k < plan.indices.size(); ++k)
-    add(k, broadcast_to(plan.indices[k], bshape), offsets, k > 0);
   return offsets;
 }
 

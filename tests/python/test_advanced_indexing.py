@@ -480,3 +480,13 @@ def test_take_checks_indices_only_when_something_is_taken(shape, indices, axis, 
 @testing.numpy_gpupy_allclose()
 def test_compress_longer_condition_on_empty_axes(shape, xp):
     return xp.compress([True, False, False, True], xp.zeros(shape), axis=1)
+
+
+@pytest.mark.parametrize("value", [70000, -1.5e10, 1 + 2j])
+@testing.numpy_gpupy_allclose()
+def test_zero_d_index_array_checked_before_the_value(value, xp):
+    # the out-of-range 0-d index (an integer to NumPy) raises IndexError before the value that
+    # int16 cannot take is looked at
+    a = xp.zeros((3, 3), dtype="int16")
+    a[xp.asarray(np.array(7)), xp.asarray([0, 1])] = value
+    return a
