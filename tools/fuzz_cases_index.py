@@ -94,7 +94,8 @@ def gen_mixed_index(rng):
         ops.append(operand(rng, vdt, vshape, 0.3))
     if mode == "iadd" and np.dtype(dt) == np.bool_:
         mode = "set"  # NumPy refuses bool += for non-bool values in ways tested elsewhere
-    if mode == "iadd" and all(type(p) is int for p in ix) and len(ix) == len(shp):
+    single = all(type(p) is int or (isinstance(p, np.ndarray) and p.ndim == 0) for p in ix)
+    if mode == "iadd" and single and len(ix) == len(shp):
         mode = "set"  # one element: NumPy's scalar += is not in place, gpupy's 0-d array's is
 
     def fn(xp, x, *rest):
