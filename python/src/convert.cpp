@@ -184,14 +184,14 @@ Array to_array(nb::handle value, std::optional<Device> device, std::optional<DTy
     return dtype ? astype(a, *dtype, false) : a;
   }
   Device dev = device ? *device : default_device();
-  // A Python float NaN or infinity to an integer, a complex to a real dtype or an int beyond
-  // int64/uint64 take NumPy's conversion below, with its errors (asarray(nan, dtype=int8)).
+  // A Python float to an integer (NumPy's int(): NaN, infinity and a value the dtype cannot
+  // hold raise), a complex to a real dtype or an int beyond int64/uint64 take NumPy's conversion
+  // below, with its errors (asarray(nan, dtype=int8), array(-2.5, dtype=uint32)).
   bool numpy_checks = dtype && huge_int_sign(value);
   if (!numpy_checks && dtype &&
       (PyFloat_CheckExact(value.ptr()) || PyComplex_CheckExact(value.ptr())))
-    numpy_checks = PyComplex_CheckExact(value.ptr())
-                       ? !is_complex(*dtype) && !is_bool(*dtype)
-                       : is_integer(*dtype) && !std::isfinite(PyFloat_AS_DOUBLE(value.ptr()));
+    numpy_checks = PyComplex_CheckExact(value.ptr()) ? !is_complex(*dtype) && !is_bool(*dtype)
+                                                     : is_integer(*dtype);
   if (auto s = numpy_checks ? std::nullopt : as_scalar(value); s && !nb::hasattr(value, "ndim")) {
     return full({}, *s, dtype, dev);
   }

@@ -387,3 +387,18 @@ def test_arange_fills_as_numpy(args, dtype, xp):
     # NumPy's step is the difference of the first two elements rounded to the dtype, and the
     # second element is start + step rounded once; a complex dtype takes the real range
     return xp.arange(*args, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "value, dtype",
+    [(-2.25, "uint32"), (-2.25, "int8"), (1e300, "int64"), (300.5, "int8"), (2.7, "uint8"),
+     (-0.5, "uint8"), (255.9, "uint8")],
+)  # fmt: skip
+@pytest.mark.parametrize("fn", ["asarray", "array", "insert"])
+@testing.numpy_gpupy_allclose()
+def test_python_float_to_an_integer_dtype_is_numpys_int(value, dtype, fn, xp):
+    # NumPy converts the float with int(): a value the dtype cannot hold raises OverflowError
+    # (gpupy wrapped it)
+    if fn == "insert":
+        return xp.insert(xp.asarray(np.array([1, 2], dtype=dtype)), [1], value)
+    return getattr(xp, fn)(value, dtype=dtype)
