@@ -16,7 +16,6 @@ from fuzz_operands import (
     array,
     dtype,
     operand,
-    scalar,
     shape,
     values,
 )
@@ -171,9 +170,11 @@ def gen_select_more(rng):
     elif name == "select_default":
         k = int(rng.integers(1, 4))
         conds = [array(rng, "bool", shp[int(rng.integers(0, len(shp) + 1)) :]) for _ in range(k)]
-        choices = [operand(rng, dt, shp, 0.2) for _ in range(k)]
+        # arrays and NumPy scalars: NumPy copies Python int choices in as int64, which its
+        # same_kind rule refuses for unsigned results (documented)
+        choices = [array(rng, dt, shp) for _ in range(k)]
         ops = conds + choices
-        kw = {"k": k, "default": scalar(rng, dt) if dt != "bool" else True}
+        kw = {"k": k, "default": np.dtype(dt).type(values(rng, dt, 1)[0])}
     elif name in ("piecewise", "piecewise_func"):
         k = int(rng.integers(1, 3))
         ops += [array(rng, "bool", shp) for _ in range(k)]

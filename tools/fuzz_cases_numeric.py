@@ -179,7 +179,8 @@ def gen_poly(rng):
         rng.choice(["polyval", "polyfit", "roots", "polyder", "polyint", "polyadd", "polymul",
                     "polysub", "polydiv", "poly"])
     )  # fmt: skip
-    dt = dtype(rng, ("float64", "float32", "int32", "complex128", "int16"))
+    # small integers: polydiv's remainder trimming (|r[0]| <= 1e-8) amplifies rounding noise
+    dt = dtype(rng, ("float64", "float32", "int8", "complex128", "int16"))
     c = array(rng, dt, (int(rng.integers(1, 5)),))
     ops, kw = [c], {}
     if name == "polyval":
