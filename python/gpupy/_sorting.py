@@ -4,6 +4,7 @@ See the NumPy functions of the same names. Every sort is stable whatever ``kind=
 ``descending=`` is accepted too (NaNs then come first, ties keep their order).
 """
 
+import math
 import warnings
 
 import numpy
@@ -155,7 +156,8 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
         axes = _reduced_axes(axis, a.ndim, "median")
         k = len(axes)
         moved = moveaxis(a, axes, tuple(range(a.ndim - k, a.ndim)))
-        result = median(moved.reshape(moved.shape[: a.ndim - k] + (-1,)), axis=-1)
+        merged = math.prod(a.shape[ax] for ax in axes)  # not -1: the kept axes may be empty
+        result = median(moved.reshape(moved.shape[: a.ndim - k] + (merged,)), axis=-1)
         if keepdims:
             result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
         if out is not None:

@@ -306,3 +306,11 @@ def test_median_over_several_axes(axis, keepdims, dtype, xp):
     data[0, 1, 2] = np.nan
     a = xp.asarray(data.astype(dtype) if dtype.startswith("c") else data.real.astype(dtype))
     return xp.median(a, axis=axis, keepdims=keepdims)
+
+
+@pytest.mark.parametrize("shape", [(4, 0), (0, 4), (3, 0, 2)])
+@pytest.mark.parametrize("keepdims", [False, True])
+@testing.numpy_gpupy_allclose(accept_error=False)
+def test_median_over_several_axes_with_an_empty_kept_axis(shape, keepdims, xp):
+    # the reduced axes are not empty, a kept one is: an empty result (gpupy's reshape failed)
+    return xp.median(xp.ones(shape, dtype="float32"), axis=(-2,), keepdims=keepdims)
