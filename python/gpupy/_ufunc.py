@@ -306,7 +306,6 @@ class _Methods:
         import gpupy
 
         a, op, axis = self._along_axis("reduceat", array, axis, "cannot reduceat a 0-d array")
-        self._bool_loop_only("reduceat", a, dtype)
         idx = indices.get() if isinstance(indices, _core.ndarray) else indices
         starts = numpy.asarray(idx, dtype=numpy.int64)
         if starts.ndim != 1:
@@ -317,6 +316,7 @@ class _Methods:
             raise IndexError(
                 f"[{op}] index {bad[0]} out-of-bounds in {self.__name__}.reduceat [0, {n})"
             )
+        self._bool_loop_only("reduceat", a, dtype)  # after the indices, as NumPy checks them
         x = gpupy.moveaxis(a if dtype is None else a.astype(dtype, copy=False), axis, 0)
         result_dtype = numpy.dtype(self.reduce(x[:1], axis=0, dtype=dtype).dtype)
         if not starts.size:
