@@ -139,8 +139,12 @@ def _integer_arange(start, stop, step, dtype, device):
     if step == 0:
         raise ZeroDivisionError("[arange] Maximum allowed size exceeded")
     n = max(math.ceil((stop - start) / step), 0)
-    with numpy.errstate(invalid="ignore"):
-        first, second = numpy.array([start, start + step]).astype(dtype)
+    if n == 0:
+        return _core._arange(0, 0, 1, dtype, device)
+    # NumPy stores the first two values as Python floats: int() of one the dtype cannot hold
+    # raises OverflowError (arange(-5.0, 4.0, dtype=uint32))
+    first = numpy.array(start, dtype=dtype)
+    second = numpy.array(start + step, dtype=dtype) if n > 1 else first
     delta = int(second) - int(first)
     ramp = _core._arange(0, n, 1, "int64", device) * delta + int(first)
     return ramp.astype(dtype)

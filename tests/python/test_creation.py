@@ -402,3 +402,15 @@ def test_python_float_to_an_integer_dtype_is_numpys_int(value, dtype, fn, xp):
     if fn == "insert":
         return xp.insert(xp.asarray(np.array([1, 2], dtype=dtype)), [1], value)
     return getattr(xp, fn)(value, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "args, dtype",
+    [((-5.0, 4.0, 0.5), "uint32"), ((127.5, 130, 1), "int8"), ((250.0, 260.0, 1.5), "uint8"),
+     ((3.0, 1.0, 1.0), "uint8"), ((2.0, 3.0, 1.0), "int8")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_arange_integer_dtype_float_start_out_of_range(args, dtype, xp):
+    # NumPy stores the first two values through int(): one the dtype cannot hold raises
+    # OverflowError (gpupy wrapped it); an empty range stores none
+    return xp.arange(*args, dtype=dtype)
