@@ -190,9 +190,14 @@ def full(shape, fill_value, dtype=None, device=None):
     """See numpy.full. `fill_value` may also be an array: a 0-d result such as ``x.max()``, or
     one that broadcasts to `shape` (its dtype is then the default, and a gpupy array's device)."""
     if not isinstance(fill_value, _core.ndarray) and numpy.ndim(fill_value) == 0:
-        if type(fill_value) is int and not -(2**63) <= fill_value < 2**64 and dtype is not None:
-            if numpy.dtype(dtype).kind in "fc":  # NumPy converts a huge int to the float item
+        if type(fill_value) is int and not -(2**63) <= fill_value < 2**63 and dtype is not None:
+            kind = numpy.dtype(dtype).kind
+            if kind in "fc" and 0 <= fill_value < 2**64:
+                pass  # uint64's range: converted below as elsewhere
+            elif kind in "fc":  # NumPy converts a huge int to the float item
                 fill_value = float(fill_value)
+            elif kind == "b":  # NumPy's bool item takes a C long
+                raise OverflowError("[full] Python int too large to convert to C long")
         return _core.full(shape, fill_value, dtype, device)
     if device is None and isinstance(fill_value, _core.ndarray):
         device = fill_value.device

@@ -300,8 +300,9 @@ def test_flat_setitem_errors(value, key, xp):
     return a
 
 
-@pytest.mark.parametrize("dtype", ["float32", "float16", "complex64", "float64"])
-@pytest.mark.parametrize("value", [2**70, -(2**64), 2**64])
+@pytest.mark.parametrize("dtype", ["float32", "float16", "complex64", "float64", "bool"])
+@pytest.mark.parametrize("value", [2**70, -(2**64), 2**64, 2**63, -(2**63) - 1])
 @testing.numpy_gpupy_allclose()
 def test_full_huge_python_int_into_float(dtype, value, xp):
+    # beyond int64: a float item takes the float value, a bool item (a C long) raises
     return xp.full(3, value, dtype=dtype)
