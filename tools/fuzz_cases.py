@@ -4,6 +4,7 @@ sorting and indexing; the others are in fuzz_cases_more.py (host Python only).""
 import operator
 
 import numpy as np
+from fuzz_cases_index import gen_mixed_index, gen_select_more
 from fuzz_cases_more import (
     gen_casting,
     gen_joining,
@@ -12,6 +13,8 @@ from fuzz_cases_more import (
     gen_selection,
     gen_set,
 )
+from fuzz_cases_numeric import gen_fft, gen_linalg2, gen_nan_scan, gen_poly, gen_scalar_cmp
+from fuzz_cases_shape import gen_shape
 from fuzz_operands import (
     DTYPES,
     NUMERIC,
@@ -19,6 +22,8 @@ from fuzz_operands import (
     Case,
     Val,
     _axis,
+    _index_repr,
+    _to_dev,
     array,
     bshapes,
     dtype,
@@ -171,10 +176,9 @@ def gen_reduction(rng):
     if rng.random() < 0.3 and name not in _NO_KEEPDIMS:
         kw["keepdims"] = True
     if name in _HAS_DTYPE and rng.random() < 0.2:
-        # NumPy's var/std with an integer or complex dtype= return that dtype (not covered)
-        kw["dtype"] = dtype(
-            rng, NUMERIC if "std" not in name and "var" not in name else ("float32", "float64")
-        )
+        # NumPy's std with an integer dtype= and an axis fails its own sqrt(out=) (documented)
+        spread = ("float32", "float64", "complex64", "complex128")
+        kw["dtype"] = dtype(rng, NUMERIC if "std" not in name and "var" not in name else spread)
     if name in ("std", "var", "nanstd", "nanvar") and rng.random() < 0.3:
         kw["ddof"] = int(rng.integers(0, 3))
     ops = [a]
@@ -343,26 +347,6 @@ def _index(rng, shp):
     return tuple(parts)
 
 
-def _index_repr(ix):
-    return (
-        repr(tuple(p.tolist() if isinstance(p, np.ndarray) else p for p in ix))
-        if isinstance(ix, tuple)
-        else f"mask{ix.tolist()}"
-    )
-
-
-def _to_dev(xp, ix):
-    """Index arrays as gpupy arrays on the device (NumPy ones too on cpu, half the time)."""
-    if xp is np:
-        return ix
-    if not isinstance(ix, tuple):
-        return xp.asarray(ix)
-    cpu = xp.get_default_device() == xp.Device("cpu")
-    return tuple(
-        xp.asarray(p) if isinstance(p, np.ndarray) and (p.size % 2 or not cpu) else p for p in ix
-    )
-
-
 def gen_indexing(rng):
     dt = dtype(rng)
     shp = shape(rng)
@@ -396,4 +380,12 @@ FAMILIES = {
     "linalg": (4, gen_linalg),
     "casting": (6, gen_casting),
     "misc": (5, gen_misc),
+    "mixed_index": (8, gen_mixed_index),
+    "select_more": (5, gen_select_more),
+    "shape": (6, gen_shape),
+    "linalg2": (4, gen_linalg2),
+    "fft": (3, gen_fft),
+    "poly": (2, gen_poly),
+    "nan_scan": (5, gen_nan_scan),
+    "scalar_cmp": (4, gen_scalar_cmp),
 }

@@ -3,6 +3,7 @@
 
     python tools/fuzz_numpy.py --device cpu --seconds 120 --seed 1
     python tools/fuzz_numpy.py --device emu --seed 1 --case 4711      # replays one case, verbosely
+    python tools/fuzz_numpy.py --families fft,poly --seconds 60      # only these case families
 
 Each case draws a function, operands (every dtype, 0-d/empty/broadcast shapes, strided, reversed,
 transposed and broadcast views, Python and NumPy scalars) and keywords (out=, where=, dtype=, axis,
@@ -145,9 +146,9 @@ def check(case, device):
     return None
 
 
-def draw_case(seed, k):
+def draw_case(seed, k, families=None):
     rng = np.random.default_rng([seed, k])
-    names = sorted(FAMILIES)
+    names = sorted(families or FAMILIES)
     weights = np.array([FAMILIES[n][0] for n in names], dtype=float)
     name = names[rng.choice(len(names), p=weights / weights.sum())]
     return FAMILIES[name][1](rng)
@@ -163,25 +164,36 @@ def main(argv=None):
     p.add_argument("--max-report", type=int, default=40)
     p.add_argument("--start", type=int, default=0, help="first case number")
     p.add_argument("--progress", help="file that holds the case being run (to find crashes)")
+    p.add_argument(
+        "--families", help="comma-separated families to draw from (replay with the same list)"
+    )
     args = p.parse_args(argv)
+    families = args.families.split(",") if args.families else None
+    unknown = set(families or ()) - set(FAMILIES)
+    if unknown:
+        p.error(f"unknown families {sorted(unknown)}; known: {sorted(FAMILIES)}")
     faulthandler.enable()
     if args.case is not None:
-        case = draw_case(args.seed, args.case)
+        case = draw_case(args.seed, args.case, families)
         print(case.describe())
         print(check(case, args.device) or "agrees")
         return 0
     return run(
-        args.device, args.seed, args.seconds, args.cases, args.max_report, args.start, args.progress
-    )
+        args.device, args.seed, args.seconds, args.cases, args.max_report, args.start,
+        args.progress, families=families,
+    )  # fmt: skip
 
 
-def run(device, seed, seconds, cases=None, max_report=40, first=0, progress=None, out=sys.stdout):
+def run(
+    device, seed, seconds, cases=None, max_report=40, first=0, progress=None, out=sys.stdout,
+    families=None,
+):  # fmt: skip
     """Runs cases until the time or count is spent; returns the number of mismatches."""
     start, k, found = time.monotonic(), first, Counter()
     seen = set()
     fd = os.open(progress, os.O_WRONLY | os.O_CREAT | os.O_TRUNC) if progress else None
     while time.monotonic() - start < seconds and (cases is None or k < first + cases):
-        case = draw_case(seed, k)
+        case = draw_case(seed, k, families)
         if fd is not None:
             os.pwrite(fd, f"{k:<12d}\n".encode(), 0)
         faulthandler.dump_traceback_later(60, exit=True)

@@ -192,3 +192,23 @@ def _axis(rng, ndim, single=False):
         return ax
     k = int(rng.integers(1, ndim + 1))
     return tuple(int(a) for a in rng.choice(range(-ndim, 0), k, replace=False))
+
+
+def _index_repr(ix):
+    return (
+        repr(tuple(p.tolist() if isinstance(p, np.ndarray) else p for p in ix))
+        if isinstance(ix, tuple)
+        else f"mask{ix.tolist()}"
+    )
+
+
+def _to_dev(xp, ix):
+    """Index arrays as gpupy arrays on the device (NumPy ones too on cpu, half the time)."""
+    if xp is np:
+        return ix
+    if not isinstance(ix, tuple):
+        return xp.asarray(ix)
+    cpu = xp.get_default_device() == xp.Device("cpu")
+    return tuple(
+        xp.asarray(p) if isinstance(p, np.ndarray) and (p.size % 2 or not cpu) else p for p in ix
+    )

@@ -149,8 +149,12 @@ Array prod(const Array& a, const Axes& axes, bool keepdims = false,
            std::optional<DType> dtype = std::nullopt);
 Array mean(const Array& a, const Axes& axes, bool keepdims = false,
            std::optional<DType> dtype = std::nullopt);
-Array var(const Array& a, const Axes& axes, double ddof = 0, bool keepdims = false);
-Array std(const Array& a, const Axes& axes, double ddof = 0, bool keepdims = false);
+/// Variance with NumPy's dtype= rules: the mean and the sum of squares are computed in `dtype`.
+Array var(const Array& a, const Axes& axes, double ddof = 0, bool keepdims = false,
+          std::optional<DType> dtype = std::nullopt);
+/// sqrt(var), in var's dtype (an integer dtype= truncates, as NumPy's full reductions do).
+Array std(const Array& a, const Axes& axes, double ddof = 0, bool keepdims = false,
+          std::optional<DType> dtype = std::nullopt);
 Array min(const Array& a, const Axes& axes, bool keepdims = false);
 Array max(const Array& a, const Axes& axes, bool keepdims = false);
 Array any(const Array& a, const Axes& axes, bool keepdims = false);

@@ -174,22 +174,33 @@ class _FlatIter:
 
     def __setitem__(self, key, value):
         key = self._flat_key(key)
-        if isinstance(key, (int, numpy.integer)) or numpy.ndim(value) == 0:
-            coords = self._where(key)
-            if coords is None:
-                self.base.reshape(-1)[key] = value
-            else:
-                self.base[coords] = value
+        if isinstance(key, (int, numpy.integer)):
+            try:
+                self._set(key, value)
+            except (TypeError, ValueError, OverflowError) as exc:  # NumPy's class for all three
+                raise ValueError("[flat] Error setting single item of array.") from exc
             return
-        # As NumPy's flatiter: the values repeat over the selection (no values: no change).
+        # As NumPy's flatiter: the value becomes an array of the item type (a NumPy integer
+        # scalar wraps), whose values repeat over the selection (no values: no change).
         from gpupy import asarray
         from gpupy._placement import _cycled, _set_flat
 
         a = self.base
-        values = asarray(value, dtype=a.dtype, device=a.device).reshape(-1)
+        values = asarray(value, dtype=a.dtype, device=a.device)
+        if values.ndim == 0:
+            self._set(key, values)
+            return
+        values = values.reshape(-1)
         if values.size:
             positions = self._positions(key)
             _set_flat(a, positions, _cycled(values, positions.size, a, "flat"))
+
+    def _set(self, key, value):
+        coords = self._where(key)
+        if coords is None:
+            self.base.reshape(-1)[key] = value
+        else:
+            self.base[coords] = value
 
     def __iter__(self):
         return iter(self.base.get().flat)

@@ -179,8 +179,12 @@ def _integer_arange(start, stop, step, dtype, device):
     if step == 0:
         raise ZeroDivisionError("[arange] Maximum allowed size exceeded")
     n = max(math.ceil((stop - start) / step), 0)
-    with numpy.errstate(invalid="ignore"):
-        first, second = numpy.array([start, start + step]).astype(dtype)
+    if n == 0:
+        return _core._arange(0, 0, 1, dtype, device)
+    # NumPy stores the first two values as Python floats: int() of one the dtype cannot hold
+    # raises OverflowError (arange(-5.0, 4.0, dtype=uint32))
+    first = numpy.array(start, dtype=dtype)
+    second = numpy.array(start + step, dtype=dtype) if n > 1 else first
     delta = int(second) - int(first)
     ramp = _core._arange(0, n, 1, "int64", device) * delta + int(first)
     return ramp.astype(dtype)
@@ -258,6 +262,14 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
 
 def _full_in_shape(shape, fill_value, dtype, device):
     if not isinstance(fill_value, _core.ndarray) and numpy.ndim(fill_value) == 0:
+        if type(fill_value) is int and not -(2**63) <= fill_value < 2**63 and dtype is not None:
+            kind = numpy.dtype(dtype).kind
+            if kind in "fc" and 0 <= fill_value < 2**64:
+                pass  # uint64's range: converted below as elsewhere
+            elif kind in "fc":  # NumPy converts a huge int to the float item
+                fill_value = float(fill_value)
+            elif kind == "b":  # NumPy's bool item takes a C long
+                raise OverflowError("[full] Python int too large to convert to C long")
         return _core.full(shape, fill_value, dtype, device)
     if device is None and isinstance(fill_value, _core.ndarray):
         device = fill_value.device

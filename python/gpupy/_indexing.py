@@ -4,6 +4,7 @@
 on it. Index arrays given as lists or NumPy arrays are copied to the device of the indexed array.
 """
 
+import math
 import operator
 
 from numpy.exceptions import AxisError
@@ -85,7 +86,12 @@ def take(a, indices, axis=None, out=None, mode="raise"):
             indices = _core.remainder(indices, n)
         elif n:
             indices = _core.minimum(_core.maximum(indices, 0), n - 1)
-    result = a[(slice(None),) * axis + (indices,)]
+    if math.prod(a.shape[:axis]) == 0 and indices.dtype.kind in "iu":
+        # NumPy checks the indices once per element of the axes before `axis`: here never
+        shape = a.shape[:axis] + indices.shape + a.shape[axis + 1 :]
+        result = _core.zeros(shape, a.dtype, a.device)
+    else:
+        result = a[(slice(None),) * axis + (indices,)]
     if out is None:
         return result
     out[...] = result
@@ -145,8 +151,10 @@ def compress(condition, a, axis=None):
         a, axis = a.ravel(), 0
     axis = _axis(axis, a.ndim, "compress")
     picked = condition._flatnonzero()
-    # a longer condition is fine while its extra entries are False, as in NumPy
-    if condition.shape[0] > a.shape[axis] and picked.size and int(picked[-1]) >= a.shape[axis]:
+    # a longer condition is fine while its extra entries are False, as in NumPy (or while the
+    # axes before `axis` are empty: take checks nothing then)
+    longer = condition.shape[0] > a.shape[axis] and math.prod(a.shape[:axis])
+    if longer and picked.size and int(picked[-1]) >= a.shape[axis]:
         raise IndexError(
             f"[compress] index {int(picked[-1])} is out of bounds for axis {axis} "
             f"with size {a.shape[axis]}"

@@ -134,7 +134,10 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
         dtype = "float64"
     tot = _core.sum(arr, axis=axis, dtype=dtype, keepdims=True)
     avg = (tot / cnt).astype(tot.dtype, copy=False)
-    dev = _core._where(mask, 0, arr - avg)
+    dev = arr - avg
+    if _inexact(arr):  # NumPy subtracts into arr itself: the data's dtype (float16 too)
+        dev = dev.astype(arr.dtype, copy=False)
+    dev = _core._where(mask, 0, dev)
     sq = (dev * _core.conjugate(dev)).real if numpy.dtype(dev.dtype).kind == "c" else dev * dev
     ss = _core.sum(sq, axis=axis, dtype=dtype, keepdims=keepdims)
     dof = (cnt if keepdims else _squeeze_like(cnt, ss)) - ddof
@@ -280,10 +283,12 @@ def _lerp(x0, x1, t):
     return _core._where(t >= 0.5, x1 - d * (1 - t), x0 + d * t)
 
 
-def quantile_sorted(s, n, q, method, dtype=None):
+def quantile_sorted(s, n, q, method, dtype=None, middle_mean=False):
     """The q-quantile of each row of s (the first n[row] values valid), NumPy's `method`; n is an
     int64 array of s.shape[:-1]. s need only be sorted at the positions _positions names.
-    Interpolating methods compute in `dtype` (default: s's float dtype, float64 for integers)."""
+    Interpolating methods compute in `dtype` (default: s's float dtype, float64 for integers).
+    middle_mean: NumPy's median, the mean of the two middle values (inf for two infs, where
+    'linear' interpolation gives NaN); it reads the positions 'linear' does for q = 0.5."""
     from gpupy import clip, expand_dims, take_along_axis
 
     nf = n.astype("float64")
@@ -293,6 +298,11 @@ def quantile_sorted(s, n, q, method, dtype=None):
     def at(i):
         i = expand_dims(clip(i, 0, last).astype("int64"), -1)
         return take_along_axis(s, i, axis=-1)[..., 0]
+
+    if middle_mean:
+        dt = s.dtype if _inexact(s) else numpy.dtype("float64")
+        lo, hi = at(_core.floor((nf - 1) / 2)).astype(dt), at(_core.floor(nf / 2)).astype(dt)
+        return ((lo + hi) / 2).astype(dt, copy=False)
 
     if kind is None:
         return at(v)
@@ -371,7 +381,7 @@ def refuse_bool_interpolation(a, method, op, axis):
     )
 
 
-def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
+def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_mean=False):
     from gpupy import moveaxis
 
     if method not in METHODS:
@@ -413,7 +423,7 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True):
     if invalid is None and _inexact(s) and m:
         # NaNs sort last: a NaN in the last place makes the whole row's quantile NaN.
         invalid = _core.isnan(s[..., -1])
-    results = [quantile_sorted(s, n, qi, method, dt) for qi in qs.reshape(-1).tolist()]
+    results = [quantile_sorted(s, n, qi, method, dt, middle_mean) for qi in qs.reshape(-1).tolist()]
     if invalid is not None:
         results = [
             _core._where(invalid, numpy.nan, r).astype(r.dtype) if _inexact(r) else r
@@ -470,6 +480,8 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     a = _arr(a)
     if a.dtype == numpy.float16:
         # NumPy averages the middle values of float16 in float32 and rounds once.
-        r = _nanquantile(a.astype("float32"), 0.5, axis, None, "linear", keepdims, "nanmedian")
+        r = _nanquantile(
+            a.astype("float32"), 0.5, axis, None, "linear", keepdims, "nanmedian", middle_mean=True
+        )
         return _finish(r.astype("float16"), out)
-    return _nanquantile(a, 0.5, axis, out, "linear", keepdims, "nanmedian")
+    return _nanquantile(a, 0.5, axis, out, "linear", keepdims, "nanmedian", middle_mean=True)

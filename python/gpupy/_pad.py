@@ -241,13 +241,18 @@ def _fill_axes(a, padded, inner, widths, mode, kwargs):
     lengths = _pairs(kwargs.get("stat_length"), a.ndim, as_index=True)
     odd = kwargs.get("reflect_type", "even") == "odd"
     for axis, (before, after) in enumerate(widths):
-        if not before and not after and mode not in ("maximum", "minimum"):
+        if not before and not after and mode not in ("maximum", "minimum", "constant"):
             continue  # (NumPy checks stat_length even for axes without padding)
         # Axes up to this one at full (padded) extent, the later ones still unpadded.
         roi = padded[(slice(None),) * (axis + 1) + inner[axis + 1 :]]
         if mode == "constant":
-            # As NumPy arrays the values cast as NumPy's do (-1 into uint8 gives 255).
-            _fill(roi, axis, before, after, *(numpy.asarray(v) for v in values[axis]))
+            # As NumPy: each side is set to an element of numpy.array(constant_values), a NumPy
+            # scalar that converts as setitem's do (-1 into uint8 gives 255, 2**40 into int16
+            # raises), also when the side is empty
+            left, right = (numpy.asarray(v)[()] for v in values[axis])
+            n = roi.shape[axis]
+            roi[_at(axis, slice(0, before))] = left
+            roi[_at(axis, slice(n - after, n))] = right
         elif mode == "edge" or (mode in ("reflect", "symmetric") and a.shape[axis] == 1):
             _fill(roi, axis, before, after, *_edges(roi, axis, before, after))
         elif mode == "linear_ramp":

@@ -151,15 +151,15 @@ def put(a, ind, v, mode="raise"):
     a = _target(a, "put")
     mode = _clip_mode(mode, "put")
     idx = _int_index(ind, a, "put", "indices").reshape(-1)
+    n = a.size
+    if n == 0 and idx.size:  # NumPy's first check, before the values convert
+        raise IndexError("[put] cannot replace elements of an empty array")
     if isinstance(v, ndarray):  # NumPy casts the values to a's dtype first (unsafe, warning)
         v = _on(v, a.device, "put").astype(a.dtype, copy=False)
     else:
         v = _converted(v, a, "put")
     if idx.size == 0 or v.size == 0:
         return
-    n = a.size
-    if n == 0:
-        raise IndexError("[put] cannot replace elements of an empty array")
     if mode == "raise":
         _check_bounds(idx, n, -n, "put", "index")
         idx = _core.remainder(idx, n)
@@ -359,9 +359,8 @@ def piecewise(x, condlist, funclist, *args, **kw):
     y = _core.zeros((x.size,), x.dtype, x.device)
     for cond, func in zip(conds, funclist, strict=True):
         where = cond.reshape(-1)._flatnonzero()
-        if not callable(func):
-            if where.size:
-                y[where] = func
+        if not callable(func):  # converted (and refused) as NumPy does, even where no cond holds
+            y[where] = func
         elif where.size:
             y[where] = _on(func(flat_x[where], *args, **kw), x.device, "piecewise").astype(x.dtype)
     return y.reshape(x.shape)

@@ -60,8 +60,8 @@ def _identity_reduction(name, combine, identity):
         a = _asarray(a)
         if where is not True:
             a = _fill(a, _mask(name, a, where), identity)
-        if dtype is None and out is not None:  # NumPy computes in out's dtype
-            dtype = out.dtype
+        if dtype is None and out is not None:  # NumPy computes in the promotion with out's
+            dtype = numpy.promote_types(a.dtype, out.dtype)
         result = core(a, axis, dtype, None, keepdims)
         if initial is not _NO_VALUE:
             result = combine(result, initial).astype(result.dtype, copy=False)
@@ -200,7 +200,7 @@ def _spread(name, finish):
 
 
 var = _spread("var", lambda v: v)
-std = _spread("std", _core.sqrt)
+std = _spread("std", lambda v: _core.sqrt(v).astype(v.dtype, copy=False))
 
 
 amin = min

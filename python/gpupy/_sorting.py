@@ -4,6 +4,7 @@ See the NumPy functions of the same names. Every sort is stable whatever ``kind=
 ``descending=`` is accepted too (NaNs then come first, ties keep their order).
 """
 
+import math
 import warnings
 
 import numpy
@@ -144,11 +145,25 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
             out[...] = empty
             return out
         return empty
-    if not (axis is None or isinstance(axis, int)):
-        from gpupy._nanfunctions import quantile_method
-
-        return quantile_method(a, 0.5, axis, out, "linear", keepdims, "median")
     a = _as_gpupy(a)
+    if isinstance(axis, numpy.integer):
+        axis = int(axis)
+    if not (axis is None or isinstance(axis, int)):
+        # several axes: moved last and merged into one, whatever the dtype (complex included)
+        from gpupy._manipulation import moveaxis
+        from gpupy._nanfunctions import _reduced_axes
+
+        axes = _reduced_axes(axis, a.ndim, "median")
+        k = len(axes)
+        moved = moveaxis(a, axes, tuple(range(a.ndim - k, a.ndim)))
+        merged = math.prod(a.shape[ax] for ax in axes)  # not -1: the kept axes may be empty
+        result = median(moved.reshape(moved.shape[: a.ndim - k] + (merged,)), axis=-1)
+        if keepdims:
+            result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
+        if out is not None:
+            out[...] = result
+            return out
+        return result
     # NumPy's median takes complex values too (sorted lexicographically)
     s, ax = _selected_along(a, axis, "median", lambda n: (n // 2 - 1, n // 2), complex_ok=True)
     dt = numpy.dtype(a.dtype) if numpy.dtype(a.dtype).kind in "fc" else numpy.dtype("float64")

@@ -110,10 +110,13 @@ class _Methods:
         return a, op, axis
 
     def _bool_loop_only(self, method, a, dtype):
-        """NumPy's comparisons reduce and accumulate only in their bool loop (their output is
-        bool, so another input dtype has no loop to carry the result on)."""
+        """NumPy reduces in a loop whose inputs and output share one dtype: the comparisons have
+        one only for bool input, and dtype= must name a dtype with such a loop (divide has no
+        integer one, logical_or only a bool one)."""
         dt = numpy.dtype(a.dtype if dtype is None else dtype)
-        if self.__name__ in _COMPARISONS and dt != numpy.bool_:
+        if self.__name__ not in _COMPARISONS and dtype is None:
+            return
+        if f"{dt.char}{dt.char}->{dt.char}" not in self.types:
             raise TypeError(
                 f"[{self._op(method)}] ufunc '{self.__name__}' did not contain a loop with "
                 f"signature matching types ({dt}, {dt}) -> {dt}"
@@ -152,8 +155,9 @@ class _Methods:
         self._bool_loop_only("reduce", a, dtype)
         if self.__name__ in _REDUCTIONS:
             kwargs = {"axis": axis, "keepdims": keepdims, "out": out}
-            if dtype is not None and self.__name__ in ("maximum", "minimum"):
-                a = a.astype(dtype, copy=False)  # max and min take no dtype=: the loop's input
+            if dtype is not None and self.__name__ in ("maximum", "minimum", "logical_and",
+                                                       "logical_or"):  # fmt: skip
+                a = a.astype(dtype, copy=False)  # these take no dtype=: the loop's input
             elif dtype is not None:
                 kwargs["dtype"] = dtype
             if initial is not _NO_VALUE and self.__name__.startswith("logical"):
@@ -302,7 +306,6 @@ class _Methods:
         import gpupy
 
         a, op, axis = self._along_axis("reduceat", array, axis, "cannot reduceat a 0-d array")
-        self._bool_loop_only("reduceat", a, dtype)
         idx = indices.get() if isinstance(indices, _core.ndarray) else indices
         starts = numpy.asarray(idx, dtype=numpy.int64)
         if starts.ndim != 1:
@@ -313,6 +316,7 @@ class _Methods:
             raise IndexError(
                 f"[{op}] index {bad[0]} out-of-bounds in {self.__name__}.reduceat [0, {n})"
             )
+        self._bool_loop_only("reduceat", a, dtype)  # after the indices, as NumPy checks them
         x = gpupy.moveaxis(a if dtype is None else a.astype(dtype, copy=False), axis, 0)
         result_dtype = numpy.dtype(self.reduce(x[:1], axis=0, dtype=dtype).dtype)
         if not starts.size:

@@ -33,8 +33,16 @@ void bind_manipulation(nb::module_& m) {
       [](const Array& a, nb::handle axis) { return expand_dims(a, to_int_list(axis)); }, "a"_a,
       "axis"_a);
   m.def(
-      "squeeze", [](const Array& a, nb::handle axis) { return squeeze(a, to_axes(axis)); }, "a"_a,
-      "axis"_a = nb::none());
+      "squeeze",
+      [](const Array& a, nb::handle axis) {
+        // NumPy reads an integer axis 0 or -1 of a 0-d array as "squeeze nothing" (not a tuple)
+        if (a.ndim() == 0 && PyIndex_Check(axis.ptr())) {
+          const int64_t ax = nb::cast<int64_t>(nb::steal(PyNumber_Index(axis.ptr())));
+          if (ax == 0 || ax == -1) return squeeze(a, std::vector<int>{});
+        }
+        return squeeze(a, to_axes(axis));
+      },
+      "a"_a, "axis"_a = nb::none());
   m.def("ravel", &ravel, "a"_a);
   m.def(
       "_broadcast_to",

@@ -55,9 +55,10 @@ template <SumLike F>
 nb::object sum_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
                     bool keepdims) {
   Array x = as_input(a);
-  // NumPy's add/multiply.reduce compute in out's dtype when dtype= is not given (mean does not)
-  std::optional<DType> dt = F == &gpupy::mean ? to_dtype(dtype) : dtype_or_out(dtype, out);
-  if (dt) warn_complex_discarded(x.dtype(), *dt);  // NumPy casts complex input to a real dt
+  // NumPy's add/multiply.reduce run in the promotion of the input and out (mean does not)
+  std::optional<DType> dt =
+      F == &gpupy::mean ? to_dtype(dtype) : dtype_or_out(dtype, out, x.dtype());
+  if (dt && F == &gpupy::mean) warn_complex_discarded(x.dtype(), *dt);
   return finish(F(x, to_reduce_axes(axis, x, F != &gpupy::mean), keepdims, dt), out);
 }
 
@@ -75,18 +76,19 @@ nb::object arg_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims
   return finish(F(x, to_axis(axis, x), keepdims), out);
 }
 
-using VarLike = Array (*)(const Array&, const Axes&, double, bool);
+using VarLike = Array (*)(const Array&, const Axes&, double, bool, std::optional<DType>);
 template <VarLike F>
 nb::object var_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
                     nb::handle ddof, bool keepdims, nb::handle correction) {
   Array x = as_input(a);
-  if (auto dt = to_dtype(dtype)) x = astype(x, *dt, false);
+  std::optional<DType> dt = to_dtype(dtype);
+  if (dt) warn_complex_discarded(x.dtype(), *dt);  // NumPy sums complex input in a real dt
   double d = nb::cast<double>(ddof);
   if (!correction.is_none()) {
     if (d != 0) throw ValueError("ddof and correction can't be provided simultaneously.");
     d = nb::cast<double>(correction);
   }
-  return finish(F(x, to_reduce_axes(axis, x, false), d, keepdims), out);
+  return finish(F(x, to_reduce_axes(axis, x, false), d, keepdims, dt), out);
 }
 
 }  // namespace

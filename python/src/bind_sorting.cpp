@@ -78,10 +78,9 @@ Array searchsorted_fn(nb::handle a, nb::handle v, const std::string& side, nb::h
 using CumFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>);
 template <CumFn F>
 nb::object cum_fn(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out) {
-  // NumPy's add/multiply.accumulate compute in out's dtype when dtype= is not given
+  // NumPy's add/multiply.accumulate run in the promotion of the input and out
   Array x = as_input(a);
-  std::optional<DType> dt = dtype_or_out(dtype, out);
-  if (dt) warn_complex_discarded(x.dtype(), *dt);  // NumPy casts complex input to a real dt
+  std::optional<DType> dt = dtype_or_out(dtype, out, x.dtype());
   return finish(F(x, to_axis(axis), dt), out);
 }
 

@@ -44,9 +44,10 @@ void bind_kernel(nb::module_& m);
 /// The type of gpupy's ufunc objects (_ufunc_type), completed by gpupy/_ufunc.py.
 void bind_ufunc(nb::module_& m);
 
-/// dtype= as a DType, else the dtype of `out` when it is a gpupy array (NumPy's reductions and
-/// scans compute in out's dtype), else nullopt.
-std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out);
+/// The dtype sum/prod and their scans compute in for input dtype `input`: dtype= as a DType, else,
+/// when `out` is a gpupy array, NumPy's promotion of `input` and out's dtype (the result is then
+/// cast into out), else nullopt. Warns as NumPy does where complex values are cast to real.
+std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out, DType input);
 /// NumPy's casting= name ('no', 'equiv', 'safe', 'same_kind', 'unsafe'); ValueError naming `op`.
 Casting to_casting(const std::string& name, const char* op);
 /// NumPy's order= argument as 'C', 'F', 'A' or 'K' (any case; None gives `fallback`): TypeError

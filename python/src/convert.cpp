@@ -74,9 +74,12 @@ std::optional<DType> to_dtype(nb::handle dtype) {
   return dtype_of_numpy(numpy().attr("dtype")(dtype));
 }
 
-std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out) {
-  if (!dtype.is_none() || !nb::isinstance<Array>(out)) return to_dtype(dtype);
-  return nb::cast<Array>(out).dtype();
+std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out, DType input) {
+  std::optional<DType> dt = to_dtype(dtype);
+  if (!dt && nb::isinstance<Array>(out)) dt = promote_types(input, nb::cast<Array>(out).dtype());
+  if (dt) warn_complex_discarded(input, *dt);  // NumPy casts complex input to a real dt
+  if (nb::isinstance<Array>(out)) warn_complex_discarded(*dt, nb::cast<Array>(out).dtype());
+  return dt;
 }
 
 nb::object numpy_dtype(DType dt) {
@@ -181,14 +184,14 @@ Array to_array(nb::handle value, std::optional<Device> device, std::optional<DTy
     return dtype ? astype(a, *dtype, false) : a;
   }
   Device dev = device ? *device : default_device();
-  // A Python float NaN or infinity to an integer, a complex to a real dtype or an int beyond
-  // int64/uint64 take NumPy's conversion below, with its errors (asarray(nan, dtype=int8)).
+  // A Python float to an integer (NumPy's int(): NaN, infinity and a value the dtype cannot
+  // hold raise), a complex to a real dtype or an int beyond int64/uint64 take NumPy's conversion
+  // below, with its errors (asarray(nan, dtype=int8), array(-2.5, dtype=uint32)).
   bool numpy_checks = dtype && huge_int_sign(value);
   if (!numpy_checks && dtype &&
       (PyFloat_CheckExact(value.ptr()) || PyComplex_CheckExact(value.ptr())))
-    numpy_checks = PyComplex_CheckExact(value.ptr())
-                       ? !is_complex(*dtype) && !is_bool(*dtype)
-                       : is_integer(*dtype) && !std::isfinite(PyFloat_AS_DOUBLE(value.ptr()));
+    numpy_checks = PyComplex_CheckExact(value.ptr()) ? !is_complex(*dtype) && !is_bool(*dtype)
+                                                     : is_integer(*dtype);
   if (auto s = numpy_checks ? std::nullopt : as_scalar(value); s && !nb::hasattr(value, "ndim")) {
     return full({}, *s, dtype, dev);
   }

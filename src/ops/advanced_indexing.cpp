@@ -76,6 +76,12 @@ std::vector<Array> index_arrays(const Array& a, const Array& index, int a_axis) 
                        std::to_string(a_axis) + " with size " + std::to_string(a.shape()[a_axis]));
     }
   }
+  if (index.ndim() == 0) {  // NumPy reads it as an integer, bounds-checked before anything else
+    const int64_t value = item(index).to_int64(), n = a.shape()[a_axis];
+    if (value < -n || value >= n)
+      throw IndexError("[getitem] index " + std::to_string(value) + " is out of bounds for axis " +
+                       std::to_string(a_axis) + " with size " + std::to_string(n));
+  }
   return {index.dtype() == DType::int64 ? index : astype(index, DType::int64)};
 }
 
@@ -115,8 +121,8 @@ Plan make_plan(const Array& a, const std::vector<IndexEntry>& entries) {
         ++view_axis;
         break;
       case Kind::ellipsis:
-        // An ellipsis that stands for no axes does not separate advanced indices.
-        if (a.ndim() - consumed > 0) separator();
+        // As in NumPy 2, an ellipsis separates advanced indices even when it stands for no axes.
+        separator();
         a_axis += a.ndim() - consumed;
         view_axis += a.ndim() - consumed;
         break;
@@ -197,9 +203,12 @@ Backend::GatherCall make_call(const Plan& plan) {
 /// broadcast to the result.
 Operand fitted_value(const Plan& plan, const Operand& value) {
   if (!value.is_array()) {
-    // a scalar converts (overflow, NaN, complex checks) before the index arrays are read
-    assign(Array::empty(Shape{0}, plan.view.dtype(), plan.view.device()), value);
-    return value;
+    // a scalar converts (overflow, NaN, complex checks) before the index arrays are read; NumPy
+    // makes an array of a NumPy scalar first, so an out-of-range one wraps here
+    const Scalar& s = value.scalar();
+    const Operand v = s.weak() ? value : Operand(s.cast(plan.view.dtype()));
+    assign(Array::empty(Shape{0}, plan.view.dtype(), plan.view.device()), v);
+    return v;
   }
   const Shape bshape = index_shape(plan);
   Shape shape;

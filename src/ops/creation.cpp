@@ -62,8 +62,10 @@ Array arange(const Scalar& start, const Scalar& stop, const Scalar& step,
   // gives an int64 range, float32 a float64 one, uint64 float64.
   if (!start.weak() || !stop.weak() || !step.weak()) natural = promote_types(natural, DType::int64);
   if (is_bool(natural)) natural = DType::int64;
-  if (is_complex(natural) || (dtype && is_complex(*dtype)))
-    throw TypeError("[arange] complex ranges are not supported");
+  if (is_complex(natural)) throw TypeError("[arange] complex ranges are not supported");
+  // A real range of a complex dtype: NumPy fills it from the real parts
+  if (dtype && is_complex(*dtype))
+    return astype(arange(start, stop, step, real_dtype(*dtype), device), *dtype);
   int64_t length;
   if (is_integer(natural)) {
     int64_t a = start.to_int64(), b = stop.to_int64(), s = step.to_int64();
@@ -77,7 +79,18 @@ Array arange(const Scalar& start, const Scalar& stop, const Scalar& step,
   }
   DType dt = dtype.value_or(natural);
   Array out = Array::empty({length}, dt, device);
-  if (length > 0) backend_for(device).iota(out, start.cast(dt), step.cast(dt));
+  if (length == 0) return out;
+  const bool floating = is_floating(dt);
+  const double first = start.to_double(), second = first + step.to_double();
+  Scalar delta = step.cast(dt);
+  if (floating)  // As NumPy's fill: the step is the difference of the first two elements in dt
+    delta = dt == DType::float64
+                ? Scalar(second - first)
+                : Scalar(Scalar(second).cast(dt).to_double() - Scalar(first).cast(dt).to_double());
+  backend_for(device).iota(out, start.cast(dt), delta.cast(dt));
+  if (floating && length > 1)  // the second element is start + step, rounded once
+    backend_for(device).fill(out.view({1}, {out.strides()[0]}, out.offset() + out.strides()[0]),
+                             Scalar(second).cast(dt));
   return out;
 }
 

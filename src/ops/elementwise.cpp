@@ -326,6 +326,36 @@ Array round(const Array& x, int decimals, const Array* out) {
   return multiply(rint(divide(x, factor)), factor, out);
 }
 
+namespace {
+
+// NumPy's int(x) of a float stored into an integer item: NaN and infinity raise, and the
+// truncated value must fit (a[0] = -2.5 into uint8 is an OverflowError, not a wrap).
+void check_int_of_float(double x, DType dst) {
+  if (std::isnan(x)) throw ValueError("[setitem] cannot convert float NaN to integer");
+  if (std::isinf(x)) throw OverflowError("[setitem] cannot convert float infinity to integer");
+  const double t = std::trunc(x);
+  const bool in_int64 = t >= -0x1p63 && t < 0x1p63;
+  if (!in_int64 && !(dst == DType::uint64 && t >= 0 && t < 0x1p64))
+    throw OverflowError("[setitem] Python int too large to convert to C long");
+  if (in_int64 && !Scalar(int64_t(t), /*weak=*/true).fits_integer(dst))
+    throw OverflowError("[setitem] Python integer " + std::to_string(int64_t(t)) +
+                        " out of bounds for " + std::string(dtype_name(dst)));
+}
+
+// A NumPy scalar stored into a signed integer item goes through Python's int() in NumPy, so
+// out-of-range values raise as a Python number would; unsigned items take the wrapped value.
+void check_strong_into_signed(const Scalar& s, DType dst) {
+  if (dtype_kind(dst) != DTypeKind::signed_int || is_bool(s.dtype())) return;
+  if (!is_integer(s.dtype())) return check_int_of_float(s.to_complex().real(), dst);
+  if (s.fits_integer(dst)) return;
+  if (!s.fits_integer(DType::int64))
+    throw OverflowError("[setitem] Python int too large to convert to C long");
+  throw OverflowError("[setitem] Python integer " + std::to_string(s.to_int64()) +
+                      " out of bounds for " + std::string(dtype_name(dst)));
+}
+
+}  // namespace
+
 void assign(const Array& dst, const Operand& src) {
   if (dst.readonly()) throw ValueError("[setitem] assignment destination is read-only");
   Backend& backend = backend_for(dst.device());
@@ -334,19 +364,9 @@ void assign(const Array& dst, const Operand& src) {
     if (s.weak() && is_integer(dst.dtype()) && is_integer(s.dtype()) &&
         !s.fits_integer(dst.dtype()))
       result_type({Operand(dst), src}, "setitem");  // raises the NumPy OverflowError
-    if (s.weak() && is_floating(s.dtype()) && is_integer(dst.dtype())) {  // NumPy's int(x)
-      double x = s.to_double();
-      if (std::isnan(x)) throw ValueError("[setitem] cannot convert float NaN to integer");
-      if (std::isinf(x)) throw OverflowError("[setitem] cannot convert float infinity to integer");
-      // int(x) must then fit the dtype (a[0] = -2.5 into uint8 is an OverflowError, not a wrap)
-      const double t = std::trunc(x);
-      const bool in_int64 = t >= -0x1p63 && t < 0x1p63;
-      if (!in_int64 && !(dst.dtype() == DType::uint64 && t >= 0 && t < 0x1p64))
-        throw OverflowError("[setitem] Python int too large to convert to C long");
-      if (in_int64 && !Scalar(int64_t(t), /*weak=*/true).fits_integer(dst.dtype()))
-        throw OverflowError("[setitem] Python integer " + std::to_string(int64_t(t)) +
-                            " out of bounds for " + std::string(dtype_name(dst.dtype())));
-    }
+    if (s.weak() && is_floating(s.dtype()) && is_integer(dst.dtype()))
+      check_int_of_float(s.to_double(), dst.dtype());
+    if (!s.weak()) check_strong_into_signed(s, dst.dtype());
     // NumPy refuses a Python complex for a real item (bool takes its truth value) rather than
     // dropping the imaginary part.
     if (s.weak() && is_complex(s.dtype()) && !is_complex(dst.dtype()) &&

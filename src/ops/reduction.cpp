@@ -111,21 +111,29 @@ Array mean(const Array& a, const Axes& axes, bool keepdims, std::optional<DType>
   return result.dtype() == dt ? result : astype(result, dt);
 }
 
-Array var(const Array& a, const Axes& axes, double ddof, bool keepdims) {
-  DType dt = mean_dtype(a.dtype(), std::nullopt);
+Array var(const Array& a, const Axes& axes, double ddof, bool keepdims,
+          std::optional<DType> dtype) {
+  // As NumPy: the mean is summed and kept in `dtype` (complex data summed in a real dtype keeps
+  // the real parts), the deviations take the promoted dtype and their squares are summed in
+  // `dtype` again.
+  DType dt = mean_dtype(a.dtype(), dtype);
   int64_t count = reduced_count(a, axes, "var");
   Array centred = subtract(a, mean(a, axes, /*keepdims=*/true, dt));
   // |x - mean|^2 without the rounding of a square root, real even for complex input.
-  Array squared =
-      is_complex(dt) ? add(square(real(centred)), square(imag(centred))) : square(centred);
-  Array total =
-      reduce_op(ReduceOp::sum, squared, axes, keepdims, squared.dtype(), squared.dtype(), "var");
+  Array squared = is_complex(centred.dtype()) ? add(square(real(centred)), square(imag(centred)))
+                                              : square(centred);
+  DType acc = dtype ? *dtype : squared.dtype();
+  Array total = reduce_op(ReduceOp::sum, squared, axes, keepdims, acc, acc, "var");
   double divisor = std::max(static_cast<double>(count) - ddof, 0.0);
-  return divide(total, Scalar(divisor, /*weak=*/true));
+  Array result = divide(total, Scalar(divisor, /*weak=*/true));
+  return result.dtype() == acc ? result : astype(result, acc);  // an integer dtype= truncates
 }
 
-Array std(const Array& a, const Axes& axes, double ddof, bool keepdims) {
-  return sqrt(var(a, axes, ddof, keepdims));
+Array std(const Array& a, const Axes& axes, double ddof, bool keepdims,
+          std::optional<DType> dtype) {
+  Array variance = var(a, axes, ddof, keepdims, dtype);
+  Array result = sqrt(variance);
+  return result.dtype() == variance.dtype() ? result : astype(result, variance.dtype());
 }
 
 Array min(const Array& a, const Axes& axes, bool keepdims) {

@@ -25,6 +25,9 @@ INT_INDICES = [
     ([[0], [1]], _, [0, 2]),
     (Ellipsis, [1, 2]),
     ([1, 2], Ellipsis),
+    # an ellipsis for no axes still separates the advanced indices (they go first)
+    (_, [1, 2], Ellipsis, [0, 1]),
+    (_, 0, Ellipsis, [1, 2]),
     (0, _, [1, 2]),
     (_, 0, [1, 2]),
     ([1, 2], 0),
@@ -434,4 +437,56 @@ def test_put_along_axis_none(view, indices, xp):
     a = xp.asarray(np.arange(12).reshape(3, 4))
     a = a if view == "contiguous" else a[:, ::2]
     xp.put_along_axis(a, xp.asarray(np.array(indices)), 99, axis=None)
+    return a
+
+
+@pytest.mark.parametrize(
+    "index",
+    [(I(255, dtype=np.uint8), I([], dtype=np.int64)), (I(-3), I([False, False, False])),
+     (I([5]), I([[]], dtype=np.int64).T), (I(1), I([], dtype=np.int64)),
+     (_, I(9), I([], dtype=np.int8))],
+    ids=repr,
+)  # fmt: skip
+@pytest.mark.parametrize("setting", [False, True])
+@testing.numpy_gpupy_allclose()
+def test_zero_d_index_array_out_of_bounds_with_an_empty_result(index, setting, xp):
+    # NumPy reads a 0-d index array as an integer: bounds-checked even when the index arrays
+    # broadcast to nothing (gpupy returned an empty result); 1-d ones are not checked then
+    a = xp.asarray(np.arange(9.0).reshape(3, 3))
+    key = tuple(xp.asarray(i) if isinstance(i, np.ndarray) else i for i in index)
+    if setting:
+        a[key] = 1.0
+        return a
+    return a[key]
+
+
+@pytest.mark.parametrize(
+    "shape, indices, axis",
+    [
+        ((4, 0, 0), [0], 2),
+        ((0, 3), [5], 1),
+        ((2, 0), [5], 0),
+        ((0, 3), [1, -1], 1),
+        ((3, 0), [7], 1),
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_take_checks_indices_only_when_something_is_taken(shape, indices, axis, xp):
+    # NumPy bounds-checks once per element of the axes before `axis`: none when they are empty
+    return xp.take(xp.zeros(shape), xp.asarray(indices), axis=axis)
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (2, 3), (2, 0)])
+@testing.numpy_gpupy_allclose()
+def test_compress_longer_condition_on_empty_axes(shape, xp):
+    return xp.compress([True, False, False, True], xp.zeros(shape), axis=1)
+
+
+@pytest.mark.parametrize("value", [70000, -1.5e10, 1 + 2j])
+@testing.numpy_gpupy_allclose()
+def test_zero_d_index_array_checked_before_the_value(value, xp):
+    # the out-of-range 0-d index (an integer to NumPy) raises IndexError before the value that
+    # int16 cannot take is looked at
+    a = xp.zeros((3, 3), dtype="int16")
+    a[xp.asarray(np.array(7)), xp.asarray([0, 1])] = value
     return a

@@ -376,3 +376,41 @@ def test_asarray_of_a_python_scalar_checks_the_conversion(value, dtype, xp):
     # Python int beyond int64 to a float (gpupy once stored garbage or raised OverflowError);
     # insert() converts its values the same way
     return xp.asarray(value, dtype=dtype), xp.insert(xp.zeros(2, dtype=dtype), 1, value)
+
+
+@pytest.mark.parametrize(
+    "args", [(0.3, -2, -0.7), (0.47, -21.077, -0.743), (0, 1, 0.1), (-5.0, 2.0, 0.5), (1, 7, 3)]
+)
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128", None])
+@testing.numpy_gpupy_allclose(rtol=0, accept_error=False)
+def test_arange_fills_as_numpy(args, dtype, xp):
+    # NumPy's step is the difference of the first two elements rounded to the dtype, and the
+    # second element is start + step rounded once; a complex dtype takes the real range
+    return xp.arange(*args, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "value, dtype",
+    [(-2.25, "uint32"), (-2.25, "int8"), (1e300, "int64"), (300.5, "int8"), (2.7, "uint8"),
+     (-0.5, "uint8"), (255.9, "uint8")],
+)  # fmt: skip
+@pytest.mark.parametrize("fn", ["asarray", "array", "insert"])
+@testing.numpy_gpupy_allclose()
+def test_python_float_to_an_integer_dtype_is_numpys_int(value, dtype, fn, xp):
+    # NumPy converts the float with int(): a value the dtype cannot hold raises OverflowError
+    # (gpupy wrapped it)
+    if fn == "insert":
+        return xp.insert(xp.asarray(np.array([1, 2], dtype=dtype)), [1], value)
+    return getattr(xp, fn)(value, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "args, dtype",
+    [((-5.0, 4.0, 0.5), "uint32"), ((127.5, 130, 1), "int8"), ((250.0, 260.0, 1.5), "uint8"),
+     ((3.0, 1.0, 1.0), "uint8"), ((2.0, 3.0, 1.0), "int8")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_arange_integer_dtype_float_start_out_of_range(args, dtype, xp):
+    # NumPy stores the first two values through int(): one the dtype cannot hold raises
+    # OverflowError (gpupy wrapped it); an empty range stores none
+    return xp.arange(*args, dtype=dtype)

@@ -260,3 +260,49 @@ def test_setitem_python_float_and_huge_int(dtype, value, key, xp):
     else:
         a[key] = value
     return a
+
+
+@pytest.mark.parametrize(
+    "dtype, value",
+    [("int8", np.int64(300)), ("int8", np.uint8(200)), ("int64", np.uint64(2**64 - 1)),
+     ("int16", np.float32(1e10)), ("int32", np.float64(np.nan)), ("int8", np.float64(-1.0)),
+     ("uint8", np.int64(300)), ("uint8", np.int64(-1)), ("uint32", np.uint64(2**64 - 1)),
+     ("int8", np.int16(-5))],
+)  # fmt: skip
+@pytest.mark.parametrize("key", [1, slice(None), (), "fill", "fancy", "mask", "0-d index"])
+@testing.numpy_gpupy_allclose()
+def test_setitem_numpy_scalar_out_of_range(dtype, value, key, xp):
+    # NumPy stores a NumPy scalar into a signed integer item through int(): out of range raises
+    # (OverflowError; NaN ValueError), an unsigned item wraps. Fancy and mask indexing make an
+    # array of the value first, so they wrap too (gpupy wrapped everywhere).
+    a = xp.zeros(3, dtype=dtype)
+    if key == "fill":
+        a.fill(value)
+    elif key == "fancy":
+        a[xp.asarray([0, 2])] = value
+    elif key == "mask":
+        a[xp.asarray([True, False, True])] = value
+    elif key == "0-d index":  # an integer index, as NumPy reads it
+        a[xp.asarray(1)] = value
+    else:
+        a[key] = value
+    return a
+
+
+@pytest.mark.parametrize("value", [-1, 300, 1 + 2j, np.int64(300), [1, 2], 2.5])
+@pytest.mark.parametrize("key", [0, (1,), np.int64(2), slice(0, 2), Ellipsis])
+@testing.numpy_gpupy_allclose()
+def test_flat_setitem_errors(value, key, xp):
+    # NumPy's flatiter raises ValueError for any value one item cannot take; a slice of it
+    # converts the value to an array of the item type (a NumPy integer wraps)
+    a = xp.zeros(4, dtype="uint8")
+    a.flat[key] = value
+    return a
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "complex64", "float64", "bool"])
+@pytest.mark.parametrize("value", [2**70, -(2**64), 2**64, 2**63, -(2**63) - 1])
+@testing.numpy_gpupy_allclose()
+def test_full_huge_python_int_into_float(dtype, value, xp):
+    # beyond int64: a float item takes the float value, a bool item (a C long) raises
+    return xp.full(3, value, dtype=dtype)

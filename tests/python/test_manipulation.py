@@ -304,3 +304,13 @@ def test_reshape_ravel_flatten_orders(order, view, shape, xp):
     if view == "c":
         a = a.copy()
     return xp.reshape(a, shape, order=order), a.ravel(order), a.flatten(order), xp.ravel(a, order)
+
+
+@pytest.mark.parametrize("axis", [0, -1, np.int64(0), (0,), 1, ()])
+@pytest.mark.parametrize("method", [False, True])
+@testing.numpy_gpupy_allclose()
+def test_squeeze_of_a_0d_array(axis, method, xp):
+    # NumPy reads an integer axis 0 or -1 of a 0-d array as "nothing to squeeze"; a tuple (0,)
+    # or axis 1 is out of bounds
+    a = xp.asarray(np.array(5.0))
+    return a.squeeze(axis=axis) if method else xp.squeeze(a, axis=axis)

@@ -301,3 +301,27 @@ def test_nan_quantiles_of_empty_input_are_nanmeans(dtype, shape, name, args):
             expected = numpy.asarray(expected)
             assert got.dtype == expected.dtype and got.shape == expected.shape
             numpy.testing.assert_array_equal(got.get(), expected)
+
+
+@pytest.mark.parametrize("name", ["nanvar", "nanstd"])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@testing.numpy_gpupy_allclose(rtol=1e-6, accept_error=False)
+def test_nanvar_of_float16_in_a_wider_dtype(name, dtype, xp):
+    # NumPy's deviations from the mean are stored in the data's dtype (float16) before squaring
+    x = numpy.array([1.0, 3.916, -6.117, 0.1425, numpy.nan, 2.348, -4.238, 11.05], dtype="float16")
+    return getattr(xp, name)(xp.asarray(x), dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[1.0, numpy.inf, numpy.inf, numpy.nan], [numpy.inf], [-numpy.inf, numpy.inf, numpy.nan],
+     [2.0, numpy.nan, 3.5, -1.0], [numpy.inf, numpy.inf, 1.0, 2.0]],
+)  # fmt: skip
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+@testing.numpy_gpupy_allclose(rtol=0, accept_error=False)
+def test_nanmedian_is_the_mean_of_the_middle_values(values, dtype, xp):
+    # as NumPy's median: two infinities give inf (linear interpolation gave NaN)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        a = xp.asarray(numpy.array(values, dtype=dtype))
+        return xp.nanmedian(a), xp.nanmedian(xp.stack([a, a]), axis=1)

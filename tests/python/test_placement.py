@@ -467,3 +467,30 @@ def test_put_casts_array_values_first(dtype, index, values):
     (expected, expected_warnings), (got, got_warnings) = run(np), run(gpupy)
     assert got_warnings == expected_warnings
     testing.assert_same(expected, got)
+
+
+@pytest.mark.parametrize(
+    "shape, ind, v",
+    [
+        ((3, 0), [0], 2 - 1j),
+        ((3, 0), [], 2 - 1j),
+        ((3,), [], -1),
+        ((0,), [0], []),
+        ((3, 0), [0], -1),
+    ],
+)
+@testing.numpy_gpupy_allclose()
+def test_put_checks_in_numpy_order(shape, ind, v, xp):
+    # an empty array with indices: IndexError before the values convert; else the conversion
+    a = xp.zeros(shape, dtype="uint8")
+    xp.put(a, ind, v)
+    return a
+
+
+@pytest.mark.parametrize("values", [[-2], [0, -2], [300, 1]])
+@testing.numpy_gpupy_allclose()
+def test_piecewise_converts_every_value(values, xp):
+    # NumPy assigns each constant even where its condition never holds, so -2 or 300 into
+    # uint8 raises OverflowError whatever the conditions
+    x = xp.asarray(np.array([5, 1], dtype="uint8"))
+    return xp.piecewise(x, [xp.asarray([False, False])], values)

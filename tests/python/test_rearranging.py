@@ -511,3 +511,15 @@ def test_error_messages_name_the_function(name):
     error, call = ERRORS[name]
     with pytest.raises(error, match=rf"^\[{name}\] "):
         call(gpupy.asarray([[1, 2], [3, 4]]))
+
+
+@pytest.mark.parametrize(
+    "data, width, value",
+    [([[-7, 10]], 0, 2**64 - 1), ([], ((0, 0),), 2**33), ([1, 2], 1, 300),
+     ([1, 2], (1, 0), (1.5, 300)), ([1, 2], 1, -2.5)],
+)  # fmt: skip
+@numpy_gpupy_allclose()
+def test_pad_constant_values_convert_as_numpy_scalars(data, width, value, xp):
+    # NumPy sets each side from a NumPy scalar: out of range for a signed dtype is an
+    # OverflowError, also when that side is empty (gpupy wrapped or skipped it)
+    return xp.pad(xp.asarray(numpy.array(data, dtype="int8")), width, constant_values=value)

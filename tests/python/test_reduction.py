@@ -1,5 +1,7 @@
 """Reductions (sum prod mean var std min max argmin argmax any all) against NumPy."""
 
+import warnings
+
 import gpupy
 import numpy as np
 import pytest
@@ -49,6 +51,38 @@ def test_reduce_keepdims(name, axis, dtype, xp):
 def test_var_std(name, axis, ddof, dtype, xp):
     a = xp.asarray(_data(dtype))
     return getattr(xp, name)(a, axis=axis, ddof=ddof)
+
+
+@pytest.mark.parametrize("name", ["var", "std", "nanvar", "nanstd"])
+@pytest.mark.parametrize("axis", [None, 1, (0, 2)])
+@pytest.mark.parametrize("out_dtype", ["float32", "float64", "complex64", "complex128"])
+@testing.for_dtypes(["complex64", "complex128", "float32", "int16"])
+@testing.numpy_gpupy_allclose(rtol=1e-5, accept_error=False)
+def test_var_std_dtype_keeps_numpy_rules(name, axis, out_dtype, dtype, xp):
+    """dtype= is the dtype of the mean and of the sum of squares, as in NumPy: complex data
+    with a real dtype keeps the imaginary deviations (only the mean drops them), and a complex
+    dtype gives a complex result."""
+    a = xp.asarray(_data(dtype, seed=3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        return getattr(xp, name)(a, axis=axis, dtype=out_dtype, ddof=1)
+
+
+def test_var_of_complex_data_in_a_real_dtype_values():
+    # hand-checked: the mean of the real parts is 2, so sum |x - 2|^2 = (1 + 4) + (1 + 1) + 0.25
+    a = gpupy.asarray([1 + 2j, 3 - 1j, 2 + 0.5j])
+    with pytest.warns(np.exceptions.ComplexWarning):
+        got = gpupy.var(a, dtype="float64")
+    assert got.dtype == np.float64 and float(got) == pytest.approx(7.25 / 3)
+    # a complex dtype keeps the complex mean 2 + 0.5j: |deviations|^2 are 3.25, 3.25 and 0
+    got = gpupy.std(a, dtype="complex64")
+    assert got.dtype == np.complex64 and complex(got) == pytest.approx((6.5 / 3) ** 0.5)
+
+
+@testing.numpy_gpupy_allclose(accept_error=False)
+def test_var_std_integer_dtype_truncates(xp):
+    a = xp.asarray([[1.0, 2.0, 4.0], [3.0, 5.0, 9.5]])
+    return xp.var(a, axis=1, dtype="int32"), xp.std(a, dtype="int16"), xp.var(a, dtype="int8")
 
 
 @pytest.mark.parametrize("name", ["var", "std"])
@@ -395,3 +429,15 @@ def test_empty_and_short_slices_warn_as_numpy(shape, name, kwargs):
         )
         assert got_warnings == expected_warnings, (axis, got_warnings, expected_warnings)
         np.testing.assert_allclose(got.get(), expected, equal_nan=True)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "cumsum", "cumprod", "nansum"])
+@pytest.mark.parametrize("out_dtype", ["uint8", "int8", "int64", "float16", "float32"])
+@testing.for_dtypes(["float32", "float64", "int8", "int64", "bool"])
+@testing.numpy_gpupy_allclose(rtol=1e-3, accept_error=False)
+def test_sum_prod_into_out_of_another_dtype(name, out_dtype, dtype, xp):
+    # NumPy runs the loop in the promotion of the input and out, then casts into out: float
+    # data summed into an integer out is truncated once, not element by element
+    x = xp.asarray((np.array([[-4.0, 2.5, 1.75], [0.9649, -0.5, 2.5]]) * 3).astype(dtype))
+    shape = (3,) if "cum" not in name else x.shape
+    return getattr(xp, name)(x, axis=0, out=xp.zeros(shape, dtype=out_dtype))

@@ -386,3 +386,18 @@ def test_at_warns_for_a_complex_result_even_with_no_index(name, dtype, index, va
     (expected, expected_warnings), (got, got_warnings) = run(np), run(gpupy)
     assert got_warnings == expected_warnings
     testing.assert_same(expected, got)
+
+
+@pytest.mark.parametrize(
+    "name", ["logical_or", "logical_and", "equal", "divide", "hypot", "floor_divide", "subtract",
+             "power", "bitwise_xor", "fmax"],
+)  # fmt: skip
+@pytest.mark.parametrize("dtype", ["float32", "int64", "bool", "complex64", "uint8", "float16"])
+@pytest.mark.parametrize("method", ["reduce", "accumulate", "reduceat"])
+@testing.numpy_gpupy_allclose()
+def test_methods_with_dtype_need_a_loop_of_that_dtype(name, dtype, method, xp):
+    # NumPy reduces in a loop whose inputs and output are dtype=: divide has no integer one,
+    # logical_or only a bool one (which gpupy's reduce refused), floor_divide no bool one
+    x = xp.asarray(np.array([1, 2, 3], dtype="int16"))
+    extra = (xp.asarray([0, 2]),) if method == "reduceat" else ()
+    return getattr(getattr(xp, name), method)(x, *extra, dtype=dtype)
