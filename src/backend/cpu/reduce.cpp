@@ -180,6 +180,8 @@ void run_reduce(const ReduceCall& call, bool reorder) {
 
 void reduce_kernel(const ReduceCall& call) {
   if (call.out.size() == 0) return;
+  if (call.op == ReduceOp::sum && call.out.dtype() != call.in.dtype())
+    return run_reduce<Count, bool>(call, true);  // bool into int64
   dispatch_dtype_except_float16(call.in.dtype(), "reduce", [&](auto tag) {
     using T = typename decltype(tag)::type;
     switch (call.op) {
