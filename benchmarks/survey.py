@@ -392,7 +392,9 @@ def main():
     )
     parser.add_argument("--budget", type=float, default=0.1, help="seconds per timing round")
     parser.add_argument("--before", help="an earlier table of this script, for before columns")
-    parser.add_argument("--filter", default="", help="only cases whose name contains this")
+    parser.add_argument(
+        "--filter", default="", help="only cases whose name contains one of these (comma-separated)"
+    )
     args = parser.parse_args()
     groups, sizes = args.groups.split(","), args.sizes.split(",")
     before = read_before(args.before) if args.before else {}
@@ -414,7 +416,7 @@ def main():
             if fixed and si > 0:
                 continue
             for name, np_fn, gp_fn in make(d):
-                if args.filter not in name:
+                if not any(f in name for f in args.filter.split(",")):
                     continue
                 tn = [best_ms(np_fn, args.budget) for _ in range(args.runs)]
                 tg = [best_ms(gp_fn, args.budget) for _ in range(args.runs)]
