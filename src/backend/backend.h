@@ -37,7 +37,8 @@ enum class ScanOp : uint8_t { sum, prod };
 
 /// One reduction: `in` has the kept axes first and the `n_reduced` reduced axes last; `out` has the
 /// kept axes' shape (any strides) and dtype `out.dtype()` (the accumulator dtype for sum/prod,
-/// int64 for argmin/argmax, bool for any/all). `in` is already cast to `in_dtype == in.dtype()`.
+/// int64 for argmin/argmax, bool for any/all). `in` is already cast to `in_dtype == in.dtype()`,
+/// except for a sum of bool into int64: the count of true elements, read without a cast.
 struct ReduceCall {
   ReduceOp op;
   Array in;

@@ -36,28 +36,42 @@ struct NotEqual {
     return a != b;
   }
 };
+// Real compares are IEEE's (false with a NaN operand), written without branches so that
+// contiguous loops vectorise; complex ones order lexicographically with the NaN checks.
 struct Less {
   template <class T>
   GPUPY_HD bool operator()(T a, T b) const {
-    return !has_nan(a) && !has_nan(b) && lt(a, b);
+    if constexpr (Complex<T>)
+      return !has_nan(a) && !has_nan(b) && lt(a, b);
+    else
+      return a < b;
   }
 };
 struct LessEqual {
   template <class T>
   GPUPY_HD bool operator()(T a, T b) const {
-    return !has_nan(a) && !has_nan(b) && !lt(b, a);
+    if constexpr (Complex<T>)
+      return !has_nan(a) && !has_nan(b) && !lt(b, a);
+    else
+      return a <= b;
   }
 };
 struct Greater {
   template <class T>
   GPUPY_HD bool operator()(T a, T b) const {
-    return !has_nan(a) && !has_nan(b) && lt(b, a);
+    if constexpr (Complex<T>)
+      return !has_nan(a) && !has_nan(b) && lt(b, a);
+    else
+      return a > b;
   }
 };
 struct GreaterEqual {
   template <class T>
   GPUPY_HD bool operator()(T a, T b) const {
-    return !has_nan(a) && !has_nan(b) && !lt(a, b);
+    if constexpr (Complex<T>)
+      return !has_nan(a) && !has_nan(b) && !lt(a, b);
+    else
+      return a >= b;
   }
 };
 

@@ -254,7 +254,10 @@ Array uniform_bin_index(const Array& x, const Array& edges, const UniformBins& b
 }
 
 Array count_nonzero(const Array& x, const Axes& axes, bool keepdims) {
-  return sum(not_equal(x, Scalar(int64_t(0), /*weak=*/true)), axes, keepdims, DType::int64);
+  // bool counts directly; other dtypes compare with zero in their own dtype first.
+  const Array nonzero =
+      x.dtype() == DType::bool_ ? x : not_equal(x, Scalar(int64_t(0), /*weak=*/true));
+  return sum(nonzero, axes, keepdims, DType::int64);
 }
 
 Array cumsum(const Array& x, std::optional<int> axis, std::optional<DType> dtype) {

@@ -27,6 +27,10 @@ bool resolve_all(void* handle, const std::string& prefix, BlasLibrary& lib) {
   lib.dgemm = resolve<DgemmFn>(handle, prefix, "cblas_dgemm");
   lib.cgemm = resolve<ZgemmFn>(handle, prefix, "cblas_cgemm");
   lib.zgemm = resolve<ZgemmFn>(handle, prefix, "cblas_zgemm");
+  lib.sdot = resolve<SdotFn>(handle, prefix, "cblas_sdot");
+  lib.ddot = resolve<DdotFn>(handle, prefix, "cblas_ddot");
+  lib.sgemv = resolve<SgemvFn>(handle, prefix, "cblas_sgemv");
+  lib.dgemv = resolve<DgemvFn>(handle, prefix, "cblas_dgemv");
   lib.get_num_threads = resolve<int (*)()>(handle, prefix, "openblas_get_num_threads");
   return lib.sgemm && lib.dgemm && lib.cgemm && lib.zgemm;
 }

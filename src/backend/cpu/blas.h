@@ -16,7 +16,14 @@ using DgemmFn = void (*)(int, int, int, int, int, int, double, const double*, in
 using ZgemmFn = void (*)(int, int, int, int, int, int, const void*, const void*, int, const void*,
                          int, const void*, void*, int);
 
-/// The gemm entry points of the loaded library.
+using SdotFn = float (*)(int, const float*, int, const float*, int);
+using DdotFn = double (*)(int, const double*, int, const double*, int);
+using SgemvFn = void (*)(int, int, int, int, float, const float*, int, const float*, int, float,
+                         float*, int);
+using DgemvFn = void (*)(int, int, int, int, double, const double*, int, const double*, int, double,
+                         double*, int);
+
+/// The gemm entry points of the loaded library, and its dot and gemv (null when it lacks them).
 struct BlasLibrary {
   std::string path;
   std::string prefix;  // "scipy_" or "" (plain cblas_ names)
@@ -24,6 +31,10 @@ struct BlasLibrary {
   DgemmFn dgemm = nullptr;
   ZgemmFn cgemm = nullptr;
   ZgemmFn zgemm = nullptr;
+  SdotFn sdot = nullptr;
+  DdotFn ddot = nullptr;
+  SgemvFn sgemv = nullptr;
+  DgemvFn dgemv = nullptr;
   int (*get_num_threads)() = nullptr;
 };
 

@@ -3,6 +3,7 @@
 
 #include "../../core/dispatch.h"
 #include "../../functors/cast.h"
+#include "byte_loops.h"
 #include "cpu_backend.h"
 #include "parallel.h"
 #include "strided.h"
@@ -23,6 +24,10 @@ void copy_kernel(const Array& src, const Array& dst) {
               std::memcpy(p[0], p[1], n * sizeof(T));
               return;
             }
+          }
+          if constexpr (kByteLoop<R, T>) {
+            if (so == sizeof(R) && si == sizeof(T))
+              return byte_map<R, T>(p[0], p[1], n, [](T x) { return cast_value<R>(x); });
           }
           if (so == sizeof(R) && si == sizeof(T)) {
             R* o = reinterpret_cast<R*>(p[0]);

@@ -3,6 +3,11 @@
 
 namespace gpupy::cpu {
 
+bool cpu_has_avx2() {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  return avx2;
+}
+
 void elementwise_kernel(const ElementwiseCall& call) {
   switch (static_cast<int>(call.op) % kElementwiseParts) {
     case 0:

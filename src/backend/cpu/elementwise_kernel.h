@@ -6,6 +6,7 @@
 
 #include "../../core/dispatch.h"
 #include "../../functors/all.h"
+#include "byte_loops.h"
 #include "cpu_backend.h"
 #include "fast_math.h"
 #include "parallel.h"
@@ -22,6 +23,7 @@ void unary_run(char* out, const char* in, int64_t n, int64_t so, int64_t si) {
       if (fast_unary(fast_op_v<F, T>, reinterpret_cast<const T*>(in), reinterpret_cast<T*>(out), n))
         return;
     }
+    if constexpr (kByteLoop<R, T>) return byte_map<R, T>(out, in, n, f);
     R* __restrict o = reinterpret_cast<R*>(out);
     const T* __restrict a = reinterpret_cast<const T*>(in);
     for (int64_t i = 0; i < n; ++i) o[i] = f(a[i]);
@@ -45,6 +47,13 @@ void binary_run(char* out, const char* in0, const char* in1, int64_t n, int64_t 
       if (s0 % t == 0 && s1 % t == 0 &&
           fast_binary(fast_binary_op_v<F, T>, a, s0 / t, b, s1 / t, o, n))
         return;
+    }
+    if constexpr (kByteLoop<R, T>) {
+      if (s0 == t && s1 == t) return byte_map<R, T>(out, in0, in1, n, f);
+      if (s0 == t && s1 == 0)
+        return byte_map<R, T>(out, in0, n, [f, v = *b](T x) { return f(x, v); });
+      if (s0 == 0 && s1 == t)
+        return byte_map<R, T>(out, in1, n, [f, v = *a](T y) { return f(v, y); });
     }
     if (s0 == t && s1 == t) {
       for (int64_t i = 0; i < n; ++i) o[i] = f(a[i], b[i]);

@@ -115,12 +115,17 @@ Array CpuBackend::flatnonzero(const Array& mask) {
   layout.for_each_run({mask.data()}, 0, layout.size, [&](auto p, int64_t n) {
     for (int64_t i = 0; i < n; ++i) count += *(p[0] + i * layout.inner_stride(0)) != 0;
   });
+  // Every position is written and the cursor advances past the nonzero ones: no branch to
+  // mispredict on a random mask. Writes after the last nonzero one go to a spare slot.
   Array out = Array::empty({count}, DType::int64, mask.device());
   auto* o = reinterpret_cast<int64_t*>(out.data());
-  int64_t flat = 0;
+  int64_t* const end = o + count;
+  int64_t spare, flat = 0;
   layout.for_each_run({mask.data()}, 0, layout.size, [&](auto p, int64_t n) {
-    for (int64_t i = 0; i < n; ++i, ++flat)
-      if (*(p[0] + i * layout.inner_stride(0))) *o++ = flat;
+    for (int64_t i = 0; i < n; ++i, ++flat) {
+      *(o < end ? o : &spare) = flat;
+      o += *(p[0] + i * layout.inner_stride(0)) != 0;
+    }
   });
   return out;
 }

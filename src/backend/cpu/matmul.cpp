@@ -170,6 +170,61 @@ void call_gemm(const BlasLibrary& lib, int ta, int tb, int m, int n, int k, cons
   }
 }
 
+/// A positive whole-element stride that fits BLAS's int, else 0.
+int64_t blas_inc(int64_t stride, int64_t item) {
+  return stride > 0 && stride % item == 0 && stride / item < INT_MAX ? stride / item : 0;
+}
+
+// A product with one row or one column goes to dot or gemv, as NumPy's matmul does: gemm pads it
+// to a whole register tile and runs several times slower. Returns false when it does not apply.
+template <class T>
+bool blas_vector_product(const BlasLibrary& lib, const Array& a, const Array& b, const Array& out,
+                         BlasView va, BlasView vb) {
+  constexpr int64_t item = sizeof(T);
+  const Mat a0 = matrix(a, 0), b0 = matrix(b, 0), c0 = matrix(out, 0);
+  const int64_t m = a0.rows, k = a0.cols, n = b0.cols;
+  if constexpr (!std::is_floating_point_v<T>) {
+    return false;
+  } else {
+    constexpr bool f32 = std::is_same_v<T, float>;
+    if (m != 1 && n != 1) return false;
+    if (f32 ? !(lib.sdot && lib.sgemv) : !(lib.ddot && lib.dgemv)) return false;
+    // x: a's row when m == 1, else b's column; y: out's row or column.
+    const int64_t incx = m == 1 ? blas_inc(a0.cs, item) : blas_inc(b0.rs, item);
+    const int64_t incy = n == 1 ? blas_inc(c0.rs, item) : blas_inc(c0.cs, item);
+    const int64_t incx2 = blas_inc(b0.rs, item);  // b's column, for the dot
+    if (!incx || (m == 1 && n == 1 ? !incx2 : !incy)) return false;
+    const BatchOffsets off = batch_offsets(a, b, out);
+    for (size_t t = 0; t < off.c.size(); ++t) {
+      const T* ap = reinterpret_cast<const T*>(a.data() + off.a[t]);
+      const T* bp = reinterpret_cast<const T*>(b.data() + off.b[t]);
+      T* cp = reinterpret_cast<T*>(out.data() + off.c[t]);
+      if (m == 1 && n == 1) {
+        if constexpr (f32)
+          *cp = lib.sdot(int(k), ap, int(incx), bp, int(incx2));
+        else
+          *cp = lib.ddot(int(k), ap, int(incx), bp, int(incx2));
+        continue;
+      }
+      // y = A x with A = a (n == 1), or y = B^T x with B = b (m == 1); `v` is how A or B is stored.
+      const BlasView v = n == 1 ? va : vb;
+      const bool row_major_a = (n == 1) == (v.trans == kNoTrans);
+      const int rows = int(n == 1 ? (v.trans == kNoTrans ? m : k) : (v.trans == kNoTrans ? k : n));
+      const int cols = int(n == 1 ? (v.trans == kNoTrans ? k : m) : (v.trans == kNoTrans ? n : k));
+      const T* mat = n == 1 ? ap : bp;
+      const T* x = n == 1 ? bp : ap;
+      const int trans = row_major_a ? kNoTrans : kTrans;
+      if constexpr (f32)
+        lib.sgemv(kRowMajor, trans, rows, cols, 1.0f, mat, int(v.ld), x, int(incx), 0.0f, cp,
+                  int(incy));
+      else
+        lib.dgemv(kRowMajor, trans, rows, cols, 1.0, mat, int(v.ld), x, int(incx), 0.0, cp,
+                  int(incy));
+    }
+    return true;
+  }
+}
+
 /// A C-contiguous copy of `x` (used when its strides are not expressible to BLAS).
 Array contiguous(const Array& x) {
   Array c = Array::empty(x.shape(), x.dtype(), x.device());
@@ -188,6 +243,7 @@ bool blas_matmul(const BlasLibrary& lib, Array a, Array b, const Array& out) {
   if (!va) a = contiguous(a), va = blas_view(matrix(a, 0), item);
   if (!vb) b = contiguous(b), vb = blas_view(matrix(b, 0), item);
   if (!va || !vb) return false;
+  if (blas_vector_product<T>(lib, a, b, out, *va, *vb)) return true;
   const BatchOffsets off = batch_offsets(a, b, out);
   for (size_t t = 0; t < off.c.size(); ++t)
     call_gemm<T>(lib, va->trans, vb->trans, int(a0.rows), int(b0.cols), int(a0.cols),

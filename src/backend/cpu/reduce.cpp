@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "../../core/dispatch.h"
+#include "byte_loops.h"
 #include "cpu_backend.h"
 #include "parallel.h"
 #include "reduce_policies.h"
@@ -90,6 +91,47 @@ void reduce_per_output(const Layout<2>& kl, const Layout<1>& rl, char* in, char*
   });
 }
 
+/// Folds the `m` rows of one run (row stride `rs`, the first at reduced position `index`) into the
+/// block's `bn` accumulators. Four rows per pass keep each accumulator in a register for four
+/// steps; the loop over the block vectorises where P::step is branch-free.
+template <class P, class T>
+[[gnu::always_inline]] inline void fold_rows(typename P::Acc* __restrict acc, const char* q,
+                                             int64_t rs, int64_t m, int64_t bn, int64_t index) {
+  using B = ByteOf<T>;  // bool rows are read as bytes
+  int64_t t = 0;
+  for (; t + 4 <= m; t += 4, index += 4) {
+    const B* __restrict r0 = reinterpret_cast<const B*>(q + t * rs);
+    const B* __restrict r1 = reinterpret_cast<const B*>(q + (t + 1) * rs);
+    const B* __restrict r2 = reinterpret_cast<const B*>(q + (t + 2) * rs);
+    const B* __restrict r3 = reinterpret_cast<const B*>(q + (t + 3) * rs);
+    for (int64_t j = 0; j < bn; ++j) {
+      typename P::Acc a = acc[j];
+      P::step(a, T(r0[j]), index);
+      P::step(a, T(r1[j]), index + 1);
+      P::step(a, T(r2[j]), index + 2);
+      P::step(a, T(r3[j]), index + 3);
+      acc[j] = a;
+    }
+  }
+  for (; t < m; ++t, ++index) {
+    const B* __restrict row = reinterpret_cast<const B*>(q + t * rs);
+    for (int64_t j = 0; j < bn; ++j) P::step(acc[j], T(row[j]), index);
+  }
+}
+
+// The same loop built for SSE2 and for AVX2 (chosen at run time): the same operations in the same
+// order, so the results are equal; AVX2 has the 64-bit integer compares SSE2 lacks.
+template <class P, class T>
+void fold_rows_base(typename P::Acc* acc, const char* q, int64_t rs, int64_t m, int64_t bn,
+                    int64_t index) {
+  fold_rows<P, T>(acc, q, rs, m, bn, index);
+}
+template <class P, class T>
+[[gnu::target("avx2")]] void fold_rows_avx2(typename P::Acc* acc, const char* q, int64_t rs,
+                                            int64_t m, int64_t bn, int64_t index) {
+  fold_rows<P, T>(acc, q, rs, m, bn, index);
+}
+
 /// Many outputs whose inputs are contiguous along the innermost kept axis: each reduced element
 /// position contributes a contiguous row to a block of accumulators (reads memory in order).
 template <class P, class T>
@@ -107,28 +149,11 @@ void reduce_rows(const Layout<2>& kl, const Layout<1>& rl, char* in, char* out) 
         int64_t bn = std::min(block, n - b0);
         for (int64_t j = 0; j < bn; ++j) acc[j] = P::init();
         int64_t index = 0;
+        const bool avx2 = cpu_has_avx2();
         rl.for_each_run({p[1] + b0 * int64_t(sizeof(T))}, 0, rl.size, [&](auto q, int64_t m) {
-          const int64_t rs = rl.inner_stride(0);
-          int64_t t = 0;
-          // Four rows per pass keep each accumulator in a register for four steps.
-          for (; t + 4 <= m; t += 4, index += 4) {
-            const T* r0 = reinterpret_cast<const T*>(q[0] + t * rs);
-            const T* r1 = reinterpret_cast<const T*>(q[0] + (t + 1) * rs);
-            const T* r2 = reinterpret_cast<const T*>(q[0] + (t + 2) * rs);
-            const T* r3 = reinterpret_cast<const T*>(q[0] + (t + 3) * rs);
-            for (int64_t j = 0; j < bn; ++j) {
-              typename P::Acc a = acc[j];
-              P::step(a, r0[j], index);
-              P::step(a, r1[j], index + 1);
-              P::step(a, r2[j], index + 2);
-              P::step(a, r3[j], index + 3);
-              acc[j] = a;
-            }
-          }
-          for (; t < m; ++t, ++index) {
-            const T* row = reinterpret_cast<const T*>(q[0] + t * rs);
-            for (int64_t j = 0; j < bn; ++j) P::step(acc[j], row[j], index);
-          }
+          (avx2 ? fold_rows_avx2<P, T> : fold_rows_base<P, T>)(acc, q[0], rl.inner_stride(0), m, bn,
+                                                               index);
+          index += m;
         });
         for (int64_t j = 0; j < bn; ++j) P::store(p[0] + (b0 + j) * kl.inner_stride(0), acc[j]);
       }
@@ -180,6 +205,8 @@ void run_reduce(const ReduceCall& call, bool reorder) {
 
 void reduce_kernel(const ReduceCall& call) {
   if (call.out.size() == 0) return;
+  if (call.op == ReduceOp::sum && call.out.dtype() != call.in.dtype())
+    return run_reduce<Count, bool>(call, true);  // bool into int64
   dispatch_dtype_except_float16(call.in.dtype(), "reduce", [&](auto tag) {
     using T = typename decltype(tag)::type;
     switch (call.op) {

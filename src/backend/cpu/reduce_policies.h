@@ -11,6 +11,7 @@
 
 #include "../../functors/cast.h"
 #include "../../functors/compare.h"
+#include "byte_loops.h"
 #include "gpupy/complex.h"
 
 namespace gpupy::cpu::reduce_detail {
@@ -90,6 +91,30 @@ struct Sum {
   static void store(char* out, Acc a) { *reinterpret_cast<T*>(out) = a; }
 };
 
+/// A sum of bool into int64: the number of true elements. Runs read bytes (GCC does not vectorise
+/// loads of bool) and count in 32-bit blocks that the compiler vectorises.
+struct Count {
+  using Acc = int64_t;
+  static Acc init() { return 0; }
+  static void step(Acc& a, bool v, int64_t) { a += v; }
+  static Acc combine(Acc a, Acc b) { return a + b; }
+  static Acc run(const char* p, int64_t n, int64_t s, int64_t) {
+    const auto* x = reinterpret_cast<const uint8_t*>(p);
+    Acc a = 0;
+    for (int64_t b = 0; b < n; b += 1 << 20) {
+      const int64_t e = std::min(n, b + (int64_t(1) << 20));
+      uint32_t c = 0;
+      if (s == 1)
+        for (int64_t i = b; i < e; ++i) c += x[i] != 0;
+      else
+        for (int64_t i = b; i < e; ++i) c += x[i * s] != 0;
+      a += c;
+    }
+    return a;
+  }
+  static void store(char* out, Acc a) { *reinterpret_cast<int64_t*>(out) = a; }
+};
+
 template <class T>
 struct Prod {
   using Acc = T;
@@ -130,9 +155,12 @@ struct MinMax {
     }
   }
   static bool better(T v, T a) { return IsMax ? lt(a, v) : lt(v, a); }
+  // Three selects on plain compares (GCC if-converts and vectorises these in the row loops, not
+  // a combined test): the better of the two, a NaN element over that, a NaN already held over all.
   static void step(Acc& a, T v, int64_t) {
-    if (has_nan(a)) return;
-    if (has_nan(v) || better(v, a)) a = v;
+    T m = better(v, a) ? v : a;
+    m = has_nan(v) ? v : m;
+    a = has_nan(a) ? a : m;
   }
   static Acc combine(Acc a, Acc b) {
     step(a, b, 0);
@@ -142,8 +170,26 @@ struct MinMax {
     if constexpr (std::is_floating_point_v<T>) {
       if (s == int64_t(sizeof(T))) return run_contiguous(reinterpret_cast<const T*>(p), n);
     }
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      if (s == int64_t(sizeof(T))) {
+        const T* x = reinterpret_cast<const T*>(p);
+        return cpu_has_avx2() ? run_integers_avx2(x, n) : run_integers(x, n);
+      }
+    }
     Acc a = init();
     for (int64_t i = 0; i < n; ++i) step(a, load<T>(p + i * s), 0);
+    return a;
+  }
+  // Integers have no NaN: a select per element, vectorised (AVX2 has SSE2's missing 64-bit
+  // compares).
+  static Acc run_integers(const T* x, int64_t n) {
+    Acc a = init();
+    for (int64_t i = 0; i < n; ++i) a = better(x[i], a) ? x[i] : a;
+    return a;
+  }
+  [[gnu::target("avx2")]] static Acc run_integers_avx2(const T* x, int64_t n) {
+    Acc a = init();
+    for (int64_t i = 0; i < n; ++i) a = better(x[i], a) ? x[i] : a;
     return a;
   }
   // Two 16-byte vectors of branch-free min/max plus NaN masks (GCC/Clang vector extensions):
@@ -183,24 +229,20 @@ struct MinMax {
   static void store(char* out, Acc a) { *reinterpret_cast<T*>(out) = a; }
 };
 
-/// any (IsAll = false) and all, on the truth value of any dtype.
+/// any (IsAll = false) and all, on the truth value of any dtype. The accumulator is a byte,
+/// combined bitwise, so that the row loops vectorise (GCC vectorises no bool load or store).
 template <class T, bool IsAll>
 struct AnyAll {
-  using Acc = bool;
+  using Acc = uint8_t;
   static Acc init() { return IsAll; }
-  static void step(Acc& a, T v, int64_t) {
-    if (IsAll)
-      a = a && cast_value<bool>(v);
-    else
-      a = a || cast_value<bool>(v);
-  }
-  static Acc combine(Acc a, Acc b) { return IsAll ? (a && b) : (a || b); }
+  static void step(Acc& a, T v, int64_t) { a = combine(a, cast_value<bool>(v)); }
+  static Acc combine(Acc a, Acc b) { return IsAll ? (a & b) : (a | b); }
   static Acc run(const char* p, int64_t n, int64_t s, int64_t) {
     for (int64_t i = 0; i < n; ++i)
       if (cast_value<bool>(load<T>(p + i * s)) != IsAll) return !IsAll;
     return IsAll;
   }
-  static void store(char* out, Acc a) { *reinterpret_cast<bool*>(out) = a; }
+  static void store(char* out, Acc a) { *reinterpret_cast<bool*>(out) = a != 0; }
 };
 
 /// argmin (IsMax = false) and argmax: the first extreme wins, and the first NaN beats everything.

@@ -17,6 +17,9 @@ DType expected_out_dtype(const ReduceCall& call) {
     case ReduceOp::argmin:
     case ReduceOp::argmax:
       return DType::int64;
+    case ReduceOp::sum:  // a sum of bool may count into int64
+      return call.in.dtype() == DType::bool_ && call.out.dtype() == DType::int64 ? DType::int64
+                                                                                 : call.in.dtype();
     default:
       return call.in.dtype();
   }

@@ -6,6 +6,10 @@ namespace gpupy::GPUPY_KERNEL_NS {
 
 void reduce_sum_prod(const ReduceCall& call, const Layout<2>& kept, const Layout<1>& red,
                      Stream stream) {
+  if (call.op == ReduceOp::sum && call.out.dtype() != call.in.dtype()) {
+    reduce_launch<CountOp, bool>(call, kept, red, stream);  // bool into int64
+    return;
+  }
   dispatch_dtype_except_float16(call.in.dtype(), "reduce", [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (call.op == ReduceOp::sum)

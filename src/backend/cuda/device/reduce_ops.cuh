@@ -22,6 +22,16 @@ struct SumOp {
   GPUPY_HD static Out result(Acc a) { return a; }
 };
 
+/// A sum of bool into int64: the number of true elements.
+struct CountOp {
+  using Acc = int64_t;
+  using Out = int64_t;
+  GPUPY_HD static Acc identity() { return 0; }
+  GPUPY_HD static Acc load(bool v, int64_t) { return v ? 1 : 0; }
+  GPUPY_HD static Acc combine(Acc a, Acc b) { return a + b; }
+  GPUPY_HD static Out result(Acc a) { return a; }
+};
+
 template <class T>
 struct ProdOp {
   using Acc = T;
