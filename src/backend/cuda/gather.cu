@@ -57,12 +57,13 @@ __global__ void offsets_kernel(char* offsets, const char* indices, StridedIndex<
   }
 }
 
-/// The last writer (C order) of each target of a scatter: last[slot] = p + 1 of the last element
-/// p seen for the target in that slot (0: none). Dense (keys null): one slot per element of the
-/// target array's extent. Hashed: an open-addressing table with linear probing, at least twice
-/// as many slots as elements, keys[slot] = target byte offset - lo + 1 (0: free).
+/// The last writer (C order) of each target of a scatter: last[slot] = p - begin + 1 of the last
+/// element p of the round [begin, end) seen for the target in that slot (0: none). Dense (keys
+/// null): one slot per element of the target array's extent. Hashed: an open-addressing table with
+/// linear probing, at least twice as many slots as elements, keys[slot] = target byte offset - lo +
+/// 1 (0: free).
 struct LastWriters {
-  unsigned long long* last;
+  unsigned* last;
   unsigned long long* keys;
   int64_t lo;        // lowest byte offset from data a target can have
   int64_t itemsize;  // dense: the slot of byte offset t is (t - lo) / itemsize
@@ -93,34 +94,35 @@ struct LastWriters {
 
 /// Last-wins pass 1: every element records itself as its target's writer if later in C order.
 template <class I>
-__global__ void claim_kernel(const char* offsets, StridedIndex<3, I> index, int64_t n,
-                             LastWriters table) {
+__global__ void claim_kernel(const char* offsets, StridedIndex<3, I> index, int64_t begin,
+                             int64_t end, LastWriters table) {
   const int64_t step = int64_t(gridDim.x) * blockDim.x;
-  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
+  for (int64_t i = begin + int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < end; i += step) {
     I off[3];
     index.offsets(static_cast<I>(i), off);
     const int64_t t = off[1] + *reinterpret_cast<const int64_t*>(offsets + off[2]);
-    atomicMax(&table.last[table.claim(t)], static_cast<unsigned long long>(i) + 1);
+    atomicMax(&table.last[table.claim(t)], static_cast<unsigned>(i - begin + 1));
   }
 }
 
 /// Last-wins pass 2: only the last writer of each target stores.
 template <class W, class I>
 __global__ void store_last_kernel(const char* values, char* data, const char* offsets,
-                                  StridedIndex<3, I> index, int64_t n, LastWriters table) {
+                                  StridedIndex<3, I> index, int64_t begin, int64_t end,
+                                  LastWriters table) {
   const int64_t step = int64_t(gridDim.x) * blockDim.x;
-  for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
+  for (int64_t i = begin + int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < end; i += step) {
     I off[3];
     index.offsets(static_cast<I>(i), off);
     const int64_t t = off[1] + *reinterpret_cast<const int64_t*>(offsets + off[2]);
-    if (table.last[table.find(t)] == static_cast<unsigned long long>(i) + 1)
+    if (table.last[table.find(t)] == static_cast<unsigned>(i - begin + 1))
       *reinterpret_cast<W*>(data + t) = *reinterpret_cast<const W*>(values + off[0]);
   }
 }
 
 /// The table of a last-wins scatter of n elements into `target`, whose extent decides between
-/// dense slots (at most 4 per element: no more memory than the hashed table's 16+ bytes each) and
-/// hashing. The arrays holding the slots are returned in `storage`.
+/// dense slots (4 bytes each, at most 4 per element: no more memory than the hashed table's 24+
+/// bytes per element) and hashing. The arrays holding the slots are returned in `storage`.
 LastWriters make_last_writers(const Array& target, int64_t n, Stream stream, Array storage[2]) {
   LastWriters table{};
   int64_t hi = target.itemsize();
@@ -143,9 +145,9 @@ LastWriters make_last_writers(const Array& target, int64_t n, Stream stream, Arr
     launch_fill(storage[1], Scalar(uint64_t{0}), stream);
     table.keys = reinterpret_cast<unsigned long long*>(storage[1].data());
   }
-  storage[0] = Array::empty({slots}, DType::uint64, target.device());
+  storage[0] = Array::empty({slots}, DType::uint32, target.device());
   launch_fill(storage[0], Scalar(uint64_t{0}), stream);
-  table.last = reinterpret_cast<unsigned long long*>(storage[0].data());
+  table.last = reinterpret_cast<unsigned*>(storage[0].data());
   return table;
 }
 
@@ -158,14 +160,22 @@ void launch_layout(const Backend::GatherCall& call, const Layout<3>& layout, Str
   const char* op = kMove == Move::kGather ? "gather" : "scatter";
   auto index = pack_index<I>(layout, op);
   if constexpr (kMove == Move::kScatterLastWins) {
-    Array storage[2];
-    const LastWriters table = make_last_writers(call.target, n, stream, storage);
-    auto claim = &claim_kernel<I>;
-    GPUPY_LAUNCH(claim, grid_for(n), kBlockSize, 0, stream, call.offsets.data(), index, n, table);
-    GPUPY_CHECK_LAUNCH(op);
-    auto store = &store_last_kernel<W, I>;
-    GPUPY_LAUNCH(store, grid_for(n), kBlockSize, 0, stream, v.data(), call.data.data(),
-                 call.offsets.data(), index, n, table);
+    // Rounds of at most 2^31 writes, applied in order, keep the 32-bit slots exact.
+    constexpr int64_t kRound = int64_t{1} << 31;
+    for (int64_t begin = 0; begin < n; begin += kRound) {
+      const int64_t end = std::min(n, begin + kRound), m = end - begin;
+      Array storage[2];
+      const LastWriters table = make_last_writers(call.target, m, stream, storage);
+      auto claim = &claim_kernel<I>;
+      GPUPY_LAUNCH(claim, grid_for(m), kBlockSize, 0, stream, call.offsets.data(), index, begin,
+                   end, table);
+      GPUPY_CHECK_LAUNCH(op);
+      auto store = &store_last_kernel<W, I>;
+      GPUPY_LAUNCH(store, grid_for(m), kBlockSize, 0, stream, v.data(), call.data.data(),
+                   call.offsets.data(), index, begin, end, table);
+      GPUPY_CHECK_LAUNCH(op);
+    }
+    return;
   } else {
     auto kernel = &gather_kernel<W, I, kMove == Move::kScatter>;
     GPUPY_LAUNCH(kernel, grid_for(n), kBlockSize, 0, stream, v.data(), call.data.data(),
