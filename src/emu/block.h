@@ -48,6 +48,7 @@ struct BlockRun {
   std::uint64_t block_id;
   unsigned n;
   unsigned rounds;           // rounds the scheduler ran
+  unsigned rotation;         // this round runs order[rotation..n) then order[0..rotation)
   unsigned live;             // threads not done (valid once promoted)
   unsigned barrier_waiting;  // threads at a barrier
   unsigned warp_waiting;     // threads at a warp collective
@@ -58,6 +59,17 @@ struct BlockRun {
   FiberContext main;       // the worker's stack once the promoted thread has finished
   FiberContext scheduler;  // the scheduler fiber
 };
+
+/// The linear id of the thread at position p of the current round.
+inline unsigned thread_at(const BlockRun& b, unsigned p) {
+  const unsigned i = p + b.rotation;
+  return b.order[i >= b.n ? i - b.n : i];
+}
+/// The position of thread `linear` in the current round.
+inline unsigned position_of(const BlockRun& b, unsigned linear) {
+  const unsigned q = b.pos[linear];
+  return q >= b.rotation ? q - b.rotation : q + b.n - b.rotation;
+}
 
 /// Fiber stacks and buffers of one OS thread, reused by every block it runs.
 struct Worker {

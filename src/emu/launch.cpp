@@ -76,7 +76,7 @@ void run_blocks(Job& job) {
   b.order = w.order.data();
   b.pos = w.pos.data();
   b.n = c.block.x * c.block.y * c.block.z;
-  if (!job.order.varies()) job.order.thread_order(0, 0, b.n, b.order, b.pos);
+  if (!job.order.varies()) job.order.thread_order(0, b.n, b.order, b.pos);
   b.ctx.block_dim = c.block;
   b.ctx.grid_dim = c.grid;
   b.ctx.dynamic_shared = w.dynamic_shared(c.dynamic_shared_bytes);
@@ -87,8 +87,8 @@ void run_blocks(Job& job) {
     const std::uint64_t id = job.order.block_id(index), gx = c.grid.x, gy = c.grid.y;
     b.ctx.block_idx = {unsigned(id % gx), unsigned(id / gx % gy), unsigned(id / (gx * gy))};
     b.block_id = id;
-    if (job.order.varies()) job.order.thread_order(id, 0, b.n, b.order, b.pos);
-    b.rounds = b.live = b.barrier_waiting = b.warp_waiting = b.promoted_index = 0;
+    if (job.order.varies()) job.order.thread_order(id, b.n, b.order, b.pos);
+    b.rounds = b.rotation = b.live = b.barrier_waiting = b.warp_waiting = b.promoted_index = 0;
     b.promoted = b.aborting = b.failed = false;
     run_block(b);
     ++blocks;

@@ -113,18 +113,31 @@ std::uint64_t LaunchOrder::shuffled_block(std::uint64_t index) const {
   return x;
 }
 
-void LaunchOrder::thread_order(std::uint64_t block, unsigned round, unsigned n, unsigned* order,
+void LaunchOrder::thread_order(std::uint64_t block, unsigned n, unsigned* order,
                                unsigned* pos) const {
   for (unsigned i = 0; i < n; ++i) order[i] = order_ == ScheduleOrder::kReverse ? n - 1 - i : i;
   if (order_ == ScheduleOrder::kShuffle) {
-    std::uint64_t state = key_ ^ (block * 0x9e3779b97f4a7c15ull) ^ (std::uint64_t{round} << 40);
+    std::uint64_t state = key_ ^ (block * 0x9e3779b97f4a7c15ull);
     splitmix(state);
-    for (unsigned i = n; i > 1; --i) {  // Fisher-Yates
-      const auto j = static_cast<unsigned>(splitmix(state) % i);
+    std::uint64_t bits = 0;
+    for (unsigned i = n, left = 0; i > 1; --i, --left) {  // Fisher-Yates, 32 random bits a step
+      if (left == 0) {
+        bits = splitmix(state);
+        left = 2;
+      }
+      const auto j =
+          static_cast<unsigned>((std::uint64_t{static_cast<std::uint32_t>(bits)} * i) >> 32);
+      bits >>= 32;
       std::swap(order[i - 1], order[j]);
     }
   }
   for (unsigned i = 0; i < n; ++i) pos[order[i]] = i;
+}
+
+unsigned LaunchOrder::rotation(std::uint64_t block, unsigned round, unsigned n) const {
+  if (n < 2) return 0;
+  std::uint64_t state = key_ ^ (block * 0x9e3779b97f4a7c15ull) ^ (std::uint64_t{round} << 40);
+  return 1 + static_cast<unsigned>(splitmix(state) % (n - 1));
 }
 
 }  // namespace gpupy::emu

@@ -20,10 +20,11 @@ class LaunchOrder {
   }
   /// Whether the thread order differs from block to block and from round to round.
   bool varies() const { return order_ == ScheduleOrder::kShuffle; }
-  /// Fills order (position -> linear thread id) and pos (its inverse) for n threads of block id
-  /// before round round (0: the start; k: after the k-th release at a barrier or collective).
-  void thread_order(std::uint64_t block, unsigned round, unsigned n, unsigned* order,
-                    unsigned* pos) const;
+  /// Fills order (position -> linear thread id) and pos (its inverse) for n threads of block id.
+  void thread_order(std::uint64_t block, unsigned n, unsigned* order, unsigned* pos) const;
+  /// Shuffle: the rotation in [1, n) of the block's order for scheduler round `round` (>= 1), so
+  /// that every release starts the round at another thread (a full reshuffle per round cost 25%).
+  unsigned rotation(std::uint64_t block, unsigned round, unsigned n) const;
 
  private:
   std::uint64_t shuffled_block(std::uint64_t index) const;

@@ -69,7 +69,7 @@ void fiber_main(void* arg);
 EmuThread* next_runnable(BlockRun& b, unsigned from) {
   if (b.failed) return nullptr;
   for (unsigned p = from; p < b.n; ++p) {
-    const unsigned i = b.order[p];
+    const unsigned i = thread_at(b, p);
     EmuThread& t = b.threads[i];
     if (t.state == ThreadState::kNotStarted) {
       fiber_make(t.fiber, this_worker().stack(i), &fiber_main, &t);
@@ -100,7 +100,7 @@ void fiber_main(void* arg) {
   run_guarded(b, t, body, ctx);
   t.state = ThreadState::kDone;
   --b.live;
-  switch_onward(b, t.fiber, b.pos[t.ctx.linear] + 1);
+  switch_onward(b, t.fiber, position_of(b, t.ctx.linear) + 1);
   __builtin_unreachable();  // a finished fiber is never resumed
 }
 
@@ -134,10 +134,11 @@ bool resolve_barrier(BlockRun& b) {
 }
 
 // Resumes every thread that can run, once, in the block's order: each hands over to the next one,
-// and the last one of the round comes back here. A shuffled schedule draws a new order per round.
+// and the last one of the round comes back here. A shuffled schedule starts each round after the
+// first at another thread.
 void run_round(BlockRun& b) {
   if (b.rounds++ > 0 && b.schedule->varies()) {
-    b.schedule->thread_order(b.block_id, b.rounds, b.n, b.order, b.pos);
+    b.rotation = b.schedule->rotation(b.block_id, b.rounds, b.n);
   }
   if (EmuThread* first = next_runnable(b, 0)) {
     detail::t_thread = &first->ctx;
@@ -167,11 +168,11 @@ void scheduler_main(void* arg) {
 }
 
 void promote(BlockRun& b, EmuThread& t) {
-  const unsigned p = b.pos[t.ctx.linear];
+  const unsigned p = position_of(b, t.ctx.linear);
   b.promoted = true;
   b.promoted_index = t.ctx.linear;
   for (unsigned q = p + 1; q < b.n; ++q) {
-    const unsigned j = b.order[q];
+    const unsigned j = thread_at(b, q);
     init_thread(b, b.threads[j], j);
     b.threads[j].state = ThreadState::kNotStarted;
   }
@@ -198,7 +199,7 @@ void wait_for_release(BlockRun& b, EmuThread& t) {
   if (!b.promoted) {
     promote(b, t);
   } else {
-    switch_onward(b, t.fiber, b.pos[t.ctx.linear] + 1);
+    switch_onward(b, t.fiber, position_of(b, t.ctx.linear) + 1);
   }
   detail::t_thread = &t.ctx;
   if (b.aborting) throw AbortSignal{};
@@ -209,7 +210,7 @@ void run_block(BlockRun& b) {
   void* ctx;
   job_body(*b.job, &body, &ctx);
   for (unsigned p = 0; p < b.n && !b.failed; ++p) {
-    const unsigned i = b.order[p];
+    const unsigned i = thread_at(b, p);
     EmuThread& t = b.threads[i];
     init_thread(b, t, i);
     t.state = ThreadState::kRunnable;
@@ -220,7 +221,7 @@ void run_block(BlockRun& b) {
       if (!b.aborting) {
         t.state = ThreadState::kDone;
         --b.live;
-        switch_onward(b, b.main, p + 1);
+        switch_onward(b, b.main, position_of(b, i) + 1);  // in the round now running
       }
       break;
     }

@@ -137,7 +137,7 @@ unsigned active_mask() {
   for (unsigned k = 0; k < kWarp && base + k < b.n; ++k) {
     // Before promotion, threads after the caller in the block's order have not started (and are
     // live).
-    const bool started = b.promoted || b.pos[base + k] <= b.pos[t.ctx.linear];
+    const bool started = b.promoted || position_of(b, base + k) <= position_of(b, t.ctx.linear);
     if (started && b.threads[base + k].state == ThreadState::kDone) live &= ~(1u << k);
   }
   return live;

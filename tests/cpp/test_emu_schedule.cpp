@@ -120,7 +120,8 @@ TEST(EmuSchedule, ShufflePermutesBlockIdsAndThreadOrdersAndReplays) {
       distinct.insert(threads);
     }
   }
-  EXPECT_EQ(distinct.size(), 2 * kBlocks);  // a new order per block and per barrier release
+  // A new order per block, resumed from another thread after the barrier.
+  EXPECT_EQ(distinct.size(), 2 * kBlocks);
 
   gpupy::emu::set_schedule(s);
   const Recorded again = run_log(true);

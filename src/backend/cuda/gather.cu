@@ -121,8 +121,8 @@ __global__ void store_last_kernel(const char* values, char* data, const char* of
 }
 
 /// The table of a last-wins scatter of n elements into `target`, whose extent decides between
-/// dense slots (4 bytes each, at most 4 per element: no more memory than the hashed table's 24+
-/// bytes per element) and hashing. The arrays holding the slots are returned in `storage`.
+/// dense slots (4 bytes each, at most 4 per write: 16 bytes, under the hashed table's 24-48 per
+/// write) and hashing. The arrays holding the slots are returned in `storage`.
 LastWriters make_last_writers(const Array& target, int64_t n, Stream stream, Array storage[2]) {
   LastWriters table{};
   int64_t hi = target.itemsize();
@@ -175,13 +175,12 @@ void launch_layout(const Backend::GatherCall& call, const Layout<3>& layout, Str
                    call.offsets.data(), index, begin, end, table);
       GPUPY_CHECK_LAUNCH(op);
     }
-    return;
   } else {
     auto kernel = &gather_kernel<W, I, kMove == Move::kScatter>;
     GPUPY_LAUNCH(kernel, grid_for(n), kBlockSize, 0, stream, v.data(), call.data.data(),
                  call.offsets.data(), index, n);
+    GPUPY_CHECK_LAUNCH(op);
   }
-  GPUPY_CHECK_LAUNCH(op);
 }
 
 template <class W, Move kMove>
