@@ -345,6 +345,8 @@ void bind_kernel(nb::module_& m) {
   });
   m.def("_emu_max_dynamic_shared_bytes", &emu::max_dynamic_shared_bytes);
   m.def("_emu_set_max_dynamic_shared_bytes", &emu::set_max_dynamic_shared_bytes, nb::arg("bytes"));
+  // $GPUPY_EMU_SCHEDULE as in force (a drawn shuffle seed included), for replaying a test run.
+  m.def("_emu_schedule", [] { return emu::to_string(emu::schedule()); });
 }
 
 }  // namespace gpupy::py

@@ -111,6 +111,8 @@ class Backend {
     Array data;
     Array offsets;
     Array values;
+    Array target;  ///< scatter: the indexed view (its extent holds every target); unset when
+                   ///< the targets are known distinct (boolean masks), which skips last-wins
   };
   /// offsets[p] (`accumulate`: +=) = wrap(index[p]) * stride, with wrap(v) = v + n for v < 0:
   /// `index` int64 broadcast to the C-contiguous int64 `offsets`. Returns false, with an index
@@ -119,8 +121,8 @@ class Backend {
                              bool accumulate, int64_t& bad) = 0;
   /// values[p] = element p of data.
   virtual void gather(const GatherCall& call) = 0;
-  /// element p of data = values[p]. Duplicates: the last in C order wins on cpu; on devices one
-  /// unspecified write wins (NumPy only guarantees last-wins on its own).
+  /// element p of data = values[p]. Duplicates: the last in C order wins, as in NumPy, on every
+  /// device (cuda/emu: a pass finds each target's last writer first, unless `target` is unset).
   virtual void scatter(const GatherCall& call) = 0;
   /// C-order flat indices (int64, 1-D, on this device) of the true elements of a bool array.
   virtual Array flatnonzero(const Array& mask) = 0;

@@ -14,6 +14,7 @@ namespace gpupy::emu {
 
 struct Job;  // one launch (launch.cpp)
 struct BlockRun;
+class LaunchOrder;  // schedule.h
 
 enum class ThreadState : std::uint8_t { kNotStarted, kRunnable, kBarrier, kWarp, kDone };
 
@@ -35,16 +36,23 @@ struct EmuThread {
 
 /// One block being run. Threads start as plain calls on the worker's own stack; the first thread
 /// that blocks "promotes" the block: the worker's stack becomes that thread's fiber and a scheduler
-/// fiber runs the rest (scheduler.cpp explains why this is always correct).
+/// fiber runs the rest (scheduler.cpp explains why this is always correct). Threads are indexed by
+/// linear id and run in the order of `order` (the identity unless $GPUPY_EMU_SCHEDULE says else).
 struct BlockRun {
   detail::BlockContext ctx;
   Job* job;
+  const LaunchOrder* schedule;
   EmuThread* threads;
+  unsigned* order;  // position -> linear id, the order of the plain calls and of each round
+  unsigned* pos;    // linear id -> position
+  std::uint64_t block_id;
   unsigned n;
+  unsigned rounds;           // rounds the scheduler ran
+  unsigned rotation;         // this round runs order[rotation..n) then order[0..rotation)
   unsigned live;             // threads not done (valid once promoted)
   unsigned barrier_waiting;  // threads at a barrier
   unsigned warp_waiting;     // threads at a warp collective
-  unsigned promoted_index;   // the thread that owns the worker's stack after promotion
+  unsigned promoted_index;   // the thread (linear id) that owns the worker's stack after promotion
   bool promoted;
   bool aborting;  // the scheduler gave up: the promoted thread unwinds back to the worker
   bool failed;
@@ -52,9 +60,21 @@ struct BlockRun {
   FiberContext scheduler;  // the scheduler fiber
 };
 
+/// The linear id of the thread at position p of the current round.
+inline unsigned thread_at(const BlockRun& b, unsigned p) {
+  const unsigned i = p + b.rotation;
+  return b.order[i >= b.n ? i - b.n : i];
+}
+/// The position of thread `linear` in the current round.
+inline unsigned position_of(const BlockRun& b, unsigned linear) {
+  const unsigned q = b.pos[linear];
+  return q >= b.rotation ? q - b.rotation : q + b.n - b.rotation;
+}
+
 /// Fiber stacks and buffers of one OS thread, reused by every block it runs.
 struct Worker {
   std::vector<EmuThread> threads = std::vector<EmuThread>(1024);
+  std::vector<unsigned> order = std::vector<unsigned>(1024), pos = std::vector<unsigned>(1024);
   std::vector<FiberStack> stacks;  // stacks[i] belongs to thread i; grown on demand
   std::unique_ptr<FiberStack> scheduler_stack;
   std::unique_ptr<unsigned char[], void (*)(void*)> shared{nullptr, nullptr};

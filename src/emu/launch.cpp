@@ -14,14 +14,20 @@
 #include "block.h"
 #include "gpupy/error.h"
 #include "pool.h"
+#include "schedule.h"
 
 namespace gpupy::emu {
 
 struct Job {
+  explicit Job(const LaunchConfig& c)
+      : config(c),
+        total_blocks(std::uint64_t{c.grid.x} * c.grid.y * c.grid.z),
+        order(schedule(), total_blocks) {}
   LaunchConfig config;
   void (*body)(void*) = nullptr;
   void* ctx = nullptr;
-  std::uint64_t total_blocks = 0;
+  std::uint64_t total_blocks;
+  LaunchOrder order;
   std::atomic<std::uint64_t> next{0};
   std::atomic<bool> failed{false};
   std::mutex error_mutex;
@@ -65,18 +71,24 @@ void run_blocks(Job& job) {
   const LaunchConfig& c = job.config;
   BlockRun b{};
   b.job = &job;
+  b.schedule = &job.order;
   b.threads = w.threads.data();
+  b.order = w.order.data();
+  b.pos = w.pos.data();
   b.n = c.block.x * c.block.y * c.block.z;
+  if (!job.order.varies()) job.order.thread_order(0, b.n, b.order, b.pos);
   b.ctx.block_dim = c.block;
   b.ctx.grid_dim = c.grid;
   b.ctx.dynamic_shared = w.dynamic_shared(c.dynamic_shared_bytes);
   unsigned long long blocks = 0, fiber_blocks = 0;  // published once, not per block
   for (;;) {
-    const std::uint64_t id = job.next.fetch_add(1, std::memory_order_relaxed);
-    if (id >= job.total_blocks || job.failed.load(std::memory_order_relaxed)) break;
-    const std::uint64_t gx = c.grid.x, gy = c.grid.y;
+    const std::uint64_t index = job.next.fetch_add(1, std::memory_order_relaxed);
+    if (index >= job.total_blocks || job.failed.load(std::memory_order_relaxed)) break;
+    const std::uint64_t id = job.order.block_id(index), gx = c.grid.x, gy = c.grid.y;
     b.ctx.block_idx = {unsigned(id % gx), unsigned(id / gx % gy), unsigned(id / (gx * gy))};
-    b.live = b.barrier_waiting = b.warp_waiting = b.promoted_index = 0;
+    b.block_id = id;
+    if (job.order.varies()) job.order.thread_order(id, b.n, b.order, b.pos);
+    b.rounds = b.rotation = b.live = b.barrier_waiting = b.warp_waiting = b.promoted_index = 0;
     b.promoted = b.aborting = b.failed = false;
     run_block(b);
     ++blocks;
@@ -131,11 +143,9 @@ void launch_erased(const LaunchConfig& config, void (*thread_body)(void*), void*
     throw Error(prefix(config) +
                 ": launched from inside a kernel; the emu device has no dynamic parallelism");
   }
-  Job job;
-  job.config = config;
+  Job job(config);
   job.body = thread_body;
   job.ctx = ctx;
-  job.total_blocks = std::uint64_t{config.grid.x} * config.grid.y * config.grid.z;
   static std::mutex launch_mutex;  // the pool serves one launch at a time
   {
     std::lock_guard lock(launch_mutex);

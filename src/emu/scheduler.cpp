@@ -1,6 +1,9 @@
 // Runs the threads of one emulated block: plain calls while no thread blocks, fibers resumed in
 // rounds once one does. Host only.
 //
+// Threads run in the order b.order gives (thread order unless $GPUPY_EMU_SCHEDULE says else);
+// below, "thread i" is the thread at position i of that order.
+//
 // Why the plain-call start is always correct: threads 0..i-1 ran to completion without reaching a
 // barrier or warp collective, so they never interacted with the others through a sync point, and
 // running them first is one of the schedules a GPU may pick. When thread i blocks, it is suspended
@@ -13,6 +16,7 @@
 #include "block.h"
 #include "gpupy/emu/thread_context.h"
 #include "gpupy/error.h"
+#include "schedule.h"
 
 namespace gpupy::emu {
 
@@ -60,11 +64,12 @@ namespace {
 
 void fiber_main(void* arg);
 
-// The next thread of the current round at or after index from (starting it if need be); null when
-// the round is over or the block failed.
+// The next thread of the current round at or after position from (starting it if need be); null
+// when the round is over or the block failed.
 EmuThread* next_runnable(BlockRun& b, unsigned from) {
   if (b.failed) return nullptr;
-  for (unsigned i = from; i < b.n; ++i) {
+  for (unsigned p = from; p < b.n; ++p) {
+    const unsigned i = thread_at(b, p);
     EmuThread& t = b.threads[i];
     if (t.state == ThreadState::kNotStarted) {
       fiber_make(t.fiber, this_worker().stack(i), &fiber_main, &t);
@@ -95,7 +100,7 @@ void fiber_main(void* arg) {
   run_guarded(b, t, body, ctx);
   t.state = ThreadState::kDone;
   --b.live;
-  switch_onward(b, t.fiber, t.ctx.linear + 1);
+  switch_onward(b, t.fiber, position_of(b, t.ctx.linear) + 1);
   __builtin_unreachable();  // a finished fiber is never resumed
 }
 
@@ -128,9 +133,13 @@ bool resolve_barrier(BlockRun& b) {
   return true;
 }
 
-// Resumes every thread that can run, once, in thread order: each hands over to the next one, and
-// the last one of the round comes back here.
+// Resumes every thread that can run, once, in the block's order: each hands over to the next one,
+// and the last one of the round comes back here. A shuffled schedule starts each round after the
+// first at another thread.
 void run_round(BlockRun& b) {
+  if (b.rounds++ > 0 && b.schedule->varies()) {
+    b.rotation = b.schedule->rotation(b.block_id, b.rounds, b.n);
+  }
   if (EmuThread* first = next_runnable(b, 0)) {
     detail::t_thread = &first->ctx;
     fiber_switch(b.scheduler, first->fiber);
@@ -159,14 +168,15 @@ void scheduler_main(void* arg) {
 }
 
 void promote(BlockRun& b, EmuThread& t) {
-  const unsigned i = t.ctx.linear;
+  const unsigned p = position_of(b, t.ctx.linear);
   b.promoted = true;
-  b.promoted_index = i;
-  for (unsigned j = i + 1; j < b.n; ++j) {
+  b.promoted_index = t.ctx.linear;
+  for (unsigned q = p + 1; q < b.n; ++q) {
+    const unsigned j = thread_at(b, q);
     init_thread(b, b.threads[j], j);
     b.threads[j].state = ThreadState::kNotStarted;
   }
-  b.live = b.n - i;
+  b.live = b.n - p;
   // Map every stack now, while a failure can still unwind through the kernel to run_guarded;
   // nothing may throw on the scheduler's side of a fiber switch.
   Worker& w = this_worker();
@@ -189,7 +199,7 @@ void wait_for_release(BlockRun& b, EmuThread& t) {
   if (!b.promoted) {
     promote(b, t);
   } else {
-    switch_onward(b, t.fiber, t.ctx.linear + 1);
+    switch_onward(b, t.fiber, position_of(b, t.ctx.linear) + 1);
   }
   detail::t_thread = &t.ctx;
   if (b.aborting) throw AbortSignal{};
@@ -199,7 +209,8 @@ void run_block(BlockRun& b) {
   void (*body)(void*);
   void* ctx;
   job_body(*b.job, &body, &ctx);
-  for (unsigned i = 0; i < b.n && !b.failed; ++i) {
+  for (unsigned p = 0; p < b.n && !b.failed; ++p) {
+    const unsigned i = thread_at(b, p);
     EmuThread& t = b.threads[i];
     init_thread(b, t, i);
     t.state = ThreadState::kRunnable;
@@ -210,7 +221,7 @@ void run_block(BlockRun& b) {
       if (!b.aborting) {
         t.state = ThreadState::kDone;
         --b.live;
-        switch_onward(b, b.main, i + 1);
+        switch_onward(b, b.main, position_of(b, i) + 1);  // in the round now running
       }
       break;
     }

@@ -135,8 +135,9 @@ unsigned active_mask() {
   const unsigned base = t.ctx.linear - t.ctx.linear % kWarp;
   unsigned live = existing_lanes(b, base);
   for (unsigned k = 0; k < kWarp && base + k < b.n; ++k) {
-    // Before promotion, threads after the caller have not started (and are live).
-    const bool started = b.promoted || base + k <= t.ctx.linear;
+    // Before promotion, threads after the caller in the block's order have not started (and are
+    // live).
+    const bool started = b.promoted || position_of(b, base + k) <= position_of(b, t.ctx.linear);
     if (started && b.threads[base + k].state == ThreadState::kDone) live &= ~(1u << k);
   }
   return live;

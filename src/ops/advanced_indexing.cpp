@@ -289,6 +289,11 @@ void setitem(const Array& a, const std::vector<IndexEntry>& entries, const Opera
   Backend::GatherCall call = make_call(plan);
   call.values = Array::empty(call.data.shape(), a.dtype(), a.device());
   assign(call.values, fitted);
+  // Boolean masks select each element once; integer indices may repeat one (last wins).
+  bool masks_only = true;
+  for (const IndexEntry& e : entries)
+    if (e.array) masks_only = masks_only && e.array->dtype() == DType::bool_;
+  if (!masks_only) call.target = plan.view;
   if (call.values.size() > 0) backend_for(a.device()).scatter(call);
 }
 

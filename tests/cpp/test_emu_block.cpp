@@ -9,21 +9,38 @@
 #include <thread>
 #include <vector>
 
+#include "emu_schedules.h"
 #include "kernels/emu_block_kernels.cuh"
 
 namespace {
 
 using gpupy::emu::launch;
+using gpupy_test::every_schedule;
 
 TEST(EmuBlock, SharedMemoryTreeReduction) {
   const int n = 100000, threads = 256, blocks = (n + 2 * threads - 1) / (2 * threads);
-  std::vector<float> in(n), partial(blocks);
+  std::vector<float> in(n);
   for (int i = 0; i < n; ++i) in[i] = static_cast<float>(i % 7) - 3.0f;
-  GPUPY_EMU_LAUNCH(block_reduce_sum<256>, dim3(blocks), dim3(threads), 0, in.data(), partial.data(),
-                   n);
-  double got = std::accumulate(partial.begin(), partial.end(), 0.0);
-  double want = std::accumulate(in.begin(), in.end(), 0.0);
-  EXPECT_DOUBLE_EQ(got, want);
+  std::vector<float> want(blocks);  // each block's pairs summed in its tree's order
+  for (int b = 0; b < blocks; ++b) {
+    float s[threads];
+    for (int t = 0; t < threads; ++t) {
+      const int i = b * 2 * threads + t;
+      s[t] = (i < n ? in[i] : 0.0f) + (i + threads < n ? in[i + threads] : 0.0f);
+    }
+    for (int stride = threads / 2; stride > 0; stride >>= 1)
+      for (int t = 0; t < stride; ++t) s[t] += s[t + stride];
+    want[b] = s[0];
+  }
+  // Barriers make the result independent of $GPUPY_EMU_SCHEDULE, bit for bit.
+  gpupy_test::ScheduleGuard guard;
+  for (const auto& s : every_schedule()) {
+    gpupy::emu::set_schedule(s);
+    std::vector<float> partial(blocks, -1.0f);
+    GPUPY_EMU_LAUNCH(block_reduce_sum<256>, dim3(blocks), dim3(threads), 0, in.data(),
+                     partial.data(), n);
+    EXPECT_EQ(partial, want) << to_string(s);
+  }
 }
 
 TEST(EmuBlock, HillisSteeleInclusiveScan) {
@@ -32,8 +49,13 @@ TEST(EmuBlock, HillisSteeleInclusiveScan) {
     for (int i = 0; i < n; ++i) in[i] = (i * 13) % 11 - 5;
     std::inclusive_scan(in.begin(), in.end(), want.begin());
     const unsigned threads = n <= 256 ? 256 : 1024;
-    launch(block_scan_hillis_steele, dim3(1), dim3(threads), 0, in.data(), out.data(), n);
-    EXPECT_EQ(out, want) << "n=" << n;
+    gpupy_test::ScheduleGuard guard;
+    for (const auto& s : every_schedule()) {
+      gpupy::emu::set_schedule(s);
+      std::fill(out.begin(), out.end(), 0);
+      launch(block_scan_hillis_steele, dim3(1), dim3(threads), 0, in.data(), out.data(), n);
+      EXPECT_EQ(out, want) << "n=" << n << " " << to_string(s);
+    }
   }
 }
 
@@ -69,11 +91,15 @@ TEST(EmuBlock, EarlyExitBeforeBarrier) {
 }
 
 TEST(EmuBlock, ThreadsExitingBeforeTheFirstBarrierThread) {
-  for (unsigned threads : {2u, 64u, 200u, 256u}) {
-    int out = -1, want = 0;
-    for (unsigned i = 0; i < threads; ++i) want += i % 3 ? static_cast<int>(i) : 0;
-    launch(scattered_exit_sum, dim3(2), dim3(threads), 0, &out);
-    EXPECT_EQ(out, want) << threads;
+  gpupy_test::ScheduleGuard guard;
+  for (const auto& s : every_schedule()) {
+    gpupy::emu::set_schedule(s);
+    for (unsigned threads : {2u, 64u, 200u, 256u}) {
+      int out = -1, want = 0;
+      for (unsigned i = 0; i < threads; ++i) want += i % 3 ? static_cast<int>(i) : 0;
+      launch(scattered_exit_sum, dim3(2), dim3(threads), 0, &out);
+      EXPECT_EQ(out, want) << threads << " " << to_string(s);
+    }
   }
 }
 

@@ -6,20 +6,27 @@
 #include <numeric>
 #include <vector>
 
+#include "emu_schedules.h"
 #include "gpupy/error.h"
 #include "kernels/emu_warp_kernels.cuh"
 
 namespace {
 
 using gpupy::emu::launch;
+using gpupy_test::every_schedule;
 
+// Collectives keep their results under every $GPUPY_EMU_SCHEDULE: only independent progress moves.
 TEST(EmuWarp, ShflDownReduction) {
+  gpupy_test::ScheduleGuard guard;
   const int n = 50000;
   std::vector<float> in(n);
   for (int i = 0; i < n; ++i) in[i] = static_cast<float>(i % 5);
-  float out = 0.0f;
-  launch(warp_reduce_sum, dim3((n + 255) / 256), dim3(256), 0, in.data(), &out, n);
-  EXPECT_FLOAT_EQ(out, std::accumulate(in.begin(), in.end(), 0.0f));
+  for (const auto& s : every_schedule()) {
+    gpupy::emu::set_schedule(s);
+    float out = 0.0f;
+    launch(warp_reduce_sum, dim3((n + 255) / 256), dim3(256), 0, in.data(), &out, n);
+    EXPECT_FLOAT_EQ(out, std::accumulate(in.begin(), in.end(), 0.0f)) << to_string(s);
+  }
 }
 
 TEST(EmuWarp, ShflUpBlockScan) {
@@ -30,45 +37,69 @@ TEST(EmuWarp, ShflUpBlockScan) {
     std::inclusive_scan(in.begin() + b * threads, in.begin() + (b + 1) * threads,
                         want.begin() + b * threads);
   }
-  launch(block_scan_shfl, dim3(blocks), dim3(threads), 0, in.data(), out.data());
-  EXPECT_EQ(out, want);
+  gpupy_test::ScheduleGuard guard;
+  for (const auto& s : every_schedule()) {
+    gpupy::emu::set_schedule(s);
+    std::fill(out.begin(), out.end(), 0);
+    launch(block_scan_shfl, dim3(blocks), dim3(threads), 0, in.data(), out.data());
+    EXPECT_EQ(out, want) << to_string(s);
+  }
 }
 
 TEST(EmuWarp, VotesInPartialLastWarp) {
+  gpupy_test::ScheduleGuard guard;
   const int threads = 70;  // warps of 32, 32 and 6 lanes
-  std::vector<unsigned> ballots(3), active(3);
-  std::vector<int> anys(3), alls(3);
-  launch(vote_partial, dim3(1), dim3(threads), 0, ballots.data(), anys.data(), alls.data(),
-         active.data());
-  EXPECT_EQ(ballots[0], 0xaaaaaaaau);
-  EXPECT_EQ(ballots[1], 0xaaaaaaaau);
-  EXPECT_EQ(ballots[2], 0x2au);  // lanes 1, 3, 5 of 6
-  EXPECT_EQ(anys[0], 1);
-  EXPECT_EQ(anys[2], 1);
-  EXPECT_EQ(alls[0], 1);
-  EXPECT_EQ(alls[1], 0);  // threads 40..63 fail t < 40
-  EXPECT_EQ(alls[2], 0);
-  EXPECT_EQ(active[0], 0xffffffffu);
-  EXPECT_EQ(active[2], 0x3fu);
+  for (const auto& s : every_schedule()) {
+    gpupy::emu::set_schedule(s);
+    std::vector<unsigned> ballots(3), active(3);
+    std::vector<int> anys(3), alls(3);
+    launch(vote_partial, dim3(1), dim3(threads), 0, ballots.data(), anys.data(), alls.data(),
+           active.data());
+    EXPECT_EQ(ballots[0], 0xaaaaaaaau) << to_string(s);
+    EXPECT_EQ(ballots[1], 0xaaaaaaaau) << to_string(s);
+    EXPECT_EQ(ballots[2], 0x2au) << to_string(s);  // lanes 1, 3, 5 of 6
+    EXPECT_EQ(anys[0], 1);
+    EXPECT_EQ(anys[2], 1);
+    EXPECT_EQ(alls[0], 1);
+    EXPECT_EQ(alls[1], 0);  // threads 40..63 fail t < 40
+    EXPECT_EQ(alls[2], 0);
+    // __activemask names the lanes that have not exited; when other orders let the other lanes
+    // finish before lane 0 asks, they are gone (CUDA promises no convergence here either).
+    if (s.order == gpupy::emu::ScheduleOrder::kInOrder) {
+      EXPECT_EQ(active[0], 0xffffffffu);
+      EXPECT_EQ(active[2], 0x3fu);
+    } else {
+      EXPECT_EQ(active[0] & 1u, 1u) << to_string(s);
+      EXPECT_EQ(active[2] & ~0x3fu, 0u) << to_string(s);
+    }
+  }
 }
 
 TEST(EmuWarp, ShflWithPartialMasksAndWidth) {
-  std::vector<int> idx(32), xr(32);
-  launch(shfl_partial_masks, dim3(1), dim3(32), 0, idx.data(), xr.data());
-  for (int lane = 0; lane < 32; ++lane) {
-    EXPECT_EQ(idx[lane], lane < 16 ? 30 : 200) << lane;
-    EXPECT_EQ(xr[lane], (lane ^ 1) * 10) << lane;
+  gpupy_test::ScheduleGuard guard;
+  for (const auto& s : every_schedule()) {
+    gpupy::emu::set_schedule(s);
+    std::vector<int> idx(32), xr(32);
+    launch(shfl_partial_masks, dim3(1), dim3(32), 0, idx.data(), xr.data());
+    for (int lane = 0; lane < 32; ++lane) {
+      EXPECT_EQ(idx[lane], lane < 16 ? 30 : 200) << lane << " " << to_string(s);
+      EXPECT_EQ(xr[lane], (lane ^ 1) * 10) << lane << " " << to_string(s);
+    }
   }
 }
 
 TEST(EmuWarp, ExitedLaneInMaskIsAnError) {
-  std::vector<int> out(32);
-  try {
-    GPUPY_EMU_LAUNCH(shfl_with_exited_lane, dim3(1), dim3(32), 0, out.data());
-    FAIL() << "expected an error";
-  } catch (const gpupy::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("shfl_with_exited_lane"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("has exited"), std::string::npos) << e.what();
+  gpupy_test::ScheduleGuard guard;
+  for (const auto& s : every_schedule()) {
+    gpupy::emu::set_schedule(s);
+    std::vector<int> out(32);
+    try {
+      GPUPY_EMU_LAUNCH(shfl_with_exited_lane, dim3(1), dim3(32), 0, out.data());
+      ADD_FAILURE() << "expected an error under " << to_string(s);
+    } catch (const gpupy::Error& e) {
+      EXPECT_NE(std::string(e.what()).find("shfl_with_exited_lane"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("has exited"), std::string::npos) << e.what();
+    }
   }
 }
 

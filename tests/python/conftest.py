@@ -27,6 +27,19 @@ def _device_unavailable(name):
     return None
 
 
+def pytest_configure(config):
+    # A plain "shuffle" draws its seed here, once, so that pytest-xdist's workers (which inherit
+    # the environment) share it and the header below can name it for a replay.
+    if os.environ.get("GPUPY_EMU_SCHEDULE") == "shuffle":
+        os.environ["GPUPY_EMU_SCHEDULE"] = f"shuffle:{int.from_bytes(os.urandom(4), 'little')}"
+
+
+def pytest_report_header(config):
+    if config.getoption("--device") == "emu" and os.environ.get("GPUPY_EMU_SCHEDULE"):
+        return f"emu schedule: GPUPY_EMU_SCHEDULE={gpupy._core._emu_schedule()}"
+    return None
+
+
 @pytest.fixture(scope="session")
 def device_name(request):
     name = request.config.getoption("--device")

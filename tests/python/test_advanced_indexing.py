@@ -126,10 +126,11 @@ SET_CASES = [
     (([[0], [1]], [0, 2]), -1.5),
     ((Ellipsis, [-1]), np.arange(15).reshape(5, 3, 1)),
     ([], 3),
-    # Duplicates write equal values here: with different ones the last write wins only on cpu,
-    # as a GPU's stores to one address land in no defined order (see the _on_cpu test below).
     ([4, 4, 4], np.arange(12).reshape(3, 4)),
     ([[0, 1], [3, 2]], np.arange(2 * 2 * 3 * 4).reshape(2, 2, 3, 4)),
+    # different values for one target: the last wins on every device, as in NumPy
+    ([4, 4, 4], np.arange(36).reshape(3, 3, 4)),
+    ([[0, 1], [1, 0]], np.arange(2 * 2 * 3 * 4).reshape(2, 2, 3, 4)),
     ([5], 1),
     (([0, 1], [0, 1, 2]), 1),
 ]
@@ -197,10 +198,59 @@ def test_setitem_checks_the_value_shape_before_the_bounds(shape, index, value_sh
     return a
 
 
-def test_setitem_duplicates_last_wins_on_cpu():
-    a = gpupy.zeros(4, device="cpu")
-    a[[1, 1, 1, 2]] = gpupy.asarray(np.array([5.0, 6.0, 7.0, 8.0]), device="cpu")
+def test_setitem_duplicates_last_wins():
+    a = gpupy.zeros(4)
+    a[[1, 1, 1, 2]] = gpupy.asarray(np.array([5.0, 6.0, 7.0, 8.0]))
     np.testing.assert_array_equal(a.get(), [0, 7, 8, 0])
+
+
+_RNG = np.random.default_rng(7)
+_MANY = _RNG.integers(-40, 40, 6000)  # every target repeated ~75 times, across many blocks
+DUPLICATE_SETITEMS = {
+    # name: (shape of a, index, shape of values)
+    "many-blocks": ((40,), (_MANY,), (6000,)),
+    "negative": ((40,), ([3, -37, 3, 39, -1],), (5,)),  # -37 is 3, -1 is 39
+    "index-in-middle": ((3, 40), (_, _MANY[:700]), (3, 700)),
+    "index-in-front": ((6, 5, 7), (_MANY[:500] % 6, _, _MANY[500:1000] % 7), (500, 5)),
+    "broadcast": ((6, 7), (I([[0], [5], [0]]), I([[1, 1, 6, 1]])), (3, 4)),
+    "strided-view": ((12, 9), (slice(None, None, -3), [[8, 0, 8], [0, 8, 8]]), (2, 3, 4)),
+}
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.int8, np.complex128, np.bool_])
+@pytest.mark.parametrize("case", DUPLICATE_SETITEMS.values(), ids=DUPLICATE_SETITEMS.keys())
+@testing.numpy_gpupy_allclose()
+def test_setitem_duplicate_indices_last_wins_everywhere(case, dtype, xp):
+    # NumPy writes the repeats in C order of the index, so the last one stays; the device
+    # kernels keep that whatever order blocks and threads run in (GPUPY_EMU_SCHEDULE).
+    shape, index, vshape = case
+    a = xp.zeros(shape, dtype=dtype)
+    values = (np.arange(1, np.prod(vshape) + 1) % 97).reshape(vshape).astype(dtype)
+    key = tuple(xp.asarray(i) if isinstance(i, np.ndarray) else i for i in index)
+    a[key] = xp.asarray(values)
+    return a
+
+
+@testing.numpy_gpupy_allclose()
+def test_setitem_few_duplicates_in_a_large_array(xp):
+    # Far fewer writes than elements (the kernels' hashed table rather than one slot each).
+    a = xp.zeros(200_000, dtype=np.float32)
+    a[xp.asarray([5, 199_999, 5, -1, 7, 5])] = xp.asarray([1, 2, 3, 4, 5, 6], dtype=np.float32)
+    b = xp.zeros((500, 400), dtype=np.int16)[::2, 1::3]
+    b[xp.asarray([0, 249, 0]), xp.asarray([-1, 0, 132])] = xp.asarray([7, 8, 9], dtype=np.int16)
+    return a, b
+
+
+@testing.numpy_gpupy_allclose()
+def test_put_and_put_along_axis_duplicates_last_wins(xp):
+    a = xp.zeros(30, dtype=np.int64)
+    xp.put(a, xp.asarray(_MANY[:900] % 30), xp.asarray(np.arange(900)))
+    b = xp.zeros((4, 6), dtype=np.float64)
+    idx = xp.asarray(_MANY[:40].reshape(4, 10) % 6)
+    xp.put_along_axis(b, idx, xp.asarray(np.arange(40.0).reshape(4, 10)), axis=1)
+    c = xp.zeros(10, dtype=np.int32)
+    xp.put(c, xp.asarray([1, 11, 21, -9]), xp.asarray([1, 2, 3, 4]), mode="wrap")
+    return a, b, c
 
 
 def test_setitem_readonly():

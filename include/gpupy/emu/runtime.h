@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -34,7 +35,27 @@ void set_max_dynamic_shared_bytes(std::size_t bytes);
 std::size_t max_dynamic_shared_bytes();
 
 /// OS threads a large grid runs on (the caller plus the pool; $GPUPY_EMU_THREADS overrides).
+/// The order blocks and threads run in is $GPUPY_EMU_SCHEDULE's (schedule() below).
 unsigned num_workers();
+
+/// The order in which blocks, and the threads of a block between sync points, make independent
+/// progress. A GPU promises none; kReverse and kShuffle expose code that relies on emu's default.
+enum class ScheduleOrder { kInOrder, kReverse, kShuffle };
+struct Schedule {
+  ScheduleOrder order = ScheduleOrder::kInOrder;
+  std::uint64_t seed = 0;  ///< kShuffle only: the same seed replays the same launches identically
+};
+/// Parses "inorder", "reverse", "shuffle" (a seed drawn at random) or "shuffle:<seed>"; throws
+/// ValueError naming $GPUPY_EMU_SCHEDULE otherwise.
+Schedule parse_schedule(const std::string& text);
+/// The schedule of later launches: $GPUPY_EMU_SCHEDULE, read at the first launch (inorder when
+/// unset; a drawn shuffle seed is written once to stderr), until set_schedule changes it.
+Schedule schedule();
+/// Sets the schedule of later launches and numbers them afresh: the same seed set again replays
+/// the same block ids and thread orders.
+void set_schedule(Schedule s);
+/// "inorder", "reverse" or "shuffle:<seed>": the value of $GPUPY_EMU_SCHEDULE that replays s.
+std::string to_string(Schedule s);
 
 /// Counters since the last reset_stats(): blocks run, and blocks that needed fibers (a thread
 /// reached a barrier or warp collective); the rest ran as plain calls.

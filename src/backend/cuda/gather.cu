@@ -1,6 +1,7 @@
 // launch_gather, launch_scatter and launch_flatnonzero: the advanced-indexing kernels. Gather and
-// scatter move whole elements as words of the element's size (5 widths serve the 13 dtypes);
-// flatnonzero compacts a bool array in two ordered passes. Both compilers.
+// scatter move whole elements as words of the element's size (5 widths serve the 13 dtypes); a
+// scatter that may repeat a target first finds the last writer of each target, as NumPy's
+// last-wins; flatnonzero compacts a bool array in two ordered passes. Both compilers.
 #include <vector>
 
 #include "kernels.h"
@@ -56,43 +57,157 @@ __global__ void offsets_kernel(char* offsets, const char* indices, StridedIndex<
   }
 }
 
-template <class W, bool kScatter>
-void launch_words(const Backend::GatherCall& call, Stream stream) {
-  const Array& v = call.values;
-  const int64_t n = v.size();
-  if (n == 0) return;
-  Layout<3> layout(v.shape(),
-                   {v.strides().data(), call.data.strides().data(), call.offsets.strides().data()});
-  const char* op = kScatter ? "scatter" : "gather";
-  if (fits_int32(layout)) {
-    auto kernel = &gather_kernel<W, int32_t, kScatter>;
-    auto index = pack_index<int32_t>(layout, op);
-    GPUPY_LAUNCH(kernel, grid_for(n), kBlockSize, 0, stream, v.data(), call.data.data(),
-                 call.offsets.data(), index, n);
-  } else {
-    auto kernel = &gather_kernel<W, int64_t, kScatter>;
-    auto index = pack_index<int64_t>(layout, op);
-    GPUPY_LAUNCH(kernel, grid_for(n), kBlockSize, 0, stream, v.data(), call.data.data(),
-                 call.offsets.data(), index, n);
+/// The last writer (C order) of each target of a scatter: last[slot] = p - begin + 1 of the last
+/// element p of the round [begin, end) seen for the target in that slot (0: none). Dense (keys
+/// null): one slot per element of the target array's extent. Hashed: an open-addressing table with
+/// linear probing, at least twice as many slots as elements, keys[slot] = target byte offset - lo +
+/// 1 (0: free).
+struct LastWriters {
+  unsigned* last;
+  unsigned long long* keys;
+  int64_t lo;        // lowest byte offset from data a target can have
+  int64_t itemsize;  // dense: the slot of byte offset t is (t - lo) / itemsize
+  unsigned long long mask;
+  int shift;  // hashed: slot = (key * golden ratio) >> shift, then probing
+
+  __device__ unsigned long long home(unsigned long long key) const {
+    return (key * 0x9e3779b97f4a7c15ull) >> shift;
   }
-  GPUPY_CHECK_LAUNCH(op);
+  /// The slot of target t, claimed for it if it has none yet.
+  __device__ unsigned long long claim(int64_t t) const {
+    if (!keys) return static_cast<unsigned long long>((t - lo) / itemsize);
+    const auto key = static_cast<unsigned long long>(t - lo) + 1;
+    for (unsigned long long slot = home(key);; slot = (slot + 1) & mask) {
+      const unsigned long long old = atomicCAS(&keys[slot], 0ull, key);
+      if (old == 0ull || old == key) return slot;
+    }
+  }
+  /// The slot claim gave target t (pass 2: every target has one).
+  __device__ unsigned long long find(int64_t t) const {
+    if (!keys) return static_cast<unsigned long long>((t - lo) / itemsize);
+    const auto key = static_cast<unsigned long long>(t - lo) + 1;
+    unsigned long long slot = home(key);
+    while (keys[slot] != key) slot = (slot + 1) & mask;
+    return slot;
+  }
+};
+
+/// Last-wins pass 1: every element records itself as its target's writer if later in C order.
+template <class I>
+__global__ void claim_kernel(const char* offsets, StridedIndex<3, I> index, int64_t begin,
+                             int64_t end, LastWriters table) {
+  const int64_t step = int64_t(gridDim.x) * blockDim.x;
+  for (int64_t i = begin + int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < end; i += step) {
+    I off[3];
+    index.offsets(static_cast<I>(i), off);
+    const int64_t t = off[1] + *reinterpret_cast<const int64_t*>(offsets + off[2]);
+    atomicMax(&table.last[table.claim(t)], static_cast<unsigned>(i - begin + 1));
+  }
 }
 
-template <bool kScatter>
+/// Last-wins pass 2: only the last writer of each target stores.
+template <class W, class I>
+__global__ void store_last_kernel(const char* values, char* data, const char* offsets,
+                                  StridedIndex<3, I> index, int64_t begin, int64_t end,
+                                  LastWriters table) {
+  const int64_t step = int64_t(gridDim.x) * blockDim.x;
+  for (int64_t i = begin + int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < end; i += step) {
+    I off[3];
+    index.offsets(static_cast<I>(i), off);
+    const int64_t t = off[1] + *reinterpret_cast<const int64_t*>(offsets + off[2]);
+    if (table.last[table.find(t)] == static_cast<unsigned>(i - begin + 1))
+      *reinterpret_cast<W*>(data + t) = *reinterpret_cast<const W*>(values + off[0]);
+  }
+}
+
+/// The table of a last-wins scatter of n elements into `target`, whose extent decides between
+/// dense slots (4 bytes each, at most 4 per write: 16 bytes, under the hashed table's 24-48 per
+/// write) and hashing. The arrays holding the slots are returned in `storage`.
+LastWriters make_last_writers(const Array& target, int64_t n, Stream stream, Array storage[2]) {
+  LastWriters table{};
+  int64_t hi = target.itemsize();
+  bool aligned = true;
+  for (int d = 0; d < target.ndim(); ++d) {
+    const int64_t s = target.strides()[d], extent = s * (target.shape()[d] - 1);
+    (extent < 0 ? table.lo : hi) += extent;
+    aligned = aligned && s % target.itemsize() == 0;
+  }
+  table.itemsize = target.itemsize();
+  const int64_t dense = (hi - table.lo) / table.itemsize;
+  int64_t slots = dense;
+  if (!aligned || dense > 4 * n) {
+    int bits = 1;
+    while ((int64_t{1} << bits) < 2 * n) ++bits;
+    slots = int64_t{1} << bits;
+    table.mask = static_cast<unsigned long long>(slots - 1);
+    table.shift = 64 - bits;
+    storage[1] = Array::empty({slots}, DType::uint64, target.device());
+    launch_fill(storage[1], Scalar(uint64_t{0}), stream);
+    table.keys = reinterpret_cast<unsigned long long*>(storage[1].data());
+  }
+  storage[0] = Array::empty({slots}, DType::uint32, target.device());
+  launch_fill(storage[0], Scalar(uint64_t{0}), stream);
+  table.last = reinterpret_cast<unsigned*>(storage[0].data());
+  return table;
+}
+
+enum class Move { kGather, kScatter, kScatterLastWins };
+
+template <class W, Move kMove, class I>
+void launch_layout(const Backend::GatherCall& call, const Layout<3>& layout, Stream stream) {
+  const Array& v = call.values;
+  const int64_t n = v.size();
+  const char* op = kMove == Move::kGather ? "gather" : "scatter";
+  auto index = pack_index<I>(layout, op);
+  if constexpr (kMove == Move::kScatterLastWins) {
+    // Rounds of at most 2^31 writes, applied in order, keep the 32-bit slots exact.
+    constexpr int64_t kRound = int64_t{1} << 31;
+    for (int64_t begin = 0; begin < n; begin += kRound) {
+      const int64_t end = std::min(n, begin + kRound), m = end - begin;
+      Array storage[2];
+      const LastWriters table = make_last_writers(call.target, m, stream, storage);
+      auto claim = &claim_kernel<I>;
+      GPUPY_LAUNCH(claim, grid_for(m), kBlockSize, 0, stream, call.offsets.data(), index, begin,
+                   end, table);
+      GPUPY_CHECK_LAUNCH(op);
+      auto store = &store_last_kernel<W, I>;
+      GPUPY_LAUNCH(store, grid_for(m), kBlockSize, 0, stream, v.data(), call.data.data(),
+                   call.offsets.data(), index, begin, end, table);
+      GPUPY_CHECK_LAUNCH(op);
+    }
+  } else {
+    auto kernel = &gather_kernel<W, I, kMove == Move::kScatter>;
+    GPUPY_LAUNCH(kernel, grid_for(n), kBlockSize, 0, stream, v.data(), call.data.data(),
+                 call.offsets.data(), index, n);
+    GPUPY_CHECK_LAUNCH(op);
+  }
+}
+
+template <class W, Move kMove>
+void launch_words(const Backend::GatherCall& call, Stream stream) {
+  const Array& v = call.values;
+  if (v.size() == 0) return;
+  Layout<3> layout(v.shape(),
+                   {v.strides().data(), call.data.strides().data(), call.offsets.strides().data()});
+  if (fits_int32(layout)) return launch_layout<W, kMove, int32_t>(call, layout, stream);
+  launch_layout<W, kMove, int64_t>(call, layout, stream);
+}
+
+template <Move kMove>
 void launch_by_width(const Backend::GatherCall& call, Stream stream) {
   switch (call.values.itemsize()) {
     case 1:
-      return launch_words<uint8_t, kScatter>(call, stream);
+      return launch_words<uint8_t, kMove>(call, stream);
     case 2:
-      return launch_words<uint16_t, kScatter>(call, stream);
+      return launch_words<uint16_t, kMove>(call, stream);
     case 4:
-      return launch_words<uint32_t, kScatter>(call, stream);
+      return launch_words<uint32_t, kMove>(call, stream);
     case 8:
       if (call.values.dtype() == DType::complex64)
-        return launch_words<Word4x2, kScatter>(call, stream);
-      return launch_words<uint64_t, kScatter>(call, stream);
+        return launch_words<Word4x2, kMove>(call, stream);
+      return launch_words<uint64_t, kMove>(call, stream);
     default:
-      return launch_words<Word8x2, kScatter>(call, stream);
+      return launch_words<Word8x2, kMove>(call, stream);
   }
 }
 
@@ -209,11 +324,15 @@ bool launch_index_offsets(const Array& index, int64_t n, int64_t stride, const A
 }
 
 void launch_gather(const Backend::GatherCall& call, Stream stream) {
-  launch_by_width<false>(call, stream);
+  launch_by_width<Move::kGather>(call, stream);
 }
 
 void launch_scatter(const Backend::GatherCall& call, Stream stream) {
-  launch_by_width<true>(call, stream);
+  if (call.target.valid() && call.values.size() > 1) {
+    launch_by_width<Move::kScatterLastWins>(call, stream);
+  } else {
+    launch_by_width<Move::kScatter>(call, stream);
+  }
 }
 
 Array launch_flatnonzero(const Array& mask, Stream stream) {
