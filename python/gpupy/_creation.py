@@ -254,14 +254,20 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     array's device)."""
     device = _device_of(like, device=device)
     if order != "C" and _core._check_order(order, "full", "C", "CF") == "F":
+        if _is_scalar_fill(fill_value):
+            return _in_fortran_order(_full_in_shape, shape, fill_value, dtype, device)
         out = _in_fortran_order(_core.empty, shape, _full_dtype(fill_value, dtype), device)
         out[...] = fill_value  # unsafe casting, as NumPy's copyto in full
         return out
     return _full_in_shape(shape, fill_value, dtype, device)
 
 
+def _is_scalar_fill(fill_value):
+    return not isinstance(fill_value, _core.ndarray) and numpy.ndim(fill_value) == 0
+
+
 def _full_in_shape(shape, fill_value, dtype, device):
-    if not isinstance(fill_value, _core.ndarray) and numpy.ndim(fill_value) == 0:
+    if _is_scalar_fill(fill_value):
         if type(fill_value) is int and not -(2**63) <= fill_value < 2**63 and dtype is not None:
             kind = numpy.dtype(dtype).kind
             if kind in "fc" and 0 <= fill_value < 2**64:
@@ -329,11 +335,13 @@ def ones_like(prototype, dtype=None, order="K", subok=True, shape=None, *, devic
 def full_like(prototype, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
     """See numpy.full_like; dtype, device and layout ('K') default to those of `prototype`. An
     array `fill_value` broadcasts to the result's shape."""
-    if isinstance(fill_value, _core.ndarray) or numpy.ndim(fill_value) != 0:
+    if not _is_scalar_fill(fill_value):
         out = _made_like("full_like", _core.empty, prototype, dtype, order, shape, device)
         out[...] = fill_value  # unsafe casting, as NumPy's copyto in full_like
         return out
-    return _made_like("full_like", _core.full, prototype, dtype, order, shape, device, fill_value)
+    return _made_like(
+        "full_like", _full_in_shape, prototype, dtype, order, shape, device, fill_value
+    )
 
 
 def eye(N, M=None, k=0, dtype=None, order="C", *, device=None, like=None):

@@ -249,3 +249,11 @@ def test_asnumpy_of_host_input_follows_order():
     fortran = numpy.asfortranarray(_HOST)
     assert gpupy.asnumpy(fortran, order="K") is fortran
     assert gpupy.asnumpy(fortran).flags.c_contiguous  # CuPy's default order 'C'
+
+
+def test_full_of_a_huge_int_in_every_layout():
+    # NumPy converts a Python int beyond uint64 to the float item, in either order.
+    value = 2**70
+    _same(gpupy.full((2, 3), value, "float64", "F"), numpy.full((2, 3), value, "float64", "F"))
+    got, host = _pair("permuted")
+    _same(gpupy.full_like(got, value), numpy.full_like(host, value))
