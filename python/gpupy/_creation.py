@@ -99,6 +99,11 @@ def _converted(obj, dtype, device, copy, letter):
         return _converted(obj.T, dtype, device, copy, "C" if letter == "F" else letter).T
     if type(obj) is _core.ndarray and dtype is None and device is None and not copy:
         return _in_order(obj, letter, copy)  # NumPy returns the array itself
+    if type(obj) is _core.ndarray and letter in "KA" and not obj._c_contiguous:
+        axes = _core._layout_axes(obj, letter, "asarray")
+        if axes is not None:  # a cast or a move keeps the layout: convert in memory order
+            inner = _converted(obj.transpose(axes), dtype, device, copy, "K")
+            return inner.transpose(tuple(numpy.argsort(axes)))
     if copy is False:
         return _in_order(_asarray_no_copy(obj, dtype, device), letter, copy)
     try:
@@ -210,13 +215,17 @@ def astype(x, dtype, /, *, copy=True, device=None):
     return x.astype(dtype, copy=copy)
 
 
+def _reversed_shape(shape):
+    """A shape argument (an int or any sequence) with its dimensions reversed."""
+    try:
+        return tuple(shape)[::-1]
+    except TypeError:
+        return (shape,)
+
+
 def _in_fortran_order(make, shape, *args):
     """make(shape, *args) in F order: the C-ordered array of the reversed shape, transposed."""
-    try:
-        dims = tuple(shape)
-    except TypeError:
-        dims = (shape,)
-    return make(dims[::-1], *args).T
+    return make(_reversed_shape(shape), *args).T
 
 
 def _made_in_order(op, make, shape, dtype, order, device, like):
@@ -252,7 +261,7 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     """See numpy.full (order 'C' or 'F'). `fill_value` may also be an array: a 0-d result such
     as ``x.max()``, or one that broadcasts to `shape` (its dtype is then the default, and a gpupy
     array's device)."""
-    device = _device_of(like, device=device)
+    device = _device_of(like, fill_value, device=device)
     if order != "C" and _core._check_order(order, "full", "C", "CF") == "F":
         if _is_scalar_fill(fill_value):
             return _in_fortran_order(_full_in_shape, shape, fill_value, dtype, device)
@@ -266,7 +275,7 @@ def _is_scalar_fill(fill_value):
     return not isinstance(fill_value, _core.ndarray) and numpy.ndim(fill_value) == 0
 
 
-def _full_in_shape(shape, fill_value, dtype, device):
+def _full_in_shape(shape, fill_value, dtype, device, op="full"):
     if _is_scalar_fill(fill_value):
         if type(fill_value) is int and not -(2**63) <= fill_value < 2**63 and dtype is not None:
             kind = numpy.dtype(dtype).kind
@@ -275,7 +284,7 @@ def _full_in_shape(shape, fill_value, dtype, device):
             elif kind in "fc":  # NumPy converts a huge int to the float item
                 fill_value = float(fill_value)
             elif kind == "b":  # NumPy's bool item takes a C long
-                raise OverflowError("[full] Python int too large to convert to C long")
+                raise OverflowError(f"[{op}] Python int too large to convert to C long")
         return _core.full(shape, fill_value, dtype, device)
     if device is None and isinstance(fill_value, _core.ndarray):
         device = fill_value.device
@@ -339,9 +348,11 @@ def full_like(prototype, fill_value, dtype=None, order="K", subok=True, shape=No
         out = _made_like("full_like", _core.empty, prototype, dtype, order, shape, device)
         out[...] = fill_value  # unsafe casting, as NumPy's copyto in full_like
         return out
-    return _made_like(
-        "full_like", _full_in_shape, prototype, dtype, order, shape, device, fill_value
-    )
+
+    def fill(allocated, value, dt, dev):
+        return _full_in_shape(allocated, value, dt, dev, "full_like")
+
+    return _made_like("full_like", fill, prototype, dtype, order, shape, device, fill_value)
 
 
 def eye(N, M=None, k=0, dtype=None, order="C", *, device=None, like=None):

@@ -53,7 +53,7 @@ def copy(a, order="K", subok=False):
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """See numpy.asanyarray (gpupy has no ndarray subclasses: the same as gpupy.asarray)."""
     out = _asarray_as_is(a, dtype, _device_of(like, device=device), copy)
-    return require(out, requirements=_order_req(order))
+    return require(out, requirements=_order_req(order, "asanyarray"))
 
 
 def _asarray_as_is(a, dtype, device, copy=None):
@@ -70,12 +70,9 @@ def _asarray_as_is(a, dtype, device, copy=None):
     return asarray(a, dtype=dtype, device=device, copy=copy)
 
 
-def _order_req(order):
-    if order in (None, "K", "A"):
-        return None
-    if order not in ("C", "F"):
-        raise ValueError(f"[asanyarray] order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
-    return [order]
+def _order_req(order, op):
+    letter = _core._check_order(order, op, "K", "CFAK")
+    return [letter] if letter in "CF" else None
 
 
 def asarray_chkfinite(a, dtype=None, order=None):
@@ -86,7 +83,7 @@ def asarray_chkfinite(a, dtype=None, order=None):
     out = _asarray_as_is(a, dtype, None)
     if out.dtype.kind in "fc" and out.size and not bool(_core.all(isfinite(out))):
         raise ValueError("[asarray_chkfinite] array must not contain infs or NaNs")
-    return require(out, requirements=_order_req(order))
+    return require(out, requirements=_order_req(order, "asarray_chkfinite"))
 
 
 def asfortranarray(a, dtype=None, *, like=None):

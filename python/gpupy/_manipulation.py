@@ -5,6 +5,7 @@ Results are views of their input wherever NumPy's are (writes through them reach
 
 from gpupy import _core
 from gpupy._core import ndarray
+from gpupy._creation import _reversed_shape
 
 
 def _arr(a):
@@ -27,12 +28,11 @@ def reshape(a, /, shape=None, *, newshape=None, order="C", copy=None):
     if shape is None:
         shape = newshape
     a = _arr(a)
-    if order == "K":
+    if _core._check_order(order, "reshape", "C", "CFAK") == "K":
         raise ValueError("[reshape] order 'K' is not permitted for reshaping")
     read = _in_read_order(a, order, "reshape")
     if read is not a:  # Fortran order is C order of the reversed axes
-        back = shape[::-1] if isinstance(shape, (tuple, list)) else shape
-        out = _core._transpose(_core.reshape(read, back), None)
+        out = _core._transpose(_core.reshape(read, _reversed_shape(shape)), None)
     else:
         out = _core.reshape(a, shape)
     if copy and out._same_buffer(a):

@@ -257,3 +257,38 @@ def test_full_of_a_huge_int_in_every_layout():
     _same(gpupy.full((2, 3), value, "float64", "F"), numpy.full((2, 3), value, "float64", "F"))
     got, host = _pair("permuted")
     _same(gpupy.full_like(got, value), numpy.full_like(host, value))
+
+
+@pytest.mark.parametrize("view", ["F", "permuted", "negative"])
+def test_casts_and_moves_of_gpupy_arrays_keep_the_layout(view):
+    got, host = _pair(view)
+    _same(gpupy.asarray(got, dtype="float32"), numpy.asarray(host, dtype="float32"))
+    _same(gpupy.array(got, dtype="int32"), numpy.array(host, dtype="int32"))
+    moved = gpupy.asarray(got, device="cpu")
+    assert moved.device == gpupy.Device("cpu")
+    # a move copies in the 'K' layout (numpy.array's); on cpu itself nothing moves
+    _same(moved, numpy.asarray(host) if got.device.type == "cpu" else numpy.array(host))
+
+
+def test_full_fortran_takes_the_fill_arrays_device():
+    fill = gpupy.asarray(numpy.arange(3.0), device="cpu")
+    out = gpupy.full((2, 3), fill, order="F")
+    assert out.device == fill.device
+    _same(out, numpy.full((2, 3), numpy.arange(3.0), order="F"))
+
+
+@pytest.mark.parametrize("shape", [numpy.array([4, 6]), range(4, 7, 2), (4, 6)])
+def test_reshape_fortran_of_any_shape_sequence(shape):
+    got, host = _pair("C")
+    expected = numpy.reshape(host, tuple(shape), order="F")
+    numpy.testing.assert_array_equal(gpupy.reshape(got, shape, order="F").get(), expected)
+    with pytest.raises(ValueError, match="not permitted"):
+        gpupy.reshape(_pair("F")[0], shape, order="k")
+
+
+def test_order_errors_name_the_function():
+    with pytest.raises(OverflowError, match=r"\[full_like\]"):
+        gpupy.full_like(gpupy.zeros(2, dtype=bool), 2**70)
+    with pytest.raises(ValueError, match=r"\[asarray_chkfinite\] order must"):
+        gpupy.asarray_chkfinite([1.0], order="Z")
+    assert gpupy.asanyarray(numpy.ones((2, 3)), order="f").flags.f_contiguous
