@@ -95,10 +95,10 @@ def asarray(obj, dtype=None, order=None, *, device=None, copy=None, like=None):
 
 def _converted(obj, dtype, device, copy, letter):
     """asarray with order= read as one letter."""
-    if _is_fortran_host_array(obj) and letter != "C":  # the C-ordered transpose, transposed
-        return _converted(obj.T, dtype, device, copy, "C" if letter == "F" else letter).T
     if type(obj) is _core.ndarray and dtype is None and device is None and not copy:
         return _in_order(obj, letter, copy)  # NumPy returns the array itself
+    if _is_fortran_host_array(obj) and letter != "C":  # the C-ordered transpose, transposed
+        return _converted(obj.T, dtype, device, copy, "C" if letter == "F" else letter).T
     if type(obj) is _core.ndarray and letter in "KA" and not obj._c_contiguous:
         axes = _core._layout_axes(obj, letter, "asarray")
         if axes is not None:  # a cast or a move keeps the layout: convert in memory order
@@ -262,13 +262,16 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
     as ``x.max()``, or one that broadcasts to `shape` (its dtype is then the default, and a gpupy
     array's device)."""
     device = _device_of(like, fill_value, device=device)
-    if order != "C" and _core._check_order(order, "full", "C", "CF") == "F":
-        if _is_scalar_fill(fill_value):
+    fortran = order != "C" and _core._check_order(order, "full", "C", "CF") == "F"
+    if _is_scalar_fill(fill_value):
+        if fortran:
             return _in_fortran_order(_full_in_shape, shape, fill_value, dtype, device)
-        out = _in_fortran_order(_core.empty, shape, _full_dtype(fill_value, dtype), device)
-        out[...] = fill_value  # unsafe casting, as NumPy's copyto in full
-        return out
-    return _full_in_shape(shape, fill_value, dtype, device)
+        return _full_in_shape(shape, fill_value, dtype, device)
+    value = asarray(fill_value, device=device)
+    args = (value.dtype if dtype is None else dtype, value.device)
+    out = _in_fortran_order(_core.empty, shape, *args) if fortran else _core.empty(shape, *args)
+    out[...] = value  # unsafe casting, as NumPy's copyto in full
+    return out
 
 
 def _is_scalar_fill(fill_value):
@@ -276,30 +279,16 @@ def _is_scalar_fill(fill_value):
 
 
 def _full_in_shape(shape, fill_value, dtype, device, op="full"):
-    if _is_scalar_fill(fill_value):
-        if type(fill_value) is int and not -(2**63) <= fill_value < 2**63 and dtype is not None:
-            kind = numpy.dtype(dtype).kind
-            if kind in "fc" and 0 <= fill_value < 2**64:
-                pass  # uint64's range: converted below as elsewhere
-            elif kind in "fc":  # NumPy converts a huge int to the float item
-                fill_value = float(fill_value)
-            elif kind == "b":  # NumPy's bool item takes a C long
-                raise OverflowError(f"[{op}] Python int too large to convert to C long")
-        return _core.full(shape, fill_value, dtype, device)
-    if device is None and isinstance(fill_value, _core.ndarray):
-        device = fill_value.device
-    value = asarray(fill_value, device=device)
-    out = _core.empty(shape, value.dtype if dtype is None else dtype, value.device)
-    out[...] = value  # unsafe casting, as NumPy's copyto in full
-    return out
-
-
-def _full_dtype(fill_value, dtype):
-    if dtype is not None:
-        return dtype
-    if isinstance(fill_value, _core.ndarray):
-        return fill_value.dtype
-    return numpy.asarray(fill_value).dtype
+    """full of a scalar fill_value, converted as NumPy converts it into the item."""
+    if type(fill_value) is int and not -(2**63) <= fill_value < 2**63 and dtype is not None:
+        kind = numpy.dtype(dtype).kind
+        if kind in "fc" and 0 <= fill_value < 2**64:
+            pass  # uint64's range: converted below as elsewhere
+        elif kind in "fc":  # NumPy converts a huge int to the float item
+            fill_value = float(fill_value)
+        elif kind == "b":  # NumPy's bool item takes a C long
+            raise OverflowError(f"[{op}] Python int too large to convert to C long")
+    return _core.full(shape, fill_value, dtype, device)
 
 
 def _prototype(a, device):
