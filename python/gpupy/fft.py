@@ -6,14 +6,15 @@ precision stays single (float32 -> complex64), everything else is double. fftfre
 are built from gpupy operations and run on every device.
 """
 
-import numpy
+import numpy as _numpy
 
 from gpupy import _cuda_fft
-from gpupy._creation import arange
-from gpupy._host_library import on_cuda, run
+from gpupy._creation import arange as _arange
+from gpupy._host_library import on_cuda as _on_cuda
+from gpupy._host_library import run as _run
 from gpupy._utilities import _into_out
 
-_np = numpy.fft
+_np = _numpy.fft
 _NORMS = ("backward", "ortho", "forward")
 
 
@@ -27,11 +28,11 @@ def _check_norm(op, norm):
 def _one_axis(name, fn):
     def transform(a, n=None, axis=-1, norm="backward", out=None):
         _check_norm(name, norm)
-        cuda_x = on_cuda(f"fft.{name}", a)
+        cuda_x = _on_cuda(f"fft.{name}", a)
         if cuda_x is not None:
             result = _cuda_fft.ONE_AXIS[name](cuda_x[0], n, axis, norm)
         else:
-            result = run(f"fft.{name}", fn, a, n=n, axis=axis, norm=norm)
+            result = _run(f"fft.{name}", fn, a, n=n, axis=axis, norm=norm)
         return _into_out(f"fft.{name}", result, out)
 
     transform.__name__ = transform.__qualname__ = name
@@ -42,11 +43,11 @@ def _one_axis(name, fn):
 def _n_axes(name, fn):
     def transform(a, s=None, axes=None, norm="backward", out=None):
         _check_norm(name, norm)
-        cuda_x = on_cuda(f"fft.{name}", a)
+        cuda_x = _on_cuda(f"fft.{name}", a)
         if cuda_x is not None:
             result = _cuda_fft.N_AXES[name](cuda_x[0], s, axes, norm)
         else:
-            result = run(f"fft.{name}", fn, a, s=s, axes=axes, norm=norm)
+            result = _run(f"fft.{name}", fn, a, s=s, axes=axes, norm=norm)
         return _into_out(f"fft.{name}", result, out)
 
     transform.__name__ = transform.__qualname__ = name
@@ -69,11 +70,11 @@ irfftn = _n_axes("irfftn", _np.irfftn)
 def _two_axes(name, transform_n):
     def transform(a, s=None, axes=(-2, -1), norm=None, out=None):
         _check_norm(name, norm)
-        ndim = numpy.ndim(a)
+        ndim = _numpy.ndim(a)
         for ax in () if axes is None else axes:
             if not -ndim <= ax < ndim:
                 # NumPy's AxisError: both a ValueError and an IndexError.
-                raise numpy.exceptions.AxisError(
+                raise _numpy.exceptions.AxisError(
                     f"[fft.{name}] axis {ax} is out of bounds for array of dimension {ndim}"
                 )
         try:
@@ -98,9 +99,9 @@ irfft2 = _two_axes("irfft2", irfftn)
 
 
 def _check_freq_args(op, n, dtype):
-    if not isinstance(n, (int, numpy.integer)) or isinstance(n, bool) or n <= 0:
+    if not isinstance(n, (int, _numpy.integer)) or isinstance(n, bool) or n <= 0:
         raise ValueError(f"[fft.{op}] n must be a positive integer, got {n!r}")
-    if dtype is not None and numpy.dtype(dtype).kind != "f":
+    if dtype is not None and _numpy.dtype(dtype).kind != "f":
         raise ValueError(f"[fft.{op}] dtype must be a real floating-point dtype, got {dtype}")
 
 
@@ -110,36 +111,36 @@ def fftfreq(n, d=1.0, device=None, *, dtype=None):
     `d` and `device` may be positional, as in NumPy (`fftfreq(n, 1 / fs)`)."""
     _check_freq_args("fftfreq", n, dtype)
     # (i + n//2) % n - n//2 maps i to i for the first (n+1)//2 entries and to i-n after them.
-    k = (arange(n, dtype="int64", device=device) + n // 2) % n - n // 2
+    k = (_arange(n, dtype="int64", device=device) + n // 2) % n - n // 2
     return _scaled(k, 1.0 / (n * d), dtype)
 
 
 def rfftfreq(n, d=1.0, device=None, *, dtype=None):
     """See numpy.fft.rfftfreq: [0, 1, ..., n//2] / (d*n), float64 by default."""
     _check_freq_args("rfftfreq", n, dtype)
-    return _scaled(arange(n // 2 + 1, dtype="int64", device=device), 1.0 / (n * d), dtype)
+    return _scaled(_arange(n // 2 + 1, dtype="int64", device=device), 1.0 / (n * d), dtype)
 
 
 def _scaled(k, step, dtype):
     # NumPy multiplies the integers by 1/(n*d) in float64; a narrower dtype is a final cast.
     out = k.astype("float64") * step
-    return out if dtype is None or numpy.dtype(dtype) == out.dtype else out.astype(dtype)
+    return out if dtype is None or _numpy.dtype(dtype) == out.dtype else out.astype(dtype)
 
 
 def fftshift(x, axes=None):
     """See numpy.fft.fftshift."""
-    cuda_x = on_cuda("fft.fftshift", x)
+    cuda_x = _on_cuda("fft.fftshift", x)
     if cuda_x is not None:
         return _cuda_fft.shift("fftshift", cuda_x[0], axes, inverse=False)
-    return run("fft.fftshift", _np.fftshift, x, axes=axes)
+    return _run("fft.fftshift", _np.fftshift, x, axes=axes)
 
 
 def ifftshift(x, axes=None):
     """See numpy.fft.ifftshift."""
-    cuda_x = on_cuda("fft.ifftshift", x)
+    cuda_x = _on_cuda("fft.ifftshift", x)
     if cuda_x is not None:
         return _cuda_fft.shift("ifftshift", cuda_x[0], axes, inverse=True)
-    return run("fft.ifftshift", _np.ifftshift, x, axes=axes)
+    return _run("fft.ifftshift", _np.ifftshift, x, axes=axes)
 
 
 __all__ = [

@@ -9,13 +9,14 @@ matrix_transpose, diagonal, trace and multi_dot are gpupy operations and run on 
 dtypes follow NumPy (float32 stays float32).
 """
 
-import math
+import math as _math
 
-import numpy
+import numpy as _numpy
 
 from gpupy import _core, _cuda_linalg
-from gpupy._creation import asarray
-from gpupy._host_library import on_cuda, run
+from gpupy._creation import asarray as _asarray
+from gpupy._host_library import on_cuda as _on_cuda
+from gpupy._host_library import run as _run
 from gpupy._linalg import matmul, vecdot  # noqa: F401 - re-exported
 from gpupy._linalg import outer as _outer
 from gpupy._linalg import tensordot as _tensordot
@@ -23,17 +24,17 @@ from gpupy._manipulation import matrix_transpose  # noqa: F401 - re-exported
 from gpupy._reduction import sum as _sum
 
 # The same class, so `except numpy.linalg.LinAlgError` also catches gpupy's errors.
-LinAlgError = numpy.linalg.LinAlgError
+LinAlgError = _numpy.linalg.LinAlgError
 
-_np = numpy.linalg
+_np = _numpy.linalg
 
 
 def _call(name, *arrays, **kwargs):
     """numpy.linalg.<name> on cpu and emu arrays, _cuda_linalg.<name> on cuda arrays."""
     op = f"linalg.{name}"
-    cuda_arrays = on_cuda(op, *arrays)
+    cuda_arrays = _on_cuda(op, *arrays)
     if cuda_arrays is None:
-        return run(op, getattr(_np, name), *arrays, **kwargs)
+        return _run(op, getattr(_np, name), *arrays, **kwargs)
     cuda_fn = getattr(_cuda_linalg, name, None)
     if cuda_fn is None:
         raise NotImplementedError(
@@ -60,7 +61,7 @@ def det(x, /):
 
 def diagonal(x, /, *, offset=0):
     """See numpy.linalg.diagonal: a view of the diagonal of the last two axes."""
-    return _core._diagonal(asarray(x), offset)
+    return _core._diagonal(_asarray(x), offset)
 
 
 def _triangle(op, x, uplo):
@@ -72,7 +73,7 @@ def _triangle(op, x, uplo):
         raise ValueError(f"[{op}] UPLO argument must be 'L' or 'U'")
     if uplo == "L":
         return x
-    x = asarray(x)
+    x = _asarray(x)
     upper = gpupy.triu(x)
     return upper + gpupy.conj(matrix_transpose(gpupy.triu(x, 1)))
 
@@ -127,7 +128,7 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):  # noqa: N803 - Num
     above rtol (default max(M, N) * eps) times the largest. hermitian=True takes them from eigh."""
     import gpupy
 
-    A = asarray(A)
+    A = _asarray(A)
     if A.ndim < 2 or (tol is None and not hermitian):
         return _call("matrix_rank", A, rtol=rtol)
     s = svd(A, compute_uv=False, hermitian=hermitian)
@@ -200,11 +201,11 @@ def multi_dot(arrays, *, out=None):
 
 def tensorinv(a, ind=2):
     """See numpy.linalg.tensorinv."""
-    a = asarray(a)  # one array: NumPy data goes to the default device
+    a = _asarray(a)  # one array: NumPy data goes to the default device
     if ind <= 0:
         raise ValueError("[linalg.tensorinv] Invalid ind argument.")
     inv_shape = a.shape[ind:] + a.shape[:ind]
-    rows = math.prod(a.shape[ind:])
+    rows = _math.prod(a.shape[ind:])
     return inv(a.reshape(rows, -1)).reshape(inv_shape)
 
 
@@ -220,7 +221,7 @@ def tensorsolve(a, b, axes=None):
             order.insert(a.ndim, k)
         a = _core.permute_dims(a, tuple(order))
     x_shape = a.shape[-(a.ndim - b.ndim) :] if a.ndim > b.ndim else ()
-    n = math.prod(x_shape)
+    n = _math.prod(x_shape)
     if a.size != n * n:
         raise LinAlgError(
             "[linalg.tensorsolve] Input arrays must satisfy the requirement "
@@ -236,7 +237,7 @@ def norm(x, ord=None, axis=None, keepdims=False):
 
 def outer(x1, x2, /):
     """See numpy.linalg.outer: both inputs must be one-dimensional."""
-    x1, x2 = asarray(x1), asarray(x2)
+    x1, x2 = _asarray(x1), _asarray(x2)
     if x1.ndim != 1 or x2.ndim != 1:
         raise ValueError(
             f"[linalg.outer] both inputs must be 1-dimensional, got {x1.ndim} and {x2.ndim} "
@@ -245,16 +246,16 @@ def outer(x1, x2, /):
     return _outer(x1, x2)
 
 
-def pinv(a, rcond=None, hermitian=False, *, rtol=numpy._NoValue):
+def pinv(a, rcond=None, hermitian=False, *, rtol=_numpy._NoValue):
     """See numpy.linalg.pinv, with NumPy's cutoffs: 1e-15 times the largest singular value by
     default, `rcond` (NumPy's older name) or `rtol` relative cutoffs, and ``rtol=None`` the
     Array API's max(M, N) * eps. hermitian=True gives the same pseudo-inverse (NumPy uses it only
     to pick eigh over svd)."""
     if rcond is not None:
-        if rtol is not numpy._NoValue:
+        if rtol is not _numpy._NoValue:
             raise ValueError("[linalg.pinv] `rtol` and `rcond` can't be both set.")
         rtol = rcond
-    elif rtol is numpy._NoValue:
+    elif rtol is _numpy._NoValue:
         rtol = 1e-15
     return _call("pinv", a, rtol=rtol)
 
@@ -278,7 +279,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     """See numpy.linalg.svd: the named tuple (U, S, Vh), or S alone when compute_uv is False.
     hermitian=True derives them from eigh, as NumPy does (the same signs and order)."""
     if hermitian:
-        return _svd_hermitian(asarray(a), compute_uv)
+        return _svd_hermitian(_asarray(a), compute_uv)
     if not compute_uv:
         return svdvals(a)
     return _call("svd", a, full_matrices=full_matrices)

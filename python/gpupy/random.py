@@ -23,17 +23,19 @@ number of rejected elements per round of the rejection samplers (a compaction), 
 small-mean Poisson and binomial searches one "still searching?" flag per 8 steps.
 """
 
-import math
-import operator
-import sys
+import math as _math
+import operator as _operator
+import sys as _sys
 
-import numpy
+import numpy as _numpy
 
 from gpupy import _core
-from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape, output_shape
+from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape
+from gpupy._random_draws import output_shape as _output_shape
 from gpupy._random_more import _MoreDistributions
 from gpupy._random_sampling import _Sampling
-from gpupy._random_seeding import PhiloxBits, SeedSequence, key_of_sequence
+from gpupy._random_seeding import PhiloxBits, SeedSequence
+from gpupy._random_seeding import key_of_sequence as _key_of_sequence
 
 __all__ = ["Generator", "SeedSequence", "default_rng"]
 
@@ -43,7 +45,7 @@ _DIST = _core._RandomDistribution
 
 def _key_of(seed):
     """The 64-bit Philox key of a non-negative integer seed; wider seeds are folded in."""
-    seed = operator.index(seed)
+    seed = _operator.index(seed)
     if seed < 0:
         raise ValueError("[default_rng] Seed must be non-negative")
     key = 0
@@ -62,7 +64,7 @@ class Generator(_MoreDistributions, _Sampling):
 
     def __init__(self, key, counter=0):
         try:
-            self._key, self._counter = operator.index(key) % _U64, operator.index(counter) % _U64
+            self._key, self._counter = _operator.index(key) % _U64, _operator.index(counter) % _U64
         except TypeError:
             raise TypeError(
                 "[Generator] key and counter must be integers; for a bit generator or a seed "
@@ -86,21 +88,21 @@ class Generator(_MoreDistributions, _Sampling):
     def spawn(self, n_children):
         """`n_children` new Generators with independent streams (keys from the spawned children
         of this generator's SeedSequence, as NumPy spawns)."""
-        kids = self._seed_sequence().spawn(operator.index(n_children))
+        kids = self._seed_sequence().spawn(_operator.index(n_children))
         return [_from_sequence(kid) for kid in kids]
 
     def _draw(self, size, dtype, dist, device, op):
         shape = _shape(size, op)
         if any(s < 0 for s in shape):
             raise ValueError(f"[{op}] negative dimensions are not allowed")
-        if math.prod(shape) * numpy.dtype(dtype).itemsize > sys.maxsize:
+        if _math.prod(shape) * _numpy.dtype(dtype).itemsize > _sys.maxsize:
             raise ValueError(
                 f"[{op}] array is too big; the size {shape} overflows the address space"
             )
         out = _core._philox_random(
-            shape, numpy.dtype(dtype), dist, self._key, self._counter, device
+            shape, _numpy.dtype(dtype), dist, self._key, self._counter, device
         )
-        self._counter = (self._counter + math.prod(shape)) % _U64
+        self._counter = (self._counter + _math.prod(shape)) % _U64
         return out
 
     @staticmethod
@@ -110,13 +112,13 @@ class Generator(_MoreDistributions, _Sampling):
             return out
         return a[()].item() if size is None else a
 
-    def random(self, size=None, dtype=numpy.float64, out=None, *, device=None):
+    def random(self, size=None, dtype=_numpy.float64, out=None, *, device=None):
         """Uniform floats in [0, 1)."""
         dt = _float_dtype(dtype, "random")
         size, device = _from_out(out, size, device)
         return self._result(self._draw(size, dt, _DIST.uniform, device, "random"), size, out)
 
-    def standard_normal(self, size=None, dtype=numpy.float64, out=None, *, device=None):
+    def standard_normal(self, size=None, dtype=_numpy.float64, out=None, *, device=None):
         """Standard normal floats (Box-Muller in float64)."""
         dt = _float_dtype(dtype, "standard_normal")
         size, device = _from_out(out, size, device)
@@ -128,33 +130,33 @@ class Generator(_MoreDistributions, _Sampling):
         from gpupy import asarray
 
         dt = _float_dtype(dtype, op)
-        arrays = [x for x in (a, b) if isinstance(x, _core.ndarray) or numpy.ndim(x) > 0]
+        arrays = [x for x in (a, b) if isinstance(x, _core.ndarray) or _numpy.ndim(x) > 0]
         arrays = [asarray(x, device=device) for x in arrays]
         if device is None and arrays:
             device = arrays[0].device
-        shape = output_shape(op, size, [x.shape for x in arrays])
+        shape = _output_shape(op, size, [x.shape for x in arrays])
         z = self._draw(shape, dt, dist, device, op)
         if not isinstance(a, _core.ndarray):
             a = (
-                numpy.asarray(a, dtype=dt)[()]
-                if numpy.ndim(a) == 0
+                _numpy.asarray(a, dtype=dt)[()]
+                if _numpy.ndim(a) == 0
                 else asarray(a, dt, device=device)
             )
         if not isinstance(b, _core.ndarray):
             b = (
-                numpy.asarray(b, dtype=dt)[()]
-                if numpy.ndim(b) == 0
+                _numpy.asarray(b, dtype=dt)[()]
+                if _numpy.ndim(b) == 0
                 else asarray(b, dt, device=device)
             )
         r = (z * b + a).astype(dt, copy=False)
         return r[()].item() if size is None and r.ndim == 0 else r
 
-    def normal(self, loc=0.0, scale=1.0, size=None, *, dtype=numpy.float64, device=None):
+    def normal(self, loc=0.0, scale=1.0, size=None, *, dtype=_numpy.float64, device=None):
         """Normal floats: loc + scale * standard_normal."""
         _check("normal", "scale < 0", _param(scale) < 0)  # on the device for gpupy arrays
         return self._scaled(_DIST.normal, loc, scale, size, dtype, device, "normal")
 
-    def uniform(self, low=0.0, high=1.0, size=None, *, dtype=numpy.float64, device=None):
+    def uniform(self, low=0.0, high=1.0, size=None, *, dtype=_numpy.float64, device=None):
         """Uniform floats in [low, high): low + (high - low) * random."""
         return self._uniform_range(low, high, size, dtype, device, reversed_ok=False)
 
@@ -166,9 +168,9 @@ class Generator(_MoreDistributions, _Sampling):
             width = asarray(high) - asarray(low)
             finite = isfinite(width)
         else:
-            with numpy.errstate(invalid="ignore", over="ignore"):
-                width = numpy.subtract(high, low, dtype=numpy.float64)
-            finite = numpy.isfinite(width)
+            with _numpy.errstate(invalid="ignore", over="ignore"):
+                width = _numpy.subtract(high, low, dtype=_numpy.float64)
+            finite = _numpy.isfinite(width)
         msg = "high - low range exceeds valid bounds"
         _check("uniform", msg, ~finite, OverflowError)
         if not reversed_ok:
@@ -176,39 +178,39 @@ class Generator(_MoreDistributions, _Sampling):
         return self._scaled(_DIST.uniform, low, width, size, dtype, device, "uniform")
 
     def integers(
-        self, low, high=None, size=None, dtype=numpy.int64, endpoint=False, *, device=None
+        self, low, high=None, size=None, dtype=_numpy.int64, endpoint=False, *, device=None
     ):
         """Integers in [low, high) (or [low, high] with endpoint=True); low and high may be
         arrays (broadcast as NumPy does)."""
         return self._integers("integers", low, high, size, dtype, endpoint, device)
 
     def _integers(self, op, low, high, size, dtype, endpoint, device):
-        dt = numpy.dtype(dtype)
+        dt = _numpy.dtype(dtype)
         if dt.kind not in "iub":
             raise TypeError(f"[{op}] dtype must be an integer type, got {dt}")
         if size is not None and 0 in _shape(size, op):  # NumPy skips the bound checks too
-            return self._draw(size, numpy.uint64, _DIST.bits, device, op).astype(dt)
-        if dt == numpy.bool_:  # NumPy allows bool for the range [0, 1]
+            return self._draw(size, _numpy.uint64, _DIST.bits, device, op).astype(dt)
+        if dt == _numpy.bool_:  # NumPy allows bool for the range [0, 1]
             if high is None:
                 low, high = 0, low
             if _is_array(low) or _is_array(high):
                 raise NotImplementedError(f"[{op}] array bounds need an integer dtype")
-            if operator.index(low) < 0:
+            if _operator.index(low) < 0:
                 raise ValueError(f"[{op}] low is out of bounds for bool")
-            if operator.index(high) - (0 if endpoint else 1) > 1:
+            if _operator.index(high) - (0 if endpoint else 1) > 1:
                 raise ValueError(f"[{op}] high is out of bounds for bool")
-            r = self._integers(op, low, high, size, numpy.uint8, endpoint, device)
+            r = self._integers(op, low, high, size, _numpy.uint8, endpoint, device)
             return r != 0 if isinstance(r, _core.ndarray) else bool(r)
         if high is None:
             low, high = 0, low
         if _is_array(low) or _is_array(high):
             return self._integers_array(op, low, high, size, dt, endpoint, device)
         try:
-            low, high = operator.index(low), operator.index(high)
+            low, high = _operator.index(low), _operator.index(high)
         except TypeError:
             raise TypeError(f"[{op}] low and high must be integers") from None
         top = high if endpoint else high - 1
-        info = numpy.iinfo(dt)
+        info = _numpy.iinfo(dt)
         if low < info.min:
             raise ValueError(f"[{op}] low is out of bounds for {dt}")
         if top > info.max:
@@ -216,23 +218,23 @@ class Generator(_MoreDistributions, _Sampling):
         if top < low:
             raise ValueError(f"[{op}] low > high" if endpoint else f"[{op}] low >= high")
         span = top - low + 1
-        bits = self._draw(_shape(size), numpy.uint64, _DIST.bits, device, op)
-        offset = bits if span == _U64 else bits % numpy.uint64(span)
+        bits = self._draw(_shape(size), _numpy.uint64, _DIST.bits, device, op)
+        offset = bits if span == _U64 else bits % _numpy.uint64(span)
         # uint64 arithmetic wraps, so low's two's complement gives the right value in any dtype.
-        r = (offset + numpy.uint64(low % _U64)).astype(dt)
+        r = (offset + _numpy.uint64(low % _U64)).astype(dt)
         return r[()].item() if size is None else r
 
     def _integers_array(self, op, low, high, size, dt, endpoint, device):
         from gpupy import asarray, broadcast_shapes, stack
 
-        if dt == numpy.uint64:
+        if dt == _numpy.uint64:
             raise NotImplementedError(f"[{op}] array bounds need a signed or narrower dtype")
         lo = asarray(low, device=device)
         hi = asarray(high, device=lo.device)
-        if numpy.dtype(lo.dtype).kind not in "iu" or numpy.dtype(hi.dtype).kind not in "iu":
+        if _numpy.dtype(lo.dtype).kind not in "iu" or _numpy.dtype(hi.dtype).kind not in "iu":
             raise TypeError(f"[{op}] low and high must be integers")
         lo, hi = lo.astype("int64"), hi.astype("int64")
-        info = numpy.iinfo(dt)
+        info = _numpy.iinfo(dt)
         top = hi if endpoint else hi - 1
         # NumPy's three checks, read back together (one host sync instead of three).
         bad = (lo < info.min, top > info.max, hi < lo if endpoint else hi <= lo)
@@ -244,27 +246,27 @@ class Generator(_MoreDistributions, _Sampling):
         if empty_range:
             raise ValueError(f"[{op}] low > high" if endpoint else f"[{op}] low >= high")
         shape = broadcast_shapes(lo.shape, hi.shape) if size is None else _shape(size)
-        bits = self._draw(shape, numpy.uint64, _DIST.bits, lo.device, op)
-        span = (top - lo).astype("uint64") + numpy.uint64(1)  # wraps to 0 for a 2**64 span
+        bits = self._draw(shape, _numpy.uint64, _DIST.bits, lo.device, op)
+        span = (top - lo).astype("uint64") + _numpy.uint64(1)  # wraps to 0 for a 2**64 span
         full = span == 0
-        offset = _core._where(full, bits, bits % _core._where(full, numpy.uint64(1), span))
+        offset = _core._where(full, bits, bits % _core._where(full, _numpy.uint64(1), span))
         return (offset + lo.astype("uint64")).astype(dt)
 
     def permutation(self, x, axis=0):
         """A shuffled copy of x (or of arange(x)) along `axis`: argsort of uniform keys."""
         from gpupy import arange, asarray, take
 
-        if isinstance(x, int) or (isinstance(x, numpy.integer)):
+        if isinstance(x, int) or (isinstance(x, _numpy.integer)):
             x = arange(int(x))
         x = asarray(x)
         if x.ndim == 0:
             raise ValueError("[permutation] x must be an integer or at least 1-dimensional")
-        axis = operator.index(axis)
+        axis = _operator.index(axis)
         if not -x.ndim <= axis < x.ndim:
             raise ValueError(
                 f"[permutation] axis {axis} is out of bounds for array of dimension {x.ndim}"
             )
-        keys = self._draw((x.shape[axis],), numpy.float64, _DIST.uniform, x.device, "permutation")
+        keys = self._draw((x.shape[axis],), _numpy.float64, _DIST.uniform, x.device, "permutation")
         return take(x, _core.argsort(keys), axis=axis)
 
     def shuffle(self, x, axis=0):
@@ -272,9 +274,9 @@ class Generator(_MoreDistributions, _Sampling):
         drawn here and applied on the host."""
         if isinstance(x, _core.ndarray):
             x[...] = self.permutation(x, axis)
-        elif isinstance(x, numpy.ndarray) and x.ndim:
+        elif isinstance(x, _numpy.ndarray) and x.ndim:
             order = self.permutation(x.shape[axis]).get()
-            x[...] = numpy.take(x, order, axis=axis)
+            x[...] = _numpy.take(x, order, axis=axis)
         elif isinstance(x, list) and axis == 0:
             x[:] = [x[i] for i in self.permutation(len(x)).get()] if x else x
         else:
@@ -282,11 +284,11 @@ class Generator(_MoreDistributions, _Sampling):
 
 
 def _is_array(x):
-    return isinstance(x, _core.ndarray) or numpy.ndim(x) > 0
+    return isinstance(x, _core.ndarray) or _numpy.ndim(x) > 0
 
 
 def _from_sequence(seq):
-    gen = Generator(key_of_sequence(seq))
+    gen = Generator(_key_of_sequence(seq))
     gen._seed_seq = seq
     return gen
 
@@ -301,9 +303,9 @@ def default_rng(seed=None):
         return seed
     if isinstance(seed, PhiloxBits):
         return seed._gen
-    if isinstance(seed, numpy.random.SeedSequence):
+    if isinstance(seed, _numpy.random.SeedSequence):
         return _from_sequence(seed)
-    if isinstance(seed, numpy.random.BitGenerator):
+    if isinstance(seed, _numpy.random.BitGenerator):
         raise TypeError(
             "[default_rng] NumPy bit generators cannot drive gpupy's Philox4x32-10 streams; "
             "pass a seed or a SeedSequence"
@@ -316,7 +318,7 @@ def default_rng(seed=None):
         except (TypeError, ValueError) as e:
             raise type(e)(f"[default_rng] {e}") from None
     gen = Generator(_key_of(seed))
-    gen._seed_seq = SeedSequence(operator.index(seed))
+    gen._seed_seq = SeedSequence(_operator.index(seed))
     return gen
 
 

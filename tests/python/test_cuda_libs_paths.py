@@ -174,8 +174,8 @@ def cuda_paths(monkeypatch, device_name):
     def all_on_cuda(op, *arrays):
         return tuple(gpupy.asarray(a) for a in arrays)
 
-    monkeypatch.setattr(gfft, "on_cuda", all_on_cuda)
-    monkeypatch.setattr(glinalg, "on_cuda", all_on_cuda)
+    monkeypatch.setattr(gfft, "_on_cuda", all_on_cuda)
+    monkeypatch.setattr(glinalg, "_on_cuda", all_on_cuda)
     for name, fn in [
         ("_cuda_fft", fake_fft),
         ("_cuda_cholesky", fake_cholesky),
