@@ -2,6 +2,7 @@
 interop protocols. They are attached to the nanobind class, which binds the C++ core directly."""
 
 import operator
+import types
 
 import numpy
 
@@ -141,6 +142,23 @@ def _iter_views(self, first, n):
     yield first
     for i in range(1, n):
         yield self._getitem(i)
+
+
+def _contains(self, value):
+    # As NumPy: any element equal to value. Without it, `in` would iterate rows and ask bool()
+    # of each row's comparison, which raises for 2-D arrays.
+    return bool((self == value).any())
+
+
+def _delitem(self, key):
+    raise ValueError("cannot delete array elements")
+
+
+def _imatmul(self, other):
+    # NumPy's a @= b: matmul into a itself, so the result must keep a's shape and dtype.
+    from gpupy._linalg import matmul
+
+    return matmul(self, other, out=self)
 
 
 class _Flags:
@@ -294,6 +312,9 @@ def _install():
         "item": _item,
         "tolist": _tolist,
         "__iter__": _iter,
+        "__contains__": _contains,
+        "__delitem__": _delitem,
+        "__imatmul__": _imatmul,
         "__array__": _array,
         "__dlpack__": _dlpack.dlpack,
         "__dlpack_device__": _dlpack.dlpack_device,
@@ -310,6 +331,7 @@ def _install():
     ndarray.imag = property(_imag, doc="Imaginary part (see numpy.imag).")
     ndarray.__array_priority__ = 100.0
     ndarray.__hash__ = None
+    ndarray.__class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype] in hints
     _interop.install()
 
 

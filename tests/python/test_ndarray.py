@@ -154,6 +154,60 @@ def test_len_and_iter():
     assert list(gpupy.asarray(np.ones((0, 2)))) == []
 
 
+@pytest.mark.parametrize(
+    "data, value",
+    [
+        (np.arange(12.0).reshape(3, 4), 5.0),
+        (np.arange(12.0).reshape(3, 4), 12),
+        (np.array([1.0, np.nan]), np.nan),
+        (np.arange(6, dtype=np.int8).reshape(2, 3), 300),
+        (np.arange(6).reshape(2, 3), [3, 4, 5]),
+        (np.zeros((0, 3)), 0),
+        (np.array(7), 7),
+    ],
+)
+def test_contains_like_numpy(data, value):
+    # 2-D arrays need __contains__: iterating rows would ask bool() of a row comparison.
+    # Sequences are compared as gpupy arrays: binary operations take them as cpu data.
+    probe = gpupy.asarray(value) if isinstance(value, list) else value
+    assert (probe in gpupy.asarray(data)) == (value in data)
+
+
+def test_delitem_refused_like_numpy():
+    a = gpupy.arange(3)
+    with pytest.raises(ValueError, match="cannot delete array elements"):
+        del a[0]
+    with pytest.raises(ValueError, match="cannot delete array elements"):
+        del np.arange(3)[0]
+
+
+def test_inplace_matmul_like_numpy():
+    n = np.arange(6.0).reshape(2, 3)
+    m = np.arange(9.0).reshape(3, 3) - 4
+    a = gpupy.asarray(n)
+    alias = a
+    a @= gpupy.asarray(m)
+    n @= m
+    assert alias is a
+    testing.assert_same(n, a)
+    # The result must keep the array's shape and a cast to its dtype must be same_kind, as NumPy.
+    with pytest.raises(ValueError):
+        a @= gpupy.ones((3, 2))
+    with pytest.raises(ValueError):
+        n @= np.ones((3, 2))
+    ints = gpupy.arange(4).reshape(2, 2)
+    with pytest.raises(TypeError):
+        ints @= gpupy.ones((2, 2))
+    with pytest.raises(TypeError):
+        ints_np = np.arange(4).reshape(2, 2)
+        ints_np @= np.ones((2, 2))
+
+
+def test_class_getitem_for_type_hints():
+    alias = gpupy.ndarray[int]
+    assert alias.__origin__ is gpupy.ndarray and alias.__args__ == (int,)
+
+
 def test_flags():
     a = gpupy.asarray(np.zeros((3, 4)), copy=True)
     assert a.flags.c_contiguous and not a.flags.f_contiguous
