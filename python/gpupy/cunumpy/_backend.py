@@ -138,6 +138,25 @@ def get_array_module(*arrays):
     return numpy
 
 
+def _backend_label(a):
+    """The backend of an array for same_backend: "numpy", "cupy", or "gpupy (<device>)"."""
+    name = get_array_backend(a)
+    return f"gpupy ({a.device})" if name == "gpupy" else name
+
+
+def same_backend(*arrays):
+    """True when all arrays belong to one backend (gpupy arrays: and to one device)."""
+    return len({_backend_label(a) for a in arrays}) <= 1
+
+
+def assert_same_backend(*arrays):
+    """TypeError naming the backends when the arrays do not all belong to one backend."""
+    labels = [_backend_label(a) for a in arrays]
+    if len(set(labels)) > 1:
+        listed = ", ".join(f"argument {i}: {b}" for i, b in enumerate(labels))
+        raise TypeError(f"arrays from different backends ({listed})")
+
+
 def is_gpu(a):
     """True for arrays in device memory (gpupy arrays on cuda or emu, CuPy arrays, any object
     with __cuda_array_interface__)."""
