@@ -19,9 +19,12 @@ FORTRAN_NAME_LIMIT = 63  # Pyccel's Fortran wrappers are named bind_c_<module>
 
 class CompiledHostKernel:
     """A host function compiled on first call (`compiler(module)` returns an object with the same
-    function names); when compiling fails, the Python version runs, with a one-time warning."""
+    function names; module may be given by name); when compiling fails, the fallback (else the
+    Python version) runs, with a one-time warning."""
 
     def __init__(self, module, name, compiler, fallback=None):
+        if isinstance(module, str):
+            module = importlib.import_module(module)
         self.module = module
         self.name = self.__name__ = name
         self.python = getattr(module, name)
