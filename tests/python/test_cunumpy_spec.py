@@ -642,3 +642,67 @@ def test_transfer_budget_total_bytes_and_ignored_kinds():
     assert budget.violations() == [
         "out: 1 device_copy event(s), none allowed (" + str(budget["out"].events[-1]) + ")"
     ]
+
+
+# 2.4: a failed compilation is not cached
+
+
+def test_a_failed_compile_can_be_retried(tmp_path, gpu):
+    header = tmp_path / "value.cuh"
+    header.write_text("#define VALUE (1.5 +)\n")  # a syntax error
+    source = '#include "value.cuh"\n__global__ void put(double* y) { y[0] = VALUE; }\n'
+    k = xp.CudaKernel(source, "put", include_dirs=[tmp_path])
+    y = xp.to_cunumpy(numpy.zeros(1))
+    with pytest.raises(RuntimeError):
+        k(y, grid=1, block=1)
+    assert not k.is_compiled
+    header.write_text("#define VALUE 2.5\n")
+    k(y, grid=1, block=1)
+    assert k.is_compiled and xp.to_numpy(y).tolist() == [2.5]
+
+
+# 2.9: DeviceMirror
+
+
+class _Producer:
+    """A stream or event stand-in: records that to_host waited for it."""
+
+    def __init__(self):
+        self.waited = 0
+
+    def synchronize(self):
+        self.waited += 1
+
+
+def test_mirror_rebind_keeps_the_device_buffer_and_to_host_waits(gpu):
+    host = numpy.arange(4.0)
+    m = xp.DeviceMirror(host)
+    device = m.device
+    assert m.device is device and xp.to_numpy(device).tolist() == [0.0, 1.0, 2.0, 3.0]
+    new_host = numpy.full(4, 9.0)
+    assert m.rebind(new_host) is m and m.host is new_host
+    assert m.device is device and xp.to_numpy(device).tolist() == [0.0, 1.0, 2.0, 3.0]
+    stream, event = _Producer(), _Producer()
+    m.to_host(stream=stream)
+    assert stream.waited == 1 and new_host.tolist() == [0.0, 1.0, 2.0, 3.0]
+    device[...] = 5.0
+    m.to_host(event=event)
+    assert event.waited == 1 and m.host is new_host and new_host.tolist() == [5.0] * 4
+    m.rebind(numpy.zeros(3))  # another shape: the device buffer goes
+    assert "not allocated" in repr(m) and xp.to_numpy(m.device).tolist() == [0.0] * 3
+
+
+def test_check_signature_compares_a_compiled_host_kernels_fallback(host_module):
+    def compiler(module):
+        raise OSError("not now")
+
+    def fallback(y):
+        return 3 * y
+
+    good = xp.Kernel(
+        xp.CompiledHostKernel(host_module, "triple", compiler, fallback=host_module.triple)
+    )
+    good.check_signature()
+    bad = xp.Kernel(xp.CompiledHostKernel(host_module, "triple", compiler, fallback=fallback))
+    with pytest.raises(ValueError, match=r"the host kernel takes \(x\), its fallback \(y\)"):
+        bad.check_signature()

@@ -56,7 +56,7 @@ def python_parameters(func):
             continue
         kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
         if any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in sig.parameters.values()):
-            return None  # *args: positions have no names
+            continue  # *args (a wrapper's __call__): the wrapped function may tell
         return [p.name for p in sig.parameters.values() if p.kind in kinds]
     return pyccel_stub_parameters(func)
 

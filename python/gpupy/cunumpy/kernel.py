@@ -193,8 +193,9 @@ class Kernel:
 
     def check_signature(self):
         """ValueError when the host kernel's parameters (names, order) differ from the CUDA
-        kernel's or from those of its numba/numpy versions; sides without names (a host kernel whose
-        parameters cannot be read, a CudaKernel(check_signature=False)) are skipped."""
+        kernel's, from those of its numba/numpy versions or from a CompiledHostKernel's fallback;
+        sides without names (a host kernel whose parameters cannot be read, a
+        CudaKernel(check_signature=False)) are skipped."""
         host = self.host_parameters()
         if host is None:
             return
@@ -202,6 +203,10 @@ class Kernel:
         if self._cuda is not None and self._cuda.signature is not None:
             others.append(("the CUDA kernel", [p.name for p in self._cuda.signature]))
         impls = self._host.kernel
+        if isinstance(impls, CompiledHostKernel) and impls.fallback is not None:
+            names = python_parameters(impls.fallback)
+            if names is not None:
+                others.append(("its fallback", names))
         if isinstance(impls, HostImplementations):
             for variant in ("numba", "numpy"):
                 if variant in impls.names and impls.available(variant):
