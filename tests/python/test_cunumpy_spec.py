@@ -56,6 +56,21 @@ def test_environment_is_read_once_at_import():
     assert _run(code, CUNUMPY_BACKEND=" GpUpY ").split("\n")[:2] == ["gpupy gpupy", "numpy gpupy"]
 
 
+def test_own_submodules_do_not_hide_numpy_names():
+    assert xp.random is numpy.random and xp.fft is numpy.fft
+    assert xp.rng.philox_uniform is not None and not hasattr(numpy, "rng")
+    with xp.use_backend("gpupy"):
+        assert xp.random is gpupy.random and xp.rng.__name__ == "gpupy.cunumpy.rng"
+
+
+def test_a_switch_never_moves_arrays(device_name):
+    with xp.use_backend("gpupy"):
+        g = xp.arange(3.0)
+    h = xp.arange(3.0)
+    assert isinstance(g, gpupy.ndarray) and str(g.device) == device_name
+    assert isinstance(h, numpy.ndarray) and xp.to_numpy(g).tolist() == h.tolist()
+
+
 def test_listeners_hear_every_switch_with_the_new_module():
     heard = []
     xp.array_backend.add_listener(heard.append)
