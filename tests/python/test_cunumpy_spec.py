@@ -106,6 +106,27 @@ def test_require_version_compares_numeric_parts(minimum, ok):
             xp.require_version(minimum)
 
 
+@pytest.mark.parametrize(
+    ("version", "warns"), [("13.6.0", True), ("14.0.0", False), ("15.1", False)]
+)
+def test_an_old_cupy_warns_when_first_checked(monkeypatch, version, warns):
+    from gpupy.cunumpy import _backend
+
+    fake = types.ModuleType("cupy")
+    fake.__version__ = version
+    fake.is_available = lambda: False  # never selected: only the check runs
+    monkeypatch.setitem(sys.modules, "cupy", fake)
+    monkeypatch.setattr(_backend, "_cupy_status", None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert xp.cupy_available() is False
+        assert xp.cupy_available() is False  # cached: checked (and warned) once
+    messages = [str(w.message) for w in caught]
+    want = [f"CuPy {version} is older than 14.0.0, the oldest gpupy.cunumpy supports"]
+    assert messages == (want if warns else []) and xp.MIN_CUPY_VERSION == "14.0.0"
+    assert xp.get_backend() == "numpy"
+
+
 def test_backend_info_keys(monkeypatch):
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "3")
     info = xp.backend_info()

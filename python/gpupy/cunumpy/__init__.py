@@ -11,6 +11,7 @@ import numpy as _numpy
 
 from gpupy.cunumpy import cuda
 from gpupy.cunumpy._backend import (
+    MIN_CUPY_VERSION,
     ArrayBackend,
     array_backend,
     as_device_array,
@@ -86,6 +87,7 @@ _LAZY_SUBMODULES = ("algorithms", "kernel_testing", "rng")
 # cunumpy's own names; the backend's names are copied in next to them (see _install).
 __all__ = [
     "ArrayBackend",
+    "MIN_CUPY_VERSION",
     "CudaArguments",
     "CudaKernel",
     "CudaKernelVariants",
@@ -205,15 +207,11 @@ def _cuda_device_info(gpupy):
 
 def require_version(minimum):
     """ImportError when cunumpy is older than `minimum` ("0.4.0"; numeric parts compared)."""
-    have = _numeric_parts(__version__)
-    if have and have < _numeric_parts(minimum):
+    from gpupy.cunumpy._backend import _version_tuple
+
+    have = _version_tuple(__version__)
+    if have and have < _version_tuple(minimum):
         raise ImportError(f"gpupy.cunumpy {minimum} or newer is required, this is {__version__}")
-
-
-def _numeric_parts(version):
-    import re
-
-    return tuple(int(p) for p in re.findall(r"\d+", str(version).split("+")[0]))
 
 
 def default_float_dtype():
