@@ -104,6 +104,15 @@ Device resolve(Device dev) {
 
 std::string device_name(const Device& d) { return d.index < 0 ? "cuda" : d.str(); }
 
+/// "(8, 12)": byte strides as Python prints a tuple.
+std::string strides_text(const Strides& strides) {
+  std::ostringstream out;
+  out << "(";
+  for (std::size_t k = 0; k < strides.size(); ++k) out << (k ? ", " : "") << strides[k];
+  out << (strides.size() == 1 ? ",)" : ")");
+  return out.str();
+}
+
 }  // namespace
 
 std::vector<kernel::StructType> struct_types(
@@ -233,6 +242,15 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
   // A GPU faults on an unaligned load. gpupy's own arrays are aligned by construction (imports
   // check, views keep item alignment); foreign memory (CuPy, Numba) may not be.
   if (foreign) {
+    // Element strides are what a kernel indexes with: a byte stride between elements is a
+    // layout the kernel cannot express (TypeError), unlike a misaligned address (ValueError).
+    auto item = static_cast<int64_t>(itemsize(a.dtype));
+    for (std::size_t k = 0; k < strides_store.size(); ++k) {
+      if (shape_store[k] > 1 && strides_store[k] % item != 0) {
+        throw TypeError(what_[i] + " strides " + strides_text(strides_store) +
+                        " are not multiples of the element size " + std::to_string(item));
+      }
+    }
     if (std::string problem = alignment_error(a.data, shape_store, strides_store, a.dtype);
         !problem.empty())
       throw ValueError("[CudaKernel] '" + sig_.name + "' " + what_[i] + ": " + problem);

@@ -1,8 +1,12 @@
 """Writes small kernel packages in the catalog layout (name/name_kernels.py, name/name_cuda.cu,
-name/name_test_args.py) into a temporary folder and imports them."""
+name/name_test_args.py) into a temporary folder and imports them; plus the fixture that runs a
+test on the gpupy backend."""
 
 import itertools
 import sys
+
+import pytest
+from gpupy.cunumpy import kernel_testing as kt
 
 _ids = itertools.count()
 
@@ -69,3 +73,12 @@ def standard(root, scale_cuda=SCALE_CUDA):
             "notes": {"readme.txt": "not a kernel"},
         },
     )
+
+
+@pytest.fixture
+def gpu_backend():
+    """The gpupy backend on the device CUDA kernels run on (emu without a GPU)."""
+    if not kt.device_backend_available():
+        pytest.skip("no device runs CUDA kernels")
+    with kt.on_backend("gpupy"):
+        yield

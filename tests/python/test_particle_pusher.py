@@ -12,6 +12,7 @@ import numpy
 import pytest
 from gpupy import cunumpy as xp
 from gpupy.cunumpy import kernel_testing as kt
+from kernel_packages import gpu_backend
 
 EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "particle_pusher"
 sys.path.insert(0, str(EXAMPLE))
@@ -23,13 +24,7 @@ N = 10_000
 DT = 0.1
 
 
-@pytest.fixture
-def gpu():
-    """The gpupy backend on the device CUDA kernels run on (emu without a GPU)."""
-    if not kt.device_backend_available():
-        pytest.skip("no device runs CUDA kernels")
-    with kt.on_backend("gpupy"):
-        yield
+gpu = gpu_backend  # the gpupy backend on emu (or cuda)
 
 
 def _kernels_at_step(tmp_path, ported, missing_cuda="fallback"):

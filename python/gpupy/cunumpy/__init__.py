@@ -9,17 +9,20 @@ import sys as _sys
 
 import numpy as _numpy
 
-from gpupy.cunumpy import cuda, kernel_testing
+from gpupy.cunumpy import cuda
 from gpupy.cunumpy._backend import (
+    MIN_CUPY_VERSION,
     ArrayBackend,
     array_backend,
     as_device_array,
+    assert_same_backend,
     cupy_available,
     get_array_backend,
     get_array_module,
     get_backend,
     is_cpu,
     is_gpu,
+    same_backend,
     set_backend,
     synchronize,
     to_cunumpy,
@@ -44,7 +47,13 @@ from gpupy.cunumpy.cuda_kernel import (
     cuda_kernel_names,
     parse_cuda_signature,
 )
-from gpupy.cunumpy.host_kernel import PyccelKernel, outputs_from_annotations
+from gpupy.cunumpy.host_kernel import (
+    PyccelKernel,
+    evaluate_on_host,
+    host_call,
+    outputs_from_annotations,
+    setup_on_host,
+)
 from gpupy.cunumpy.implementations import (
     DEVICE_IMPLEMENTATIONS,
     HOST_IMPLEMENTATIONS,
@@ -72,10 +81,13 @@ from gpupy.cunumpy.profiling import (
 )
 
 __version__ = "0.1.0"
+# Submodules imported on first access (xp.rng, ...): kernel_testing must not load with the package.
+_LAZY_SUBMODULES = ("algorithms", "kernel_testing", "rng")
 
 # cunumpy's own names; the backend's names are copied in next to them (see _install).
 __all__ = [
     "ArrayBackend",
+    "MIN_CUPY_VERSION",
     "CudaArguments",
     "CudaKernel",
     "CudaKernelVariants",
@@ -96,6 +108,7 @@ __all__ = [
     "TransferCounter",
     "TransferEvent",
     "assert_no_transfers",
+    "assert_same_backend",
     "count_transfers",
     "cuda",
     "nvtx_range",
@@ -108,20 +121,25 @@ __all__ = [
     "cuda_kernel_names",
     "cupy_available",
     "default_float_dtype",
+    "evaluate_on_host",
     "get_array_backend",
     "get_array_module",
     "get_backend",
     "get_device_kernel_implementation",
     "get_host_kernel_implementation",
+    "host_call",
     "is_cpu",
     "is_gpu",
     "metal_available",
     "kernel_output",
     "kernel_testing",
     "parse_cuda_signature",
+    "require_version",
+    "same_backend",
     "set_backend",
     "set_device_kernel_implementation",
     "set_host_kernel_implementation",
+    "setup_on_host",
     "synchronize",
     "to_cunumpy",
     "to_cupy",
@@ -136,24 +154,64 @@ __all__ = [
 
 def backend_info():
     """A JSON-compatible description of the backend and the device; never raises."""
+    import os
+
     import gpupy
 
     info = {
         "backend": get_backend(),
         "cupy_available": cupy_available(),
+        "cuda_unavailable_reason": None,
         "versions": {
             "cunumpy": __version__,
             "numpy": _numpy.__version__,
             "gpupy": gpupy.__version__,
+            "cupy": _installed_version("cupy"),
         },
+        "default_device": None,
         "device": None,
+        "cuda_visible_devices": os.environ.get("CUDA_VISIBLE_DEVICES"),
     }
     try:
-        info["device"] = str(gpupy._core.default_device())
-        info["cuda_unavailable_reason"] = gpupy.cuda.unavailable_reason()
+        info["default_device"] = str(gpupy._core.default_device())
+        if gpupy.cuda.is_available():
+            info["device"] = _cuda_device_info(gpupy)
+        else:
+            info["cuda_unavailable_reason"] = gpupy.cuda.unavailable_reason()
     except Exception as exc:  # noqa: BLE001 - inspection must never fail the caller
         info["cuda_inspection_error"] = f"{type(exc).__name__}: {exc}"
     return info
+
+
+def _installed_version(dist):
+    """The installed version of a distribution, or None; never imports it."""
+    from importlib import metadata
+
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _cuda_device_info(gpupy):
+    """The current CUDA device, as backend_info reports it (JSON-compatible: lists, no tuples)."""
+    index = int(str(gpupy._core.default_device()).partition(":")[2] or 0)
+    props = gpupy.cuda.get_device_properties(index)
+    return {
+        "id": index,
+        "name": props["name"],
+        "compute_capability": list(props["compute_capability"]),
+        "visible_devices": gpupy.cuda.device_count(),
+    }
+
+
+def require_version(minimum):
+    """ImportError when cunumpy is older than `minimum` ("0.4.0"; numeric parts compared)."""
+    from gpupy.cunumpy._backend import _version_tuple
+
+    have = _version_tuple(__version__)
+    if have and have < _version_tuple(minimum):
+        raise ImportError(f"gpupy.cunumpy {minimum} or newer is required, this is {__version__}")
 
 
 def default_float_dtype():
@@ -164,7 +222,7 @@ def default_float_dtype():
 _module = _sys.modules[__name__]
 # Every name defined so far is cunumpy's own, dunders included: NumPy lists __version__ in
 # __all__, and copying it would make backend_info report NumPy's version as cunumpy's.
-_OWN = frozenset(globals())
+_OWN = frozenset(globals()) | frozenset(_LAZY_SUBMODULES)
 _copied = set()
 
 
@@ -202,6 +260,10 @@ def __getattr__(name):
         return array_backend.name == "gpupy"
     if name == "cupy_backend":
         return array_backend.name == "cupy"
+    if name in _LAZY_SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
     try:
         return getattr(array_backend.module, name)
     except AttributeError:

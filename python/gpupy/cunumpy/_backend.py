@@ -33,8 +33,12 @@ array_backend = ArrayBackend()
 _cupy_status = None  # (available, reason), computed once per process
 
 
+MIN_CUPY_VERSION = "14.0.0"
+
+
 def cupy_available():
-    """True when CuPy imports and sees a usable GPU (checked once per process)."""
+    """True when CuPy imports and sees a usable GPU (checked once per process); a CuPy older than
+    MIN_CUPY_VERSION warns then."""
     global _cupy_status
     if _cupy_status is None:
         try:
@@ -44,7 +48,26 @@ def cupy_available():
             _cupy_status = (ok, None if ok else "cupy.is_available() returned False")
         except Exception as exc:  # noqa: BLE001 - any failure means "not usable"
             _cupy_status = (False, f"{type(exc).__name__}: {exc}")
+        else:
+            _warn_if_old(getattr(cupy, "__version__", None))
     return _cupy_status[0]
+
+
+def _version_tuple(version):
+    import re
+
+    return tuple(int(p) for p in re.findall(r"\d+", str(version).split("+")[0])[:3])
+
+
+def _warn_if_old(version):
+    if version is not None and _version_tuple(version) < _version_tuple(MIN_CUPY_VERSION):
+        import warnings
+
+        warnings.warn(
+            f"CuPy {version} is older than {MIN_CUPY_VERSION}, the oldest gpupy.cunumpy supports",
+            UserWarning,
+            stacklevel=3,
+        )
 
 
 def _gpupy_module():
@@ -136,6 +159,25 @@ def get_array_module(*arrays):
         if _is_cupy(a):
             return _loaded_cupy()
     return numpy
+
+
+def _backend_label(a):
+    """The backend of an array for same_backend: "numpy", "cupy", or "gpupy (<device>)"."""
+    name = get_array_backend(a)
+    return f"gpupy ({a.device})" if name == "gpupy" else name
+
+
+def same_backend(*arrays):
+    """True when all arrays belong to one backend (gpupy arrays: and to one device)."""
+    return len({_backend_label(a) for a in arrays}) <= 1
+
+
+def assert_same_backend(*arrays):
+    """TypeError naming the backends when the arrays do not all belong to one backend."""
+    labels = [_backend_label(a) for a in arrays]
+    if len(set(labels)) > 1:
+        listed = ", ".join(f"argument {i}: {b}" for i, b in enumerate(labels))
+        raise TypeError(f"arrays from different backends ({listed})")
 
 
 def is_gpu(a):

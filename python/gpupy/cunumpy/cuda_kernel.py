@@ -530,7 +530,10 @@ class CudaKernel:
                 self._nvrtc_options(),
                 self._compile_include_dirs(),
             )
-        raise ValueError(f"CudaKernel '{self._name}' cannot run on device {device}")
+        raise RuntimeError(
+            f"cannot compile CUDA kernel '{self._name}': device {device} runs no CUDA kernels "
+            "(use cuda or emu)"
+        )
 
     def _compile_include_dirs(self):
         """include_dirs, after source_dir when that is set (quoted includes of the source resolve
@@ -668,6 +671,22 @@ def _array_shape(a):
 def _cunumpy_include_dir():
     """Where `#include <cunumpy/...>` finds gpupy's kernel headers."""
     return os.path.join(_core._emu_include_dir(), "gpupy")
+
+
+def cuda_include_dir():
+    """The directory of the shipped kernel headers (cunumpy/atomic.cuh, ...), which every
+    CudaKernel passes to the compiler as -I<dir>."""
+    return _cunumpy_include_dir()
+
+
+def ctype_of(dtype):
+    """The C type a kernel parameter of dtype is declared with ("double" for float64);
+    ValueError for dtypes without one."""
+    try:
+        dt = numpy.dtype(dtype)
+        return _core._ctype_of(dt)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"no C type for dtype {dtype!r}") from exc
 
 
 def _read(path):

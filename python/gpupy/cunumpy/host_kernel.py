@@ -56,7 +56,7 @@ def python_parameters(func):
             continue
         kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
         if any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in sig.parameters.values()):
-            return None  # *args: positions have no names
+            continue  # *args (a wrapper's __call__): the wrapped function may tell
         return [p.name for p in sig.parameters.values() if p.kind in kinds]
     return pyccel_stub_parameters(func)
 
@@ -287,3 +287,26 @@ class _Conversion:
                 setattr(out, k, self.convert(v, root))
             return out
         return value
+
+
+def host_call(fun, *args, **kwargs):
+    """fun(*args, **kwargs) on host copies of the device arrays among the arguments; array results
+    come back to the device (the arguments' device, else the active backend). Arguments are not
+    written back: for host-only code that reads its inputs. Every copy is counted."""
+    return PyccelKernel(fun, outputs=())(*args, **kwargs)
+
+
+def evaluate_on_host(fun):
+    """Decorator: every call of fun goes through host_call."""
+    import functools
+
+    @functools.wraps(fun)
+    def call(*args, **kwargs):
+        return host_call(fun, *args, **kwargs)
+
+    return call
+
+
+# Set-up code (meshes, initial conditions) is host code whose results the active backend needs:
+# the same conversion as evaluate_on_host.
+setup_on_host = evaluate_on_host

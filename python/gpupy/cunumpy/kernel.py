@@ -19,9 +19,12 @@ FORTRAN_NAME_LIMIT = 63  # Pyccel's Fortran wrappers are named bind_c_<module>
 
 class CompiledHostKernel:
     """A host function compiled on first call (`compiler(module)` returns an object with the same
-    function names); when compiling fails, the Python version runs, with a one-time warning."""
+    function names; module may be given by name); when compiling fails, the fallback (else the
+    Python version) runs, with a one-time warning."""
 
     def __init__(self, module, name, compiler, fallback=None):
+        if isinstance(module, str):
+            module = importlib.import_module(module)
         self.module = module
         self.name = self.__name__ = name
         self.python = getattr(module, name)
@@ -190,8 +193,9 @@ class Kernel:
 
     def check_signature(self):
         """ValueError when the host kernel's parameters (names, order) differ from the CUDA
-        kernel's or from those of its numba/numpy versions; sides without names (a host kernel whose
-        parameters cannot be read, a CudaKernel(check_signature=False)) are skipped."""
+        kernel's, from those of its numba/numpy versions or from a CompiledHostKernel's fallback;
+        sides without names (a host kernel whose parameters cannot be read, a
+        CudaKernel(check_signature=False)) are skipped."""
         host = self.host_parameters()
         if host is None:
             return
@@ -199,6 +203,10 @@ class Kernel:
         if self._cuda is not None and self._cuda.signature is not None:
             others.append(("the CUDA kernel", [p.name for p in self._cuda.signature]))
         impls = self._host.kernel
+        if isinstance(impls, CompiledHostKernel) and impls.fallback is not None:
+            names = python_parameters(impls.fallback)
+            if names is not None:
+                others.append(("its fallback", names))
         if isinstance(impls, HostImplementations):
             for variant in ("numba", "numpy"):
                 if variant in impls.names and impls.available(variant):
