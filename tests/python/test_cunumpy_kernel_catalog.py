@@ -127,6 +127,11 @@ def test_catalog_signature_mismatch_and_folder_errors(tmp_path):
     empty = write_package(tmp_path, {"lost": {"_cuda.cu": SWAP_CUDA}})
     with pytest.raises(FileNotFoundError, match="has no host kernel lost_kernels.py"):
         xp.Kernel.from_folder(f"{empty}.lost")
+    misnamed = write_package(tmp_path, {"gone": {"_kernels.py": "def other():\n    pass\n"}})
+    with pytest.raises(
+        AttributeError, match=r"\[Kernel.from_folder\] .*gone_kernels has no function 'gone'"
+    ):
+        xp.Kernel.from_folder(f"{misnamed}.gone")
     long = "a" * 49
     pkg = write_package(tmp_path, {long: {"_kernels.py": f"def {long}():\n    pass\n"}})
     with pytest.warns(UserWarning, match="too long"):

@@ -46,7 +46,12 @@ def kernel_from_folder(
     if os.path.isfile(os.path.join(folder, f"{name}{test_args_suffix}.py")):
         test_args = f"{package}.{name}{test_args_suffix}"
     module = importlib.import_module(f"{package}.{name}{host_suffix}")
-    python = getattr(module, name)
+    python = getattr(module, name, None)
+    if python is None:
+        raise AttributeError(
+            f"[Kernel.from_folder] host kernel module {module.__name__} has no function '{name}' "
+            f"(a kernel folder's {name}{host_suffix}.py defines the kernel under its folder's name)"
+        )
     host_options = dict(host_options or {})
     if "outputs" not in host_options and outputs is not None:
         host_options["outputs"] = _outputs(outputs, python)
