@@ -228,38 +228,6 @@ def test_vander_matches_values():
     testing.assert_same(expected, p.polyvander2d(x, y, [2, 1]) @ c.reshape(-1), rtol=1e-10)
 
 
-@pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])
-def test_fit(dtype):
-    x = np.linspace(-2, 3, 25)
-    y = 1.0 - 2.0 * x + 0.5 * x**3 + 0.01 * rng.normal(size=25)
-    if dtype == "complex128":
-        y = y + 1j * (0.5 * x**2)
-    x, y = x.astype(dtype if dtype == "float32" else "float64"), y.astype(dtype)
-    w = rng.uniform(0.5, 1.5, 25)
-    tol = 1e-4 if dtype == "float32" else 1e-8
-
-    @testing.numpy_gpupy_allclose(rtol=tol, atol=tol)
-    def body(xp):
-        p, X, Y = P(xp), xp.asarray(x), xp.asarray(y)
-        c, (resid, rank, sv, rcond) = p.polyfit(X, Y, 3, full=True)
-        assert int(rank) == 4
-        return _on_device(
-            xp,
-            p.polyfit(X, Y, 3),
-            p.polyfit(X, Y, [0, 1, 3]),
-            p.polyfit(X, Y, [3, 0]),
-            p.polyfit(X, xp.stack([Y, 2 * Y], axis=1), 2),
-            p.polyfit(X, Y, 2, w=xp.asarray(w)),
-            p.polyfit(X, Y, 0),
-            c,
-            resid,
-            sv,
-            rcond,
-        )
-
-    body()
-
-
 def test_fit_rank_warning():
     x = gpupy.asarray([0.0, 1.0, 2.0])
     with warnings.catch_warnings(record=True) as caught:

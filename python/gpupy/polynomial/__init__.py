@@ -1,8 +1,8 @@
-"""gpupy.polynomial: NumPy's numpy.polynomial package, so far the Polynomial class (power series
-with domain and window) and the evaluation functions of numpy.polynomial.polynomial, on gpupy
-arrays."""
+"""gpupy.polynomial: NumPy's numpy.polynomial package on gpupy arrays: the series modules
+(polynomial, chebyshev; their helpers in polyutils) and their classes."""
 
-from gpupy.polynomial import polynomial  # noqa: F401
-from gpupy.polynomial._polynomial_class import Polynomial
+from gpupy.polynomial import chebyshev, polynomial, polyutils  # noqa: F401
+from gpupy.polynomial.chebyshev import Chebyshev
+from gpupy.polynomial.polynomial import Polynomial
 
-__all__ = ["Polynomial"]
+__all__ = ["Chebyshev", "Polynomial"]

@@ -12,8 +12,9 @@ import numpy
 
 import gpupy as _xp
 from gpupy import _core
-from gpupy._host_library import device_arrays
+from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
+from gpupy.polynomial._polybase import ABCPolyBase
 
 __all__ = [
     "polyzero",
@@ -46,46 +47,10 @@ __all__ = [
     "polycompanion",
 ]
 
-polytrim = _pu.trimcoef
 polydomain = numpy.array([-1.0, 1.0])
 polyzero = numpy.array([0])
 polyone = numpy.array([1])
 polyx = numpy.array([0, 1])
-
-
-def _host_sample(v):
-    """A NumPy scalar of v's dtype (v itself when it is not a gpupy array), for NumPy's
-    dtype discovery of a small list."""
-    return numpy.zeros((), v.dtype)[()] if isinstance(v, _core.ndarray) else v
-
-
-def _line(op, off, scl):
-    """[off, scl] ([off] when scl is 0), the dtype NumPy's numpy.array([off, scl]) gives."""
-    off_a, scl_a = device_arrays(op, off, scl)
-    if bool(scl_a != 0):
-        dtype = numpy.array([_host_sample(off), _host_sample(scl)]).dtype
-        return _xp.stack([off_a, scl_a]).astype(dtype)
-    return off_a.reshape(1).astype(numpy.array([_host_sample(off)]).dtype)
-
-
-def polyline(off, scl):
-    """See numpy.polynomial.polynomial.polyline: the series off + scl x."""
-    return _line("polyline", off, scl)
-
-
-def polyfromroots(roots):
-    """See numpy.polynomial.polynomial.polyfromroots: the monic series with these roots."""
-    return _pu._fromroots("polyfromroots", polyline, polymul, roots)
-
-
-def polyadd(c1, c2):
-    """See numpy.polynomial.polynomial.polyadd."""
-    return _pu._add("polyadd", c1, c2)
-
-
-def polysub(c1, c2):
-    """See numpy.polynomial.polynomial.polysub."""
-    return _pu._add("polysub", c1, c2, sign=-1)
 
 
 def polymulx(c):
@@ -104,14 +69,10 @@ def polymul(c1, c2):
 
 def polydiv(c1, c2):
     """See numpy.polynomial.polynomial.polydiv: (quotient, remainder)."""
-    c1, c2 = _pu._series("polydiv", [c1, c2])
-    if bool(c2[-1] == 0):
-        raise ZeroDivisionError("[polydiv] division by zero polynomial")
+    c1, c2, result = _pu._div_input("polydiv", c1, c2)
+    if result is not None:
+        return result
     n1, n2 = c1.shape[0], c2.shape[0]
-    if n1 < n2:
-        return c1[:1] * 0, c1
-    if n2 == 1:
-        return c1 / c2[-1], c1[:1] * 0
     scl = c2[-1]
     c2 = c2[:-1] / scl
     j = n1 - 1
@@ -121,43 +82,28 @@ def polydiv(c1, c2):
     return c1[j + 1 :] / scl, _pu.trimseq(c1[: j + 1])
 
 
-def polypow(c, pow, maxpower=None):
-    """See numpy.polynomial.polynomial.polypow."""
-    return _pu._pow("polypow", _xp.convolve, c, pow, maxpower)
+def _der_step(c):
+    n = c.shape[0] - 1
+    return c[1:] * _pu._index_range(n, c)
 
 
 def polyder(c, m=1, scl=1, axis=0):
     """See numpy.polynomial.polynomial.polyder: the m-th derivative along `axis`, each
     differentiation multiplied by scl."""
-    c, cnt, axis = _pu._calculus_input("polyder", c, m, axis, "derivation")
-    n = c.shape[0]
-    if cnt >= n:
-        c = c[:1] * 0
-    else:
-        for _ in range(cnt):
-            n -= 1
-            c *= scl
-            c = c[1:] * _pu._index_range(n, c)
-    return _xp.moveaxis(c, 0, axis)
+    return _shared.derivative("polyder", c, m, scl, axis, _der_step)
+
+
+def _int_step(c):
+    out = _shared.empty_like_rows(c, c.shape[0] + 1)
+    out[0] = c[0] * 0
+    out[1:] = c / _pu._index_range(c.shape[0], c)
+    return out
 
 
 def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0):  # noqa: B006 - NumPy's signature
     """See numpy.polynomial.polynomial.polyint: m integrations along `axis`, constants k (the
     value at lbnd), each integration multiplied by scl."""
-    c, cnt, axis = _pu._calculus_input("polyint", c, m, axis, "integration")
-    k = _pu._integration_constants("polyint", c, cnt, k, lbnd, scl)
-    for i in range(cnt):
-        n = c.shape[0]
-        c *= scl
-        if n == 1 and bool(_xp.all(c[0] == 0)):
-            c[0] = c[0] + k[i]
-            continue
-        out = _xp.empty((n + 1,) + c.shape[1:], dtype=c.dtype, device=c.device)
-        out[0] = c[0] * 0
-        out[1:] = c / _pu._index_range(n, c)
-        out[0] = out[0] + (k[i] - polyval(lbnd, out))
-        c = out
-    return _xp.moveaxis(c, 0, axis)
+    return _shared.integral("polyint", c, m, k, lbnd, scl, axis, _int_step, polyval)
 
 
 def polyval(x, c, tensor=True):
@@ -181,28 +127,6 @@ def polyvalfromroots(x, r, tensor=True):
     return _xp.prod(x - _pu._tensor(x, r, tensor), axis=0)
 
 
-def polyval2d(x, y, c):
-    """See numpy.polynomial.polynomial.polyval2d: sum of c[i, j] x**i y**j at the points
-    (x, y), which must have one shape."""
-    return _pu._valnd("polyval2d", polyval, c, x, y)
-
-
-def polyval3d(x, y, z, c):
-    """See numpy.polynomial.polynomial.polyval3d."""
-    return _pu._valnd("polyval3d", polyval, c, x, y, z)
-
-
-def polygrid2d(x, y, c):
-    """See numpy.polynomial.polynomial.polygrid2d: the values on the Cartesian product of x
-    and y (result shape c.shape[2:] + x.shape + y.shape)."""
-    return _pu._gridnd("polygrid2d", polyval, c, x, y)
-
-
-def polygrid3d(x, y, z, c):
-    """See numpy.polynomial.polynomial.polygrid3d."""
-    return _pu._gridnd("polygrid3d", polyval, c, x, y, z)
-
-
 def polyvander(x, deg):
     """See numpy.polynomial.polynomial.polyvander: [1, x, x**2, ..., x**deg] along a new last
     axis."""
@@ -213,23 +137,6 @@ def polyvander(x, deg):
     for _ in range(2, deg + 1):
         columns.append(columns[-1] * x)
     return _xp.stack(columns, axis=-1)
-
-
-def polyvander2d(x, y, deg):
-    """See numpy.polynomial.polynomial.polyvander2d (deg = [x_deg, y_deg])."""
-    return _pu._vander_nd("polyvander2d", (polyvander, polyvander), (x, y), deg)
-
-
-def polyvander3d(x, y, z, deg):
-    """See numpy.polynomial.polynomial.polyvander3d (deg = [x_deg, y_deg, z_deg])."""
-    return _pu._vander_nd("polyvander3d", (polyvander,) * 3, (x, y, z), deg)
-
-
-def polyfit(x, y, deg, rcond=None, full=False, w=None):
-    """See numpy.polynomial.polynomial.polyfit: least squares (gpupy.linalg.lstsq on the data's
-    device); deg is a degree or a list of the degrees to fit. With `full`, also
-    [residuals, rank, singular values, rcond]."""
-    return _pu._fit("polyfit", polyvander, x, y, deg, rcond, full, w)
 
 
 def polycompanion(c):
@@ -245,15 +152,34 @@ def polycompanion(c):
     return mat
 
 
-def polyroots(c):
-    """See numpy.polynomial.polynomial.polyroots: sorted, from the companion matrix's eigenvalues
-    (computed on the host, see the module docstring), on c's device."""
-    [c] = _pu._series("polyroots", [c])
-    if c.shape[0] < 2:
-        return _xp.empty((0,), dtype=c.dtype, device=c.device)
-    if c.shape[0] == 2:
-        return (-c[0] / c[1]).reshape(1)
-    return _pu._eig_roots("polyroots", polycompanion(c))
+_f = _shared.series_functions(
+    "poly",
+    "polynomial",
+    mul=polymul,
+    val=polyval,
+    vander=polyvander,
+    companion=polycompanion,
+    pow_mul=_xp.convolve,  # NumPy's polypow multiplies without trimming
+    maxpower=None,
+    rotate=False,
+)
+polyline, polyfromroots, polyadd, polysub, polypow = _f.line, _f.fromroots, _f.add, _f.sub, _f.pow
+polyval2d, polyval3d, polygrid2d, polygrid3d = _f.val2d, _f.val3d, _f.grid2d, _f.grid3d
+polyvander2d, polyvander3d, polyfit, polyroots, polytrim = (
+    _f.vander2d,
+    _f.vander3d,
+    _f.fit,
+    _f.roots,
+    _f.trim,
+)
 
 
-from gpupy.polynomial._polynomial_class import Polynomial  # noqa: E402
+class Polynomial(ABCPolyBase, prefix="poly", namespace=globals()):
+    """See numpy.polynomial.Polynomial: a power series with a domain and a window. ``coef`` is a
+    gpupy array (lowest degree first) on its device, and so are the values, derivatives,
+    integrals and fits computed from it (see gpupy.polynomial._polybase)."""
+
+    domain = numpy.array(polydomain)
+    window = numpy.array(polydomain)
+    basis_name = None
+    _numpy_class = numpy.polynomial.Polynomial

@@ -115,8 +115,13 @@ def _inexact(c):
 
 def _values_input(op, x, c):
     """c as an inexact gpupy array of at least one dimension, on x's device when x is a gpupy
-    array or a sequence; x stays a Python number when it is one (a weak scalar, as in NumPy)."""
-    if isinstance(x, (int, float, complex)) and not hasattr(x, "dtype"):
+    array, a sequence or a series; x stays a Python number when it is one (a weak scalar, as in
+    NumPy)."""
+    from gpupy.polynomial._polybase import ABCPolyBase
+
+    if isinstance(x, ABCPolyBase):  # a composition: the series' arithmetic does the work
+        (c,) = device_arrays(op, x.coef, c)[1:]
+    elif isinstance(x, (int, float, complex)) and not hasattr(x, "dtype"):
         (c,) = device_arrays(op, c)
     else:
         x, c = device_arrays(op, x, c)
@@ -198,16 +203,25 @@ def _add(op, c1, c2, sign=1):
     return trimseq(out)
 
 
-def _div(op, mul_f, c1, c2):
-    """Long division in any basis: the quotient's coefficients from the top down."""
+def _div_input(op, c1, c2):
+    """(c1, c2, result): the two series, and the quotient and remainder where no long division
+    is needed (a lower degree numerator, a constant denominator), else None."""
     c1, c2 = _series(op, [c1, c2])
     if bool(c2[-1] == 0):
         raise ZeroDivisionError(f"[{op}] division by zero polynomial")
+    if c1.shape[0] < c2.shape[0]:
+        return c1, c2, (c1[:1] * 0, c1)
+    if c2.shape[0] == 1:
+        return c1, c2, (c1 / c2[-1], c1[:1] * 0)
+    return c1, c2, None
+
+
+def _div(op, mul_f, c1, c2):
+    """Long division in any basis: the quotient's coefficients from the top down."""
+    c1, c2, result = _div_input(op, c1, c2)
+    if result is not None:
+        return result
     n1, n2 = c1.shape[0], c2.shape[0]
-    if n1 < n2:
-        return c1[:1] * 0, c1
-    if n2 == 1:
-        return c1 / c2[-1], c1[:1] * 0
     quo = _xp.empty((n1 - n2 + 1,), dtype=c1.dtype, device=c1.device)
     rem = c1
     for i in range(n1 - n2, -1, -1):
