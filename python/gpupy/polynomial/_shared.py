@@ -157,3 +157,115 @@ def to_power_series(op, c, step, last):
     for i in range(n - 1, 1, -1):
         c0, c1 = step(i, c0, c1, c[i - 2])
     return last(c0, c1)
+
+
+def clenshaw_val(op, x, c, tensor, step, last, prepare=None):
+    """A series' values by Clenshaw's recurrence, as NumPy's <basis>val: (c0, c1) =
+    step(nd, c0, c1, c[nd - 2], x, px) for nd = n - 1 ... 2, then last(c0, c1, x, px), where
+    px = prepare(x) (computed once, e.g. 2 x)."""
+    x, c = _pu._values_input(op, x, c)
+    c = _pu._tensor(x, c, tensor)
+    px = x if prepare is None else prepare(x)
+    n = c.shape[0]
+    if n == 1:
+        c0, c1 = c[0], 0
+    else:
+        c0, c1 = c[-2], c[-1]
+        for nd in range(n - 1, 1, -1):
+            c0, c1 = step(nd, c0, c1, c[nd - 2], x, px)
+    return last(c0, c1, x, px)
+
+
+def clenshaw_mul(op, c1, c2, step, last):
+    """A product of two series by Clenshaw's recurrence on series (NumPy's legmul, hermmul,
+    ...): the shorter factor's terms scale the longer one, (a, b) = step(nd, a, b, c[nd - 2] *
+    xs) for nd = n - 1 ... 2, then last(a, b)."""
+    c1, c2 = _pu._series(op, [c1, c2])
+    c, xs = (c2, c1) if c1.shape[0] > c2.shape[0] else (c1, c2)
+    n = c.shape[0]
+    if n == 1:  # NumPy's 0 here is a float64 series, which sets the result's dtype
+        a, b = c[0] * xs, _xp.zeros((1,), device=c.device)
+    else:
+        a, b = c[-2] * xs, c[-1] * xs
+        for nd in range(n - 1, 1, -1):
+            a, b = step(nd, a, b, c[nd - 2] * xs)
+    return last(a, b)
+
+
+def recurrence_vander(op, x, deg, first, step):
+    """The pseudo-Vandermonde matrix of a three-term recurrence: columns 1, first(x), then
+    step(i, v[i - 1], v[i - 2], x) for i = 2 ... deg, along a new last axis."""
+    x, deg = _pu._vander_input(op, x, deg)
+    v = [x * 0 + 1]
+    if deg > 0:
+        v.append(first(x))
+        for i in range(2, deg + 1):
+            v.append(step(i, v[-1], v[-2], x))
+    return _xp.stack(v, axis=-1)
+
+
+def companion(op, c, line_value, band, column):
+    """A basis's (scaled) companion matrix: [[line_value(c0, c1)]] for a line; otherwise the
+    constant band matrix band(n) (a host NumPy array, uploaded) minus column(c, n) in the last
+    column."""
+    [c] = _pu._series(op, [c])
+    n = c.shape[0] - 1
+    if n < 1:
+        raise ValueError(f"[{op}] Series must have maximum degree of at least 1.")
+    if n == 1:
+        return line_value(c[0], c[1]).reshape(1, 1)
+    mat = _xp.asarray(band(n).astype(c.dtype), device=c.device)
+    mat[:, -1] = mat[:, -1] - column(c, n)
+    return mat
+
+
+def tridiagonal(off, diagonal=None):
+    """The host matrix with `off` above and below the diagonal (and `diagonal` on it)."""
+    mat = numpy.diag(off, 1) + numpy.diag(off, -1)
+    return mat if diagonal is None else mat + numpy.diag(diagonal)
+
+
+def gauss_nodes(op, deg, companion_f):
+    """(deg, the eigenvalues of the companion matrix of the basis polynomial of degree deg):
+    the symmetric eigenproblem is solved with NumPy's LAPACK on the host, the nodes come back
+    on the default device for the Newton step."""
+    ideg = _pu._as_int(op, deg, "deg")
+    if ideg <= 0:
+        raise ValueError(f"[{op}] deg must be a positive integer")
+    c = _xp.asarray([0.0] * ideg + [1.0])
+    try:
+        x = numpy.linalg.eigvalsh(companion_f(c).get())
+    except numpy.linalg.LinAlgError as exc:
+        raise numpy.linalg.LinAlgError(f"[{op}] {exc}") from exc
+    return ideg, c, _xp.asarray(x, device=c.device)
+
+
+def symmetrized(x, w):
+    """Nodes and weights made exactly symmetric about 0, as NumPy's Gauss rules do."""
+    return (x - x[::-1]) / 2, (w + w[::-1]) / 2
+
+
+def der_by_index(c, factor=1):
+    """The derivative step of bases whose derivative is term-wise: der[j - 1] = factor j c[j]
+    (power series, Hermite, HermiteE)."""
+    return c[1:] * (factor * _pu._index_range(c.shape[0] - 1, c))
+
+
+def int_by_index(c, factor=1):
+    """The matching integration step: out[j + 1] = c[j] / (factor (j + 1)), out[0] = 0."""
+    out = empty_like_rows(c, c.shape[0] + 1)
+    out[0] = c[0] * 0
+    out[1:] = c / (factor * _pu._index_range(c.shape[0], c))
+    return out
+
+
+def normed_hermite(x, n, norm, a):
+    """The normalised Hermite function of degree n at x (a = 2: physicists', a = 1:
+    probabilists'; norm is its constant term), by the stable recurrence NumPy's Gauss rules
+    use."""
+    if n == 0:
+        return _xp.full(x.shape, norm, device=x.device)
+    c0, c1 = 0.0, norm
+    for nd in range(n, 1, -1):
+        c0, c1 = -c1 * numpy.sqrt((nd - 1.0) / nd), c0 + c1 * x * numpy.sqrt(a / nd)
+    return c0 + c1 * x * numpy.sqrt(a)

@@ -82,28 +82,16 @@ def polydiv(c1, c2):
     return c1[j + 1 :] / scl, _pu.trimseq(c1[: j + 1])
 
 
-def _der_step(c):
-    n = c.shape[0] - 1
-    return c[1:] * _pu._index_range(n, c)
-
-
 def polyder(c, m=1, scl=1, axis=0):
     """See numpy.polynomial.polynomial.polyder: the m-th derivative along `axis`, each
     differentiation multiplied by scl."""
-    return _shared.derivative("polyder", c, m, scl, axis, _der_step)
-
-
-def _int_step(c):
-    out = _shared.empty_like_rows(c, c.shape[0] + 1)
-    out[0] = c[0] * 0
-    out[1:] = c / _pu._index_range(c.shape[0], c)
-    return out
+    return _shared.derivative("polyder", c, m, scl, axis, _shared.der_by_index)
 
 
 def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0):  # noqa: B006 - NumPy's signature
     """See numpy.polynomial.polynomial.polyint: m integrations along `axis`, constants k (the
     value at lbnd), each integration multiplied by scl."""
-    return _shared.integral("polyint", c, m, k, lbnd, scl, axis, _int_step, polyval)
+    return _shared.integral("polyint", c, m, k, lbnd, scl, axis, _shared.int_by_index, polyval)
 
 
 def polyval(x, c, tensor=True):

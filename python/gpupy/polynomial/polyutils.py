@@ -180,8 +180,9 @@ def _vander_nd(op, vander_fs, points, degrees):
 
 def _fromroots(op, line_f, mul_f, roots):
     """The product of the lines (x - r), multiplied pairwise as NumPy does."""
-    if isinstance(roots, (list, tuple)) and len(roots) == 0:
-        return _xp.ones(1)
+    [roots] = device_arrays(op, roots)
+    if roots.size == 0 and roots.ndim <= 1:
+        return _xp.ones((1,), device=roots.device)
     [roots] = _series(op, [roots], trim=False)
     roots = _xp.sort(roots.astype(numpy.result_type(roots.dtype, numpy.float64)))
     p = [line_f(-roots[i], 1) for i in range(roots.shape[0])]
