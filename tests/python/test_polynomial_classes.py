@@ -3,6 +3,8 @@ Laguerre) against NumPy's, through their shared base: evaluation with domain and
 arithmetic, calculus, roots, fits, constructors (identity, basis, fromroots, cast) and
 conversion between kinds, on the selected device."""
 
+import operator
+
 import gpupy
 import numpy as np
 import pytest
@@ -113,3 +115,43 @@ def test_printing_and_errors(kind):
     for exc, message, call in cases:
         with pytest.raises(exc, match=rf"^\[{kind}(\.\w+)?\] {message}"):
             call()
+
+
+def test_operands_on_another_device():
+    here = gpupy._core.default_device().type
+    other = "cpu" if here != "cpu" else "emu"
+    try:
+        elsewhere = gpupy.asarray([1.0, 2.0], device=other)
+    except (NotImplementedError, ValueError, RuntimeError):
+        pytest.skip(f"no {other} device")
+    for kind in CLASSES:
+        K = getattr(gpupy.polynomial, kind)
+        p, q = K([1.0, 2.0]), K(elsewhere)
+        for a, b, op in (
+            (p, q, "add"),
+            (p, elsewhere, "mul"),
+            (elsewhere, p, "sub"),
+            (p, q, "floordiv"),
+        ):
+            with pytest.raises(ValueError, match=rf"^\[{kind}\] the operands are on different"):
+                getattr(operator, op)(a, b)
+        assert p + [1, 2] == K([2.0, 4.0]) and q(2.0).device == elsewhere.device
+
+
+@pytest.mark.parametrize("kind", CLASSES)
+def test_copies_and_printstyle(kind):
+    import copy
+    import pickle
+
+    K = getattr(gpupy.polynomial, kind)
+    p = K([1.0, 2.0, 3.0], domain=[0, 2], symbol="t")
+    for q in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p), copy.copy(p), p.copy()):
+        assert q == p and q.symbol == "t" and q.coef.device == p.coef.device
+    try:
+        gpupy.polynomial.set_default_printstyle("ascii")
+        assert str(p) == str(getattr(np.polynomial, kind)([1.0, 2.0, 3.0], [0, 2], symbol="t"))
+        assert "·" not in str(p)
+    finally:
+        gpupy.polynomial.set_default_printstyle("unicode")
+    with pytest.raises(ValueError, match=r"^\[set_default_printstyle\] Unsupported format"):
+        gpupy.polynomial.set_default_printstyle("latex")

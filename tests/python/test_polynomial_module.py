@@ -344,3 +344,30 @@ def test_numpy_constants_mix_with_any_device():
     out = p.polyadd(c, p.polyx)
     assert out.device == c.device
     testing.assert_same(np.array([1.0, 3.0]), out)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "complex64", "int8", "uint16", "bool"])
+@testing.numpy_gpupy_allclose(rtol=2e-3, accept_error=False)
+def test_other_coefficient_dtypes(dtype, xp):
+    p = P(xp)
+    c = xp.asarray(np.array([1, 0, 1, 1]).astype(dtype))
+    x = xp.asarray(np.array([0.5, -1.0]).astype("float16" if dtype == "float16" else "float64"))
+    out = [p.polyval(x, c), p.polyder(c), p.polyint(c), p.polyvander(x, 2)]
+    if dtype != "bool":  # boolean series have no common type (a ValueError in both)
+        out += [p.polyadd(c, c), p.polymul(c, c), p.polymulx(c), *p.polydiv(c, c[:2])]
+    return out
+
+
+@testing.numpy_gpupy_allclose(accept_error=False)
+def test_array_constants_and_empty_points(xp):
+    p = P(xp)
+    c = xp.asarray([1.0, 2.0, 3.0])
+    empty = xp.asarray(np.zeros((0,)))
+    return [
+        p.polyint(c, 2, k=xp.asarray([1.0, 2.0]), lbnd=xp.asarray(0.5), scl=xp.asarray(2.0)),
+        p.polyder(c, scl=xp.asarray(3.0)),
+        p.polyval(empty, c),
+        p.polyvander(empty, 2),
+        p.polyvalfromroots(empty, c),
+        p.polyfromroots(empty),
+    ]

@@ -148,8 +148,18 @@ class ABCPolyBase:
             return other.coef
         return other
 
+    def _same_device(self, *operands):
+        # checked first: NumPy's NotImplemented below would hide why the operation failed
+        for v in operands:
+            if isinstance(v, _core.ndarray) and v.device != self.coef.device:
+                raise ValueError(
+                    f"[{type(self).__name__}] the operands are on different devices "
+                    f"('{self.coef.device}', '{v.device}'); move them first"
+                )
+
     def _binary(self, fn, a, b):
         # NumPy returns NotImplemented when the basis function rejects the operand
+        self._same_device(a, b)
         try:
             return self._new(fn(a, b))
         except Exception:  # noqa: BLE001
@@ -191,6 +201,7 @@ class ABCPolyBase:
         return NotImplemented
 
     def _divmod(self, a, b):
+        self._same_device(a, b)
         try:
             quo, rem = self._div(a, b)
         except ZeroDivisionError:

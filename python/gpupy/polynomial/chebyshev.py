@@ -175,30 +175,23 @@ def chebint(c, m=1, k=[], lbnd=0, scl=1, axis=0):  # noqa: B006 - NumPy's signat
 
 def chebval(x, c, tensor=True):
     """See numpy.polynomial.chebyshev.chebval (Clenshaw's recurrence)."""
-    x, c = _pu._values_input("chebval", x, c)
-    c = _pu._tensor(x, c, tensor)
-    n = c.shape[0]
-    if n == 1:
-        c0, c1 = c[0], 0
-    else:
-        c0, c1 = c[-2], c[-1]
-        x2 = 2 * x
-        for i in range(3, n + 1):
-            c0, c1 = c[-i] - c1, c0 + c1 * x2
-    return c0 + c1 * x
+    return _shared.clenshaw_val(
+        "chebval",
+        x,
+        c,
+        tensor,
+        lambda nd, c0, c1, ci, x, x2: (ci - c1, c0 + c1 * x2),
+        lambda c0, c1, x, x2: c0 + c1 * x,
+        prepare=lambda x: 2 * x,
+    )
 
 
 def chebvander(x, deg):
     """See numpy.polynomial.chebyshev.chebvander: T_0(x), ..., T_deg(x) along a new last
     axis."""
-    x, deg = _pu._vander_input("chebvander", x, deg)
-    v = [x * 0 + 1]
-    if deg > 0:
-        v.append(x)
-        x2 = 2 * x
-        for _ in range(2, deg + 1):
-            v.append(v[-1] * x2 - v[-2])
-    return _xp.stack(v, axis=-1)
+    return _shared.recurrence_vander(
+        "chebvander", x, deg, lambda x: x, lambda i, v1, v2, x: v1 * (2 * x) - v2
+    )
 
 
 def chebcompanion(c):
