@@ -335,3 +335,13 @@ def test_constants_and_names():
             testing.assert_same(getattr(theirs, prefix + c), getattr(ours, prefix + c))
         assert getattr(ours, prefix + "add").__name__ == prefix + "add"
         assert math.isfinite(len(getattr(ours, prefix + "fit").__doc__))
+
+
+@pytest.mark.parametrize("name, prefix", WITH_POWER, ids=[b[1] for b in WITH_POWER])
+def test_derivative_beyond_the_degree_keeps_the_axis(name, prefix):
+    # A derivative of order >= the length along `axis` is a zero series of length 1 there. NumPy
+    # agrees, except hermeder, which returns it with `axis` moved to the front.
+    c = gpupy.asarray(np.arange(6.0).reshape(2, 3))
+    out = getattr(getattr(gpupy.polynomial, name), prefix + "der")(c, 3, axis=1)
+    expected = np.polynomial.polynomial.polyder(np.arange(6.0).reshape(2, 3), 3, axis=1)
+    testing.assert_same(expected, out)
