@@ -81,7 +81,7 @@ def reverse_cumsum(a, step=1):
     return out
 
 
-def roots(op, c, companion, first, rotate=True):
+def companion_roots(op, c, companion, first, rotate=True):
     """Sorted roots: none for a constant, first(c0, c1) for a line, else the eigenvalues of the
     companion matrix (computed on the host, see polyutils._eig_roots)."""
     [c] = _pu._series(op, [c])
@@ -110,7 +110,7 @@ def series_functions(
     and documented as NumPy's numpy.polynomial.<module>.<prefix><name>."""
     fns = types.SimpleNamespace()
     fns.line = line or make_line(f"{prefix}line")
-    fns.fromroots = lambda roots_: _pu._fromroots(f"{prefix}fromroots", fns.line, mul, roots_)
+    fns.fromroots = lambda roots: _pu._fromroots(f"{prefix}fromroots", fns.line, mul, roots)
     fns.add = lambda c1, c2: _pu._add(f"{prefix}add", c1, c2)
     fns.sub = lambda c1, c2: _pu._add(f"{prefix}sub", c1, c2, sign=-1)
     fns.pow = lambda c, pow, maxpower=maxpower: _pu._pow(  # noqa: A006 - NumPy's names
@@ -127,7 +127,7 @@ def series_functions(
     fns.fit = lambda x, y, deg, rcond=None, full=False, w=None: _pu._fit(
         f"{prefix}fit", vander, x, y, deg, rcond, full, w
     )
-    fns.roots = lambda c: roots(f"{prefix}roots", c, companion, first_root, rotate)
+    fns.roots = lambda c: companion_roots(f"{prefix}roots", c, companion, first_root, rotate)
     for name, fn in vars(fns).items():
         fn.__name__ = fn.__qualname__ = prefix + name
         fn.__module__ = f"gpupy.polynomial.{module}"

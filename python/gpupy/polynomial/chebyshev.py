@@ -8,16 +8,18 @@ explicit copy of the companion matrix), the single index trimming reads back, ch
 The constants chebdomain, chebzero, chebone and chebx are NumPy arrays.
 """
 
-import math
+import math as _math
 
-import numpy
+import numpy as _numpy
 
 import gpupy as _xp
-from gpupy._host_library import device_arrays
+from gpupy._host_library import device_arrays as _device_arrays
 from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
 from gpupy.polynomial._polybase import ABCPolyBase
-from gpupy.polynomial.polynomial import polyadd, polymulx, polysub
+from gpupy.polynomial.polynomial import polyadd as _polyadd
+from gpupy.polynomial.polynomial import polymulx as _polymulx
+from gpupy.polynomial.polynomial import polysub as _polysub
 
 __all__ = [
     "chebzero",
@@ -56,10 +58,10 @@ __all__ = [
     "chebinterpolate",
 ]
 
-chebdomain = numpy.array([-1.0, 1.0])
-chebzero = numpy.array([0])
-chebone = numpy.array([1])
-chebx = numpy.array([0, 1])
+chebdomain = _numpy.array([-1.0, 1.0])
+chebzero = _numpy.array([0])
+chebone = _numpy.array([1])
+chebx = _numpy.array([0, 1])
 
 
 def _to_z(c):
@@ -203,10 +205,10 @@ def chebcompanion(c):
         raise ValueError("[chebcompanion] Series must have maximum degree of at least 1.")
     if n == 1:
         return (-c[0] / c[1]).reshape(1, 1)
-    off = numpy.full(n - 1, 0.5)
-    off[0] = math.sqrt(0.5)
-    mat = _xp.asarray((numpy.diag(off, 1) + numpy.diag(off, -1)).astype(c.dtype), device=c.device)
-    scl = numpy.full(n, math.sqrt(0.5))
+    off = _numpy.full(n - 1, 0.5)
+    off[0] = _math.sqrt(0.5)
+    mat = _xp.asarray((_numpy.diag(off, 1) + _numpy.diag(off, -1)).astype(c.dtype), device=c.device)
+    scl = _numpy.full(n, _math.sqrt(0.5))
     scl[0] = 1.0
     column = c[:-1] / c[-1] * _xp.asarray(scl / scl[-1], device=c.device) * 0.5
     mat[:, -1] = mat[:, -1] - column
@@ -242,8 +244,8 @@ def cheb2poly(c):
     return _shared.to_power_series(
         "cheb2poly",
         c,
-        lambda i, c0, c1, ci: (polysub(ci, c1), polyadd(c0, polymulx(c1) * 2)),
-        lambda c0, c1: polyadd(c0, polymulx(c1)),
+        lambda i, c0, c1, ci: (_polysub(ci, c1), _polyadd(c0, _polymulx(c1) * 2)),
+        lambda c0, c1: _polyadd(c0, _polymulx(c1)),
     )
 
 
@@ -260,13 +262,13 @@ def chebpts1(npts):
     """See numpy.polynomial.chebyshev.chebpts1: the Chebyshev points of the first kind (the
     zeros of T_npts), on the default device."""
     n = _npts("chebpts1", npts, 1)
-    return _xp.sin(0.5 * math.pi / n * _xp.arange(-n + 1, n + 1, 2))
+    return _xp.sin(0.5 * _math.pi / n * _xp.arange(-n + 1, n + 1, 2))
 
 
 def chebpts2(npts):
     """See numpy.polynomial.chebyshev.chebpts2: the Chebyshev points of the second kind (the
     extrema of T_(npts-1)), on the default device."""
-    return _xp.cos(_xp.linspace(-math.pi, 0, _npts("chebpts2", npts, 2)))
+    return _xp.cos(_xp.linspace(-_math.pi, 0, _npts("chebpts2", npts, 2)))
 
 
 def chebgauss(deg):
@@ -275,20 +277,20 @@ def chebgauss(deg):
     n = _pu._as_int("chebgauss", deg, "deg")
     if n <= 0:
         raise ValueError("[chebgauss] deg must be a positive integer")
-    x = _xp.cos(math.pi * _xp.arange(1, 2 * n, 2) / (2.0 * n))
-    return x, _xp.ones(n) * (math.pi / n)
+    x = _xp.cos(_math.pi * _xp.arange(1, 2 * n, 2) / (2.0 * n))
+    return x, _xp.ones(n) * (_math.pi / n)
 
 
 def chebweight(x):
     """See numpy.polynomial.chebyshev.chebweight: 1 / sqrt(1 - x**2)."""
-    [x] = device_arrays("chebweight", x)
+    [x] = _device_arrays("chebweight", x)
     return 1.0 / (_xp.sqrt(1.0 + x) * _xp.sqrt(1.0 - x))
 
 
 def chebinterpolate(func, deg, args=()):
     """See numpy.polynomial.chebyshev.chebinterpolate: the Chebyshev series of degree deg
     interpolating func at the Chebyshev points of the first kind (func gets gpupy arrays)."""
-    d = numpy.asarray(deg)
+    d = _numpy.asarray(deg)
     if d.ndim > 0 or d.dtype.kind not in "iu" or d.size == 0:
         raise TypeError("[chebinterpolate] deg must be an int")
     if d < 0:
@@ -305,10 +307,10 @@ class Chebyshev(ABCPolyBase, prefix="cheb", namespace=globals()):
     """See numpy.polynomial.Chebyshev: a Chebyshev series with a domain and a window, its
     coefficients a gpupy array on a device (see gpupy.polynomial._polybase)."""
 
-    domain = numpy.array(chebdomain)
-    window = numpy.array(chebdomain)
+    domain = _numpy.array(chebdomain)
+    window = _numpy.array(chebdomain)
     basis_name = "T"
-    _numpy_class = numpy.polynomial.Chebyshev
+    _numpy_class = _numpy.polynomial.Chebyshev
 
     @classmethod
     def interpolate(cls, func, deg, domain=None, args=()):

@@ -7,16 +7,18 @@ LAPACK on an explicit copy of the companion matrix), the single index trimming r
 hermfit's rank. The constants hermdomain, hermzero, hermone and hermx are NumPy arrays.
 """
 
-import math
+import math as _math
 
-import numpy
+import numpy as _numpy
 
 import gpupy as _xp
-from gpupy._host_library import device_arrays
+from gpupy._host_library import device_arrays as _device_arrays
 from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
 from gpupy.polynomial._polybase import ABCPolyBase
-from gpupy.polynomial.polynomial import polyadd, polymulx, polysub
+from gpupy.polynomial.polynomial import polyadd as _polyadd
+from gpupy.polynomial.polynomial import polymulx as _polymulx
+from gpupy.polynomial.polynomial import polysub as _polysub
 
 __all__ = [
     "hermzero",
@@ -52,10 +54,10 @@ __all__ = [
     "hermweight",
 ]
 
-hermdomain = numpy.array([-1.0, 1.0])
-hermzero = numpy.array([0])
-hermone = numpy.array([1])
-hermx = numpy.array([0, 1 / 2])
+hermdomain = _numpy.array([-1.0, 1.0])
+hermzero = _numpy.array([0])
+hermone = _numpy.array([1])
+hermx = _numpy.array([0, 1 / 2])
 
 
 def hermmulx(c):
@@ -128,8 +130,8 @@ def hermvander(x, deg):
 
 def _scales(n, a):
     # NumPy's scaling of the companion matrix's last column
-    return numpy.multiply.accumulate(
-        numpy.hstack((1.0, 1.0 / numpy.sqrt(a * numpy.arange(n - 1, 0, -1))))
+    return _numpy.multiply.accumulate(
+        _numpy.hstack((1.0, 1.0 / _numpy.sqrt(a * _numpy.arange(n - 1, 0, -1))))
     )[::-1]
 
 
@@ -139,7 +141,7 @@ def hermcompanion(c):
         "hermcompanion",
         c,
         lambda c0, c1: -0.5 * c0 / c1,
-        lambda n: _shared.tridiagonal(numpy.sqrt(0.5 * numpy.arange(1, n))),
+        lambda n: _shared.tridiagonal(_numpy.sqrt(0.5 * _numpy.arange(1, n))),
         lambda c, n: _xp.asarray(_scales(n, 2.0), device=c.device) * c[:-1] / (2.0 * c[-1]),
     )
 
@@ -175,8 +177,8 @@ def herm2poly(c):
     return _shared.to_power_series(
         "herm2poly",
         c,
-        lambda i, c0, c1, ci: (polysub(ci, c1 * (2 * (i - 1))), polyadd(c0, polymulx(c1) * 2)),
-        lambda c0, c1: polyadd(c0, polymulx(c1) * 2),
+        lambda i, c0, c1, ci: (_polysub(ci, c1 * (2 * (i - 1))), _polyadd(c0, _polymulx(c1) * 2)),
+        lambda c0, c1: _polyadd(c0, _polymulx(c1) * 2),
     )
 
 
@@ -184,19 +186,19 @@ def hermgauss(deg):
     """See numpy.polynomial.hermite.hermgauss: Gauss-Hermite nodes and weights (companion
     eigenvalues on the host, one Newton step on the default device)."""
     ideg, _, x = _shared.gauss_nodes("hermgauss", deg, hermcompanion)
-    norm = 1 / math.sqrt(math.sqrt(math.pi))
+    norm = 1 / _math.sqrt(_math.sqrt(_math.pi))
     dy = _shared.normed_hermite(x, ideg, norm, 2.0)
-    df = _shared.normed_hermite(x, ideg - 1, norm, 2.0) * math.sqrt(2 * ideg)
+    df = _shared.normed_hermite(x, ideg - 1, norm, 2.0) * _math.sqrt(2 * ideg)
     x = x - dy / df
     fm = _shared.normed_hermite(x, ideg - 1, norm, 2.0)
     fm = fm / _xp.abs(fm).max()
     x, w = _shared.symmetrized(x, 1 / (fm * fm))
-    return x, w * (math.sqrt(math.pi) / w.sum())
+    return x, w * (_math.sqrt(_math.pi) / w.sum())
 
 
 def hermweight(x):
     """See numpy.polynomial.hermite.hermweight: exp(-x**2)."""
-    [x] = device_arrays("hermweight", x)
+    [x] = _device_arrays("hermweight", x)
     return _xp.exp(-(x**2))
 
 
@@ -204,7 +206,7 @@ class Hermite(ABCPolyBase, prefix="herm", namespace=globals()):
     """See numpy.polynomial.Hermite: a Hermite series with a domain and a window, its
     coefficients a gpupy array on a device (see gpupy.polynomial._polybase)."""
 
-    domain = numpy.array(hermdomain)
-    window = numpy.array(hermdomain)
+    domain = _numpy.array(hermdomain)
+    window = _numpy.array(hermdomain)
     basis_name = "H"
-    _numpy_class = numpy.polynomial.Hermite
+    _numpy_class = _numpy.polynomial.Hermite

@@ -7,17 +7,19 @@ LAPACK on an explicit copy of the companion matrix), the single index trimming r
 hermefit's rank. The constants hermedomain, hermezero, hermeone and hermex are NumPy arrays.
 """
 
-import math
+import math as _math
 
-import numpy
+import numpy as _numpy
 
 import gpupy as _xp
-from gpupy._host_library import device_arrays
+from gpupy._host_library import device_arrays as _device_arrays
 from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
 from gpupy.polynomial._polybase import ABCPolyBase
 from gpupy.polynomial.hermite import _scales
-from gpupy.polynomial.polynomial import polyadd, polymulx, polysub
+from gpupy.polynomial.polynomial import polyadd as _polyadd
+from gpupy.polynomial.polynomial import polymulx as _polymulx
+from gpupy.polynomial.polynomial import polysub as _polysub
 
 __all__ = [
     "hermezero",
@@ -53,10 +55,10 @@ __all__ = [
     "hermeweight",
 ]
 
-hermedomain = numpy.array([-1.0, 1.0])
-hermezero = numpy.array([0])
-hermeone = numpy.array([1])
-hermex = numpy.array([0, 1])
+hermedomain = _numpy.array([-1.0, 1.0])
+hermezero = _numpy.array([0])
+hermeone = _numpy.array([1])
+hermex = _numpy.array([0, 1])
 
 
 def hermemulx(c):
@@ -125,7 +127,7 @@ def hermecompanion(c):
         "hermecompanion",
         c,
         lambda c0, c1: -c0 / c1,
-        lambda n: _shared.tridiagonal(numpy.sqrt(numpy.arange(1, n))),
+        lambda n: _shared.tridiagonal(_numpy.sqrt(_numpy.arange(1, n))),
         lambda c, n: _xp.asarray(_scales(n, 1.0), device=c.device) * c[:-1] / c[-1],
     )
 
@@ -159,8 +161,8 @@ def herme2poly(c):
     return _shared.to_power_series(
         "herme2poly",
         c,
-        lambda i, c0, c1, ci: (polysub(ci, c1 * (i - 1)), polyadd(c0, polymulx(c1))),
-        lambda c0, c1: polyadd(c0, polymulx(c1)),
+        lambda i, c0, c1, ci: (_polysub(ci, c1 * (i - 1)), _polyadd(c0, _polymulx(c1))),
+        lambda c0, c1: _polyadd(c0, _polymulx(c1)),
     )
 
 
@@ -168,19 +170,19 @@ def hermegauss(deg):
     """See numpy.polynomial.hermite_e.hermegauss: Gauss-HermiteE nodes and weights (companion
     eigenvalues on the host, one Newton step on the default device)."""
     ideg, _, x = _shared.gauss_nodes("hermegauss", deg, hermecompanion)
-    norm = 1 / math.sqrt(math.sqrt(2 * math.pi))
+    norm = 1 / _math.sqrt(_math.sqrt(2 * _math.pi))
     dy = _shared.normed_hermite(x, ideg, norm, 1.0)
-    df = _shared.normed_hermite(x, ideg - 1, norm, 1.0) * math.sqrt(ideg)
+    df = _shared.normed_hermite(x, ideg - 1, norm, 1.0) * _math.sqrt(ideg)
     x = x - dy / df
     fm = _shared.normed_hermite(x, ideg - 1, norm, 1.0)
     fm = fm / _xp.abs(fm).max()
     x, w = _shared.symmetrized(x, 1 / (fm * fm))
-    return x, w * (math.sqrt(2 * math.pi) / w.sum())
+    return x, w * (_math.sqrt(2 * _math.pi) / w.sum())
 
 
 def hermeweight(x):
     """See numpy.polynomial.hermite_e.hermeweight: exp(-x**2 / 2)."""
-    [x] = device_arrays("hermeweight", x)
+    [x] = _device_arrays("hermeweight", x)
     return _xp.exp(-0.5 * x**2)
 
 
@@ -188,7 +190,7 @@ class HermiteE(ABCPolyBase, prefix="herme", namespace=globals()):
     """See numpy.polynomial.HermiteE: a HermiteE series with a domain and a window, its
     coefficients a gpupy array on a device (see gpupy.polynomial._polybase)."""
 
-    domain = numpy.array(hermedomain)
-    window = numpy.array(hermedomain)
+    domain = _numpy.array(hermedomain)
+    window = _numpy.array(hermedomain)
     basis_name = "He"
-    _numpy_class = numpy.polynomial.HermiteE
+    _numpy_class = _numpy.polynomial.HermiteE

@@ -7,14 +7,16 @@ on an explicit copy of the companion matrix), the single index trimming reads ba
 rank. The constants lagdomain, lagzero, lagone and lagx are NumPy arrays.
 """
 
-import numpy
+import numpy as _numpy
 
 import gpupy as _xp
-from gpupy._host_library import device_arrays
+from gpupy._host_library import device_arrays as _device_arrays
 from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
 from gpupy.polynomial._polybase import ABCPolyBase
-from gpupy.polynomial.polynomial import polyadd, polymulx, polysub
+from gpupy.polynomial.polynomial import polyadd as _polyadd
+from gpupy.polynomial.polynomial import polymulx as _polymulx
+from gpupy.polynomial.polynomial import polysub as _polysub
 
 __all__ = [
     "lagzero",
@@ -50,10 +52,10 @@ __all__ = [
     "lagweight",
 ]
 
-lagdomain = numpy.array([0.0, 1.0])
-lagzero = numpy.array([0])
-lagone = numpy.array([1])
-lagx = numpy.array([1, -1])
+lagdomain = _numpy.array([0.0, 1.0])
+lagzero = _numpy.array([0])
+lagone = _numpy.array([1])
+lagx = _numpy.array([1, -1])
 
 
 def lagmulx(c):
@@ -143,7 +145,7 @@ def lagcompanion(c):
         "lagcompanion",
         c,
         lambda c0, c1: 1 + c0 / c1,
-        lambda n: _shared.tridiagonal(-numpy.arange(1.0, n), 2.0 * numpy.arange(n) + 1.0),
+        lambda n: _shared.tridiagonal(-_numpy.arange(1.0, n), 2.0 * _numpy.arange(n) + 1.0),
         lambda c, n: -(c[:-1] / c[-1] * n),
     )
 
@@ -180,10 +182,10 @@ def lag2poly(c):
         "lag2poly",
         c,
         lambda i, c0, c1, ci: (
-            polysub(ci, c1 * (i - 1) / i),
-            polyadd(c0, polysub((2 * i - 1) * c1, polymulx(c1)) / i),
+            _polysub(ci, c1 * (i - 1) / i),
+            _polyadd(c0, _polysub((2 * i - 1) * c1, _polymulx(c1)) / i),
         ),
-        lambda c0, c1: polyadd(c0, polysub(c1, polymulx(c1))),
+        lambda c0, c1: _polyadd(c0, _polysub(c1, _polymulx(c1))),
     )
 
 
@@ -201,7 +203,7 @@ def laggauss(deg):
 
 def lagweight(x):
     """See numpy.polynomial.laguerre.lagweight: exp(-x)."""
-    [x] = device_arrays("lagweight", x)
+    [x] = _device_arrays("lagweight", x)
     return _xp.exp(-x)
 
 
@@ -209,7 +211,7 @@ class Laguerre(ABCPolyBase, prefix="lag", namespace=globals()):
     """See numpy.polynomial.Laguerre: a Laguerre series with a domain and a window ([0, 1] by
     default), its coefficients a gpupy array on a device (see gpupy.polynomial._polybase)."""
 
-    domain = numpy.array(lagdomain)
-    window = numpy.array(lagdomain)
+    domain = _numpy.array(lagdomain)
+    window = _numpy.array(lagdomain)
     basis_name = "L"
-    _numpy_class = numpy.polynomial.Laguerre
+    _numpy_class = _numpy.polynomial.Laguerre

@@ -7,14 +7,16 @@ on an explicit copy of the companion matrix), the single index trimming reads ba
 rank. The constants legdomain, legzero, legone and legx are NumPy arrays.
 """
 
-import numpy
+import numpy as _numpy
 
 import gpupy as _xp
-from gpupy._host_library import device_arrays
+from gpupy._host_library import device_arrays as _device_arrays
 from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
 from gpupy.polynomial._polybase import ABCPolyBase
-from gpupy.polynomial.polynomial import polyadd, polymulx, polysub
+from gpupy.polynomial.polynomial import polyadd as _polyadd
+from gpupy.polynomial.polynomial import polymulx as _polymulx
+from gpupy.polynomial.polynomial import polysub as _polysub
 
 __all__ = [
     "legzero",
@@ -50,10 +52,10 @@ __all__ = [
     "legweight",
 ]
 
-legdomain = numpy.array([-1.0, 1.0])
-legzero = numpy.array([0])
-legone = numpy.array([1])
-legx = numpy.array([0, 1])
+legdomain = _numpy.array([-1.0, 1.0])
+legzero = _numpy.array([0])
+legone = _numpy.array([1])
+legx = _numpy.array([0, 1])
 
 
 def legmulx(c):
@@ -149,7 +151,7 @@ def legvander(x, deg):
 
 
 def _scales(n):
-    return 1.0 / numpy.sqrt(2 * numpy.arange(n) + 1)
+    return 1.0 / _numpy.sqrt(2 * _numpy.arange(n) + 1)
 
 
 def legcompanion(c):
@@ -157,7 +159,7 @@ def legcompanion(c):
 
     def band(n):
         scl = _scales(n)
-        return _shared.tridiagonal(numpy.arange(1, n) * scl[: n - 1] * scl[1:n])
+        return _shared.tridiagonal(_numpy.arange(1, n) * scl[: n - 1] * scl[1:n])
 
     def column(c, n):
         scl = _scales(n)
@@ -191,10 +193,10 @@ def leg2poly(c):
         "leg2poly",
         c,
         lambda i, c0, c1, ci: (
-            polysub(ci, c1 * (i - 1) / i),
-            polyadd(c0, polymulx(c1) * (2 * i - 1) / i),
+            _polysub(ci, c1 * (i - 1) / i),
+            _polyadd(c0, _polymulx(c1) * (2 * i - 1) / i),
         ),
-        lambda c0, c1: polyadd(c0, polymulx(c1)),
+        lambda c0, c1: _polyadd(c0, _polymulx(c1)),
     )
 
 
@@ -212,7 +214,7 @@ def leggauss(deg):
 
 def legweight(x):
     """See numpy.polynomial.legendre.legweight: 1 everywhere."""
-    [x] = device_arrays("legweight", x)
+    [x] = _device_arrays("legweight", x)
     return x * 0.0 + 1.0
 
 
@@ -220,7 +222,7 @@ class Legendre(ABCPolyBase, prefix="leg", namespace=globals()):
     """See numpy.polynomial.Legendre: a Legendre series with a domain and a window, its
     coefficients a gpupy array on a device (see gpupy.polynomial._polybase)."""
 
-    domain = numpy.array(legdomain)
-    window = numpy.array(legdomain)
+    domain = _numpy.array(legdomain)
+    window = _numpy.array(legdomain)
     basis_name = "P"
-    _numpy_class = numpy.polynomial.Legendre
+    _numpy_class = _numpy.polynomial.Legendre

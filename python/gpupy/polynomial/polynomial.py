@@ -8,7 +8,7 @@ companion matrix, as gpupy.roots), the single index trimming reads back, polyfit
 constants polydomain, polyzero, polyone and polyx are NumPy arrays, usable with any device.
 """
 
-import numpy
+import numpy as _numpy
 
 import gpupy as _xp
 from gpupy import _core
@@ -47,10 +47,10 @@ __all__ = [
     "polycompanion",
 ]
 
-polydomain = numpy.array([-1.0, 1.0])
-polyzero = numpy.array([0])
-polyone = numpy.array([1])
-polyx = numpy.array([0, 1])
+polydomain = _numpy.array([-1.0, 1.0])
+polyzero = _numpy.array([0])
+polyone = _numpy.array([1])
+polyx = _numpy.array([0, 1])
 
 
 def polymulx(c):
@@ -167,7 +167,7 @@ class Polynomial(ABCPolyBase, prefix="poly", namespace=globals()):
     gpupy array (lowest degree first) on its device, and so are the values, derivatives,
     integrals and fits computed from it (see gpupy.polynomial._polybase)."""
 
-    domain = numpy.array(polydomain)
-    window = numpy.array(polydomain)
+    domain = _numpy.array(polydomain)
+    window = _numpy.array(polydomain)
     basis_name = None
-    _numpy_class = numpy.polynomial.Polynomial
+    _numpy_class = _numpy.polynomial.Polynomial

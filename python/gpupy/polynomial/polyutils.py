@@ -11,11 +11,11 @@ data), and fits read the rank back for NumPy's RankWarning.
 import operator
 import warnings
 
-import numpy
+import numpy as _numpy
 
 import gpupy as _xp
 from gpupy import _core
-from gpupy._host_library import device_arrays
+from gpupy._host_library import device_arrays as _device_arrays
 
 __all__ = ["as_series", "getdomain", "mapdomain", "mapparms", "trimcoef", "trimseq"]
 
@@ -49,7 +49,7 @@ def trimseq(seq):
 def _series(op, alist, trim=True):
     """NumPy's as_series: 1-D copies with one inexact dtype (numpy.common_type: integers become
     float64), on one device; errors name `op`."""
-    arrays = [a.reshape(1) if a.ndim == 0 else a for a in device_arrays(op, *alist)]
+    arrays = [a.reshape(1) if a.ndim == 0 else a for a in _device_arrays(op, *alist)]
     for a in arrays:
         if a.size == 0:
             raise ValueError(f"[{op}] Coefficient array is empty")
@@ -58,7 +58,7 @@ def _series(op, alist, trim=True):
     if trim:
         arrays = [trimseq(a) for a in arrays]
     try:
-        dtype = numpy.common_type(*(numpy.empty(0, a.dtype) for a in arrays))
+        dtype = _numpy.common_type(*(_numpy.empty(0, a.dtype) for a in arrays))
     except TypeError as exc:
         raise ValueError(f"[{op}] Coefficient arrays have no common type") from exc
     return [a.astype(dtype) for a in arrays]
@@ -99,8 +99,8 @@ def mapparms(old, new):
 
 def mapdomain(x, old, new):
     """See numpy.polynomial.polyutils.mapdomain: off + scl * x for the map from old to new."""
-    if type(x) not in (int, float, complex) and not isinstance(x, numpy.generic):
-        [x] = device_arrays("mapdomain", x)
+    if type(x) not in (int, float, complex) and not isinstance(x, _numpy.generic):
+        [x] = _device_arrays("mapdomain", x)
     off, scl = mapparms(old, new)
     return off + scl * x
 
@@ -120,11 +120,11 @@ def _values_input(op, x, c):
     from gpupy.polynomial._polybase import ABCPolyBase
 
     if isinstance(x, ABCPolyBase):  # a composition: the series' arithmetic does the work
-        (c,) = device_arrays(op, x.coef, c)[1:]
+        (c,) = _device_arrays(op, x.coef, c)[1:]
     elif isinstance(x, (int, float, complex)) and not hasattr(x, "dtype"):
-        (c,) = device_arrays(op, c)
+        (c,) = _device_arrays(op, c)
     else:
-        x, c = device_arrays(op, x, c)
+        x, c = _device_arrays(op, x, c)
     return x, _inexact(c.reshape(1) if c.ndim == 0 else c)
 
 
@@ -135,7 +135,7 @@ def _tensor(x, c, tensor):
 
 
 def _valnd(op, val_f, c, *points):
-    *points, c = device_arrays(op, *points, c)
+    *points, c = _device_arrays(op, *points, c)
     if any(p.shape != points[0].shape for p in points[1:]):
         names = {2: "x, y", 3: "x, y, z"}.get(len(points), "ordinates")
         raise ValueError(f"[{op}] {names} are incompatible")
@@ -146,7 +146,7 @@ def _valnd(op, val_f, c, *points):
 
 
 def _gridnd(op, val_f, c, *points):
-    *points, c = device_arrays(op, *points, c)
+    *points, c = _device_arrays(op, *points, c)
     for p in points:
         c = val_f(p, c)
     return c
@@ -156,7 +156,7 @@ def _vander_input(op, x, deg):
     deg = _as_int(op, deg, "deg")
     if deg < 0:
         raise ValueError(f"[{op}] deg must be non-negative")
-    [x] = device_arrays(op, x)
+    [x] = _device_arrays(op, x)
     return (x.reshape(1) if x.ndim == 0 else x) + 0.0, deg
 
 
@@ -166,7 +166,7 @@ def _vander_nd(op, vander_fs, points, degrees):
         raise ValueError(f"[{op}] Expected {n} dimensions of sample points, got {len(points)}")
     if len(degrees) != n:
         raise ValueError(f"[{op}] Expected {n} dimensions of degrees, got {len(degrees)}")
-    points = device_arrays(op, *points)
+    points = _device_arrays(op, *points)
     if any(p.shape != points[0].shape for p in points[1:]):
         raise ValueError(f"[{op}] the point arrays must have one shape")
     dtype = _xp.result_type(*points, 0.0)
@@ -180,11 +180,11 @@ def _vander_nd(op, vander_fs, points, degrees):
 
 def _fromroots(op, line_f, mul_f, roots):
     """The product of the lines (x - r), multiplied pairwise as NumPy does."""
-    [roots] = device_arrays(op, roots)
+    [roots] = _device_arrays(op, roots)
     if roots.size == 0 and roots.ndim <= 1:
         return _xp.ones((1,), device=roots.device)
     [roots] = _series(op, [roots], trim=False)
-    roots = _xp.sort(roots.astype(numpy.result_type(roots.dtype, numpy.float64)))
+    roots = _xp.sort(roots.astype(_numpy.result_type(roots.dtype, _numpy.float64)))
     p = [line_f(-roots[i], 1) for i in range(roots.shape[0])]
     while len(p) > 1:
         m, odd = divmod(len(p), 2)
@@ -251,33 +251,33 @@ def _pow(op, mul_f, c, power, maxpower):
 def _calculus_input(op, c, m, axis, what):
     """NumPy's checks for der/int: (c moved to axis 0 as an inexact copy, its dtype, the count,
     the axis)."""
-    [c] = device_arrays(op, c)
+    [c] = _device_arrays(op, c)
     c = _inexact(c.reshape(1) if c.ndim == 0 else c).copy()
     cnt = _as_int(op, m, f"the order of {what}")
     iaxis = _as_int(op, axis, "the axis")
     if cnt < 0:
         raise ValueError(f"[{op}] The order of {what} must be non-negative")
     if not -c.ndim <= iaxis < c.ndim:
-        raise numpy.exceptions.AxisError(
+        raise _numpy.exceptions.AxisError(
             f"[{op}] axis {iaxis} is out of bounds for array of dimension {c.ndim}"
         )
     return _xp.moveaxis(c, iaxis, 0), cnt, iaxis % c.ndim
 
 
 def _integration_constants(op, c, cnt, k, lbnd, scl):
-    k = list(k) if numpy.iterable(k) else [k]
+    k = list(k) if _numpy.iterable(k) else [k]
     if len(k) > cnt:
         raise ValueError(f"[{op}] Too many integration constants")
-    if numpy.ndim(lbnd) != 0:
+    if _numpy.ndim(lbnd) != 0:
         raise ValueError(f"[{op}] lbnd must be a scalar.")
-    if numpy.ndim(scl) != 0:
+    if _numpy.ndim(scl) != 0:
         raise ValueError(f"[{op}] scl must be a scalar.")
     return k + [0] * (cnt - len(k))
 
 
 def _index_range(n, c, start=1):
     """start, start + 1, ... as c's real dtype, shaped to scale c's first axis."""
-    real = numpy.empty(0, c.dtype).real.dtype
+    real = _numpy.empty(0, c.dtype).real.dtype
     j = _xp.arange(start, start + n, dtype=real, device=c.device)
     return j.reshape((n,) + (1,) * (c.ndim - 1))
 
@@ -289,17 +289,17 @@ def _eig_roots(op, matrix, rotate=False):
     if rotate:  # NumPy's bases rotate the matrix for a better-conditioned eigenproblem
         host = host[::-1, ::-1]
     try:
-        r = numpy.linalg.eigvals(host)
-    except numpy.linalg.LinAlgError as exc:
-        raise numpy.linalg.LinAlgError(f"[{op}] {exc}") from exc
+        r = _numpy.linalg.eigvals(host)
+    except _numpy.linalg.LinAlgError as exc:
+        raise _numpy.linalg.LinAlgError(f"[{op}] {exc}") from exc
     r.sort()
     return _xp.asarray(r, device=matrix.device)
 
 
 def _fit_input(op, x, y, deg, w):
-    x, y, w = device_arrays(op, x, y, w)
+    x, y, w = _device_arrays(op, x, y, w)
     x, y = x + 0.0, y + 0.0
-    deg = numpy.asarray(deg.get() if isinstance(deg, _core.ndarray) else deg)
+    deg = _numpy.asarray(deg.get() if isinstance(deg, _core.ndarray) else deg)
     if deg.ndim > 1 or deg.dtype.kind not in "iu" or deg.size == 0:
         raise TypeError(f"[{op}] deg must be an int or non-empty 1-D array of int")
     if deg.min() < 0:
@@ -329,14 +329,14 @@ def _fit(op, vander_f, x, y, deg, rcond=None, full=False, w=None):
     van = vander_f(x, lmax)
     order = lmax + 1
     if deg.ndim:
-        deg = numpy.sort(deg)
+        deg = _numpy.sort(deg)
         order = deg.shape[0]
         van = van[:, deg.tolist()]
     lhs, rhs = van.T, y.T
     if w is not None:
         lhs, rhs = lhs * w, rhs * w
     if rcond is None:
-        rcond = x.shape[0] * numpy.finfo(x.dtype).eps
+        rcond = x.shape[0] * _numpy.finfo(x.dtype).eps
     if lhs.dtype.kind == "c":
         scl = _xp.sqrt((_xp.square(_xp.real(lhs)) + _xp.square(_xp.imag(lhs))).sum(1))
     else:
@@ -348,9 +348,9 @@ def _fit(op, vander_f, x, y, deg, rcond=None, full=False, w=None):
         full_c = _xp.zeros((lmax + 1,) + c.shape[1:], dtype=c.dtype, device=c.device)
         full_c[deg.tolist()] = c
         c = full_c
-    rank = numpy.int32(int(rank))  # NumPy's lstsq rank is a LAPACK int32
+    rank = _numpy.int32(int(rank))  # NumPy's lstsq rank is a LAPACK int32
     if rank != order and not full:
         warnings.warn(
-            "The fit may be poorly conditioned", numpy.exceptions.RankWarning, stacklevel=3
+            "The fit may be poorly conditioned", _numpy.exceptions.RankWarning, stacklevel=3
         )
     return (c, [resids, rank, s, rcond]) if full else c
