@@ -284,6 +284,7 @@ def test_chebyshev_points_and_interpolation():
                 ch.chebpts2(7),
                 ch.chebinterpolate(xp.exp, 5),
                 ch.chebinterpolate(lambda x, a: a * x**2, 3, args=(2.0,)),
+                ch.chebinterpolate(lambda x: [1.0, 2.0, 3.0, 4.0], 3),  # func gives a list
                 xp.polynomial.Chebyshev.interpolate(xp.sin, 6, domain=[0, 2]).coef,
             ],
         )

@@ -108,6 +108,7 @@ def test_printing_and_errors(kind):
         (ValueError, "size must be a positive integer", lambda: K([1, 2]).truncate(1.5)),
         (ValueError, "deg must be non-negative integer", lambda: K.basis(1.5)),
         (TypeError, "unsupported types for true division", lambda: K([1]) / K([1])),
+        (ValueError, "Unsupported format string 'latex'", lambda: format(K([1]), "latex")),
     ]
     if other:
         O = getattr(gpupy.polynomial, other)  # noqa: E741

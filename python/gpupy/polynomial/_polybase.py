@@ -368,6 +368,11 @@ class ABCPolyBase:
         return str(self._host())
 
     def __format__(self, fmt_str):
+        if fmt_str not in ("", "ascii", "unicode"):
+            raise ValueError(
+                f"[{type(self).__name__}] Unsupported format string '{fmt_str}'. Valid options "
+                "are 'ascii' and 'unicode'"
+            )
         return format(self._host(), fmt_str)
 
     def _repr_latex_(self):

@@ -297,7 +297,8 @@ def chebinterpolate(func, deg, args=()):
         raise ValueError("[chebinterpolate] expected deg >= 0")
     order = int(d) + 1
     xcheb = chebpts1(order)
-    c = _xp.dot(chebvander(xcheb, int(d)).T, func(xcheb, *args))
+    [yfunc] = _device_arrays("chebinterpolate", func(xcheb, *args))
+    c = _xp.dot(chebvander(xcheb, int(d)).T, yfunc)
     c[0] = c[0] / order
     c[1:] = c[1:] / (0.5 * order)
     return c
