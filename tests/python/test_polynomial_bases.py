@@ -353,3 +353,55 @@ def test_derivative_beyond_the_degree_keeps_the_axis(name, prefix):
     out = getattr(getattr(gpupy.polynomial, name), prefix + "der")(c, 3, axis=1)
     expected = np.polynomial.polynomial.polyder(np.arange(6.0).reshape(2, 3), 3, axis=1)
     testing.assert_same(expected, out)
+
+
+def _other_device():
+    here = gpupy._core.default_device().type
+    other = "cpu" if here != "cpu" else "emu"
+    try:
+        gpupy.zeros(1, device=other)
+    except (NotImplementedError, ValueError, RuntimeError):
+        pytest.skip(f"no {other} device")
+    return other
+
+
+@pytest.mark.parametrize("name, prefix", WITH_POWER, ids=[b[1] for b in WITH_POWER])
+def test_results_stay_on_the_arguments_device(name, prefix):
+    # Lists and scalars among the arguments join the gpupy arrays' device, not the default one.
+    other = _other_device()
+    module = getattr(gpupy.polynomial, name)
+    E = lambda v: gpupy.asarray(v, device=other)  # noqa: E731
+    c, d, x = E([1.0, -2.0, 0.5, 3.0]), E([0.5, 1.0, 2.0]), E([0.1, 0.5, -0.3])
+    M = E(np.arange(6.0).reshape(3, 2))
+    calls = {
+        "add": (c, [1, 2]),
+        "sub": (2, d),
+        "mul": (c, d),
+        "div": (c, d),
+        "mulx": (c,),
+        "pow": (d, 3),
+        "der": (M, 2),
+        "int": (M, 2, [1, 2], 0.5),
+        "val": (x, c),
+        "val2d": (x, x, M),
+        "grid3d": (x, x, x, M.reshape(3, 2, 1)),
+        "vander": (x, 3),
+        "vander2d": (x, [1.0, 2.0, 3.0], [1, 2]),
+        "fit": (x, [1.0, 2.0, 3.0], [0, 1]),
+        "companion": (c,),
+        "roots": (c,),
+        "fromroots": (x,),
+        "line": (c[0], 1),
+        "trim": (c, 0.5),
+    }
+    results = [getattr(module, prefix + f)(*args) for f, args in calls.items()]
+    if prefix != "poly":
+        results += [getattr(module, f"{prefix}2poly")(c), getattr(module, f"poly2{prefix}")(c)]
+    K = getattr(module, [n for n in module.__all__ if n[0].isupper()][0])
+    p, q = K(c, domain=[0, 2]), K(d, domain=[0, 2])
+    results += [p(x), p([0.5, 1.0]), p.deriv(), p.integ(1, [1], 0.5), p.roots(), p.linspace(3)]
+    results += [r.coef for r in (*divmod(p, q), p**2, p + [1, 2], [1, 2] - p, 3 * p, p.trim(1))]
+    results += [K.fit(x, [1.0, 2.0, 3.0], 1).coef, K.fromroots(x).coef]
+    results += [p.convert(kind=gpupy.polynomial.Chebyshev).coef, divmod([1, 2, 3], q)[0].coef]
+    flat = [r for item in results for r in (item if isinstance(item, (tuple, list)) else [item])]
+    assert all(r.device.type == other for r in flat if isinstance(r, gpupy.ndarray)), flat

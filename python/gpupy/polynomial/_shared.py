@@ -55,7 +55,7 @@ def integral(op, c, m, k, lbnd, scl, axis, step, val):
     """NumPy's int frame: m times `c = step(c * scl)` (n coefficients to the n + 1 of an
     antiderivative), then the constant k[i] fixed as the value at lbnd."""
     c, cnt, axis = _pu._calculus_input(op, c, m, axis, "integration")
-    k = _pu._integration_constants(op, c, cnt, k, lbnd, scl)
+    k = _pu._integration_constants(op, cnt, k, lbnd, scl)
     for i in range(cnt):
         c *= scl
         if c.shape[0] == 1 and bool(_xp.all(c[0] == 0)):

@@ -249,8 +249,8 @@ def _pow(op, mul_f, c, power, maxpower):
 
 
 def _calculus_input(op, c, m, axis, what):
-    """NumPy's checks for der/int: (c moved to axis 0 as an inexact copy, its dtype, the count,
-    the axis)."""
+    """NumPy's checks for der/int: (c as an inexact copy with `axis` moved to the front, the
+    count, the axis made non-negative)."""
     [c] = _device_arrays(op, c)
     c = _inexact(c.reshape(1) if c.ndim == 0 else c).copy()
     cnt = _as_int(op, m, f"the order of {what}")
@@ -264,7 +264,8 @@ def _calculus_input(op, c, m, axis, what):
     return _xp.moveaxis(c, iaxis, 0), cnt, iaxis % c.ndim
 
 
-def _integration_constants(op, c, cnt, k, lbnd, scl):
+def _integration_constants(op, cnt, k, lbnd, scl):
+    """NumPy's checks of int's k, lbnd and scl: the constants, padded with zeros to cnt."""
     k = list(k) if _numpy.iterable(k) else [k]
     if len(k) > cnt:
         raise ValueError(f"[{op}] Too many integration constants")
