@@ -371,3 +371,16 @@ def test_array_constants_and_empty_points(xp):
         p.polyvalfromroots(empty, c),
         p.polyfromroots(empty),
     ]
+
+
+def test_coefficients_gpupy_cannot_hold():
+    from fractions import Fraction
+
+    p = gpupy.polynomial.polynomial
+    with pytest.raises(ValueError):  # NumPy's error too
+        np.polynomial.polynomial.polyadd([1], ["a"])
+    with pytest.raises(ValueError, match=r"^\[polyadd\] Coefficient arrays have no common type"):
+        p.polyadd([1], ["a"])
+    # NumPy computes with Python objects in object arrays; gpupy has none and says so
+    with pytest.raises(TypeError, match=r"^\[polymul\] object coefficients are not supported"):
+        p.polymul([Fraction(1, 2)], [1])

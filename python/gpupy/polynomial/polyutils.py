@@ -46,9 +46,26 @@ def trimseq(seq):
     return seq[: i + 1]
 
 
+def _check_host_kind(op, a):
+    """Strings have no common type with numbers (NumPy's ValueError); Python objects such as
+    Fraction, which NumPy keeps in object arrays, are refused by name."""
+    if isinstance(a, (_core.ndarray, int, float, complex)):
+        return
+    try:
+        kind = _numpy.asarray(a).dtype.kind
+    except ValueError:  # ragged: asarray below says so
+        return
+    if kind in "USV":
+        raise ValueError(f"[{op}] Coefficient arrays have no common type")
+    if kind == "O":
+        raise TypeError(f"[{op}] object coefficients are not supported: gpupy has no object arrays")
+
+
 def _series(op, alist, trim=True):
     """NumPy's as_series: 1-D copies with one inexact dtype (numpy.common_type: integers become
     float64), on one device; errors name `op`."""
+    for a in alist:
+        _check_host_kind(op, a)
     arrays = [a.reshape(1) if a.ndim == 0 else a for a in _device_arrays(op, *alist)]
     for a in arrays:
         if a.size == 0:
