@@ -375,7 +375,7 @@ def test_results_stay_on_the_arguments_device(name, prefix):
     M = E(np.arange(6.0).reshape(3, 2))
     calls = {
         "add": (c, [1, 2]),
-        "sub": (2, d),
+        "sub": (list(c), d),  # a list of 0-d arrays of that device
         "mul": (c, d),
         "div": (c, d),
         "mulx": (c,),

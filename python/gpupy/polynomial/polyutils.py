@@ -53,7 +53,7 @@ def _check_host_kind(op, a):
         return
     try:
         kind = _numpy.asarray(a).dtype.kind
-    except ValueError:  # ragged: asarray below says so
+    except (ValueError, TypeError):  # ragged, or holding device arrays: asarray below decides
         return
     if kind in "USV":
         raise ValueError(f"[{op}] Coefficient arrays have no common type")
