@@ -10,6 +10,8 @@ import gpupy
 import numpy as np
 import pytest
 from gpupy import testing
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_polynomial_module import _coef
 
 BASES = [
@@ -405,3 +407,43 @@ def test_results_stay_on_the_arguments_device(name, prefix):
     results += [p.convert(kind=gpupy.polynomial.Chebyshev).coef, divmod([1, 2, 3], q)[0].coef]
     flat = [r for item in results for r in (item if isinstance(item, (tuple, list)) else [item])]
     assert all(r.device.type == other for r in flat if isinstance(r, gpupy.ndarray)), flat
+
+
+# exact zeros and values of moderate size (a tiny leading divisor would overflow both sides)
+_finite = st.one_of(st.just(0.0), st.floats(0.125, 8), st.floats(-8, -0.125))
+
+
+@pytest.mark.parametrize("name, prefix", WITH_POWER, ids=[b[1] for b in WITH_POWER])
+@settings(max_examples=30, deadline=None)
+@given(
+    c1=st.lists(_finite, min_size=1, max_size=7),
+    c2=st.lists(_finite, min_size=1, max_size=4),
+    x=st.lists(st.floats(-1, 1, width=64), min_size=1, max_size=5),
+    m=st.integers(0, 3),
+)
+def test_random_series_match_numpy(name, prefix, c1, c2, x, m):
+    # Values are random, including exact zeros (trailing ones are trimmed) and all-zero series.
+    theirs, ours = getattr(np.polynomial, name), getattr(gpupy.polynomial, name)
+
+    def both(short, *args):
+        expected = getattr(theirs, prefix + short)(*args)
+        got = getattr(ours, prefix + short)(*(gpupy.asarray(a) for a in args[:2]), *args[2:])
+        return expected, got
+
+    for short, args in [
+        ("add", (c1, c2)),
+        ("sub", (c1, c2)),
+        ("mul", (c1, c2)),
+        ("mulx", (c1,)),
+        ("der", (c1, m)),
+        ("int", (c1, m, [1.0] * m, 0.5)),
+        ("val", (x, c1)),
+        ("vander", (x, m)),
+    ]:
+        expected, got = both(short, *args)
+        scale = max(1.0, float(np.abs(expected).max(initial=0)))
+        testing.assert_same(expected, got, rtol=1e-9, atol=1e-9 * scale)
+    if any(c2):  # a zero divisor raises ZeroDivisionError in both (test_errors)
+        for e, g in zip(*both("div", c1, c2), strict=True):
+            scale = max(1.0, float(np.abs(e).max(initial=0)))
+            testing.assert_same(e, g, rtol=1e-7, atol=1e-7 * scale)
