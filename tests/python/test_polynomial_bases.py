@@ -447,3 +447,20 @@ def test_random_series_match_numpy(name, prefix, c1, c2, x, m):
         for e, g in zip(*both("div", c1, c2), strict=True):
             scale = max(1.0, float(np.abs(e).max(initial=0)))
             testing.assert_same(e, g, rtol=1e-7, atol=1e-7 * scale)
+
+
+@pytest.mark.parametrize("name, prefix", BASES, ids=BASIS_IDS)
+def test_recurrences_read_back_a_fixed_number_of_values(name, prefix, monkeypatch):
+    # Products and conversions trim once at the end (each trim reads one index back), not at
+    # every step of their recurrence as NumPy does: on cuda every read waits for the device.
+    from gpupy.polynomial import polyutils
+
+    reads = []
+    original = polyutils._last_true
+    monkeypatch.setattr(polyutils, "_last_true", lambda m: reads.append(1) or original(m))
+    module = getattr(gpupy.polynomial, name)
+    c = gpupy.asarray(np.linspace(1.0, 2.0, 20))
+    for f in (f"{prefix}mul", f"{prefix}2poly", f"poly2{prefix}"):
+        reads.clear()
+        getattr(module, f)(*((c, c) if f.endswith("mul") else (c,)))
+        assert len(reads) <= 3, (f, len(reads))

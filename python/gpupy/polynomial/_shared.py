@@ -136,27 +136,51 @@ def series_functions(
     return fns
 
 
-def from_power_series(op, mulx, add, pol):
+# The recurrences below (products, conversions) add and multiply by x without trimming, where
+# NumPy trims every intermediate series: the values are the same, and only the result is read
+# back to trim it, instead of every step.
+add = _pu._raw_add
+
+
+def sub(c1, c2):
+    return _pu._raw_add(c1, c2, -1)
+
+
+def power_mulx(c):
+    """c times x for a power series (untrimmed)."""
+    return _xp.concatenate([c[:1] * 0, c])
+
+
+def checked_mulx(op, mulx, c):
+    """A basis's public mulx: NumPy's series checks, and a zero series stays itself."""
+    [c] = _pu._series(op, [c])
+    if c.shape[0] == 1 and bool(c[0] == 0):
+        return c
+    return mulx(c)
+
+
+def from_power_series(op, mulx, pol):
     """NumPy's poly2<basis>: Horner's rule in the basis (multiply by x, add the next
-    coefficient)."""
+    coefficient); mulx is the basis's untrimmed one."""
     [pol] = _pu._series(op, [pol])
     res = _xp.zeros((1,), device=pol.device)  # NumPy starts from the integer 0: float64
     for i in range(pol.shape[0] - 1, -1, -1):
-        res = add(mulx(res), pol[i])
-    return res
+        res = add(mulx(res), pol[i : i + 1])
+    return _pu.trimseq(res)
 
 
 def to_power_series(op, c, step, last):
     """NumPy's <basis>2poly: Clenshaw's recurrence run on power series, from the top term down:
-    (c0, c1) = step(i, c0, c1, c[i - 2]) for i = n - 1 ... 2, then last(c0, c1)."""
+    (c0, c1) = step(i, c0, c1, c[i - 2]) for i = n - 1 ... 2, then last(c0, c1), on 1-D
+    series (with add, sub and power_mulx)."""
     [c] = _pu._series(op, [c])
     n = c.shape[0]
     if n == 1:
         return c
-    c0, c1 = c[-2], c[-1]
+    c0, c1 = c[-2:-1], c[-1:]
     for i in range(n - 1, 1, -1):
-        c0, c1 = step(i, c0, c1, c[i - 2])
-    return last(c0, c1)
+        c0, c1 = step(i, c0, c1, c[i - 2 : i - 1])
+    return _pu.trimseq(last(c0, c1))
 
 
 def clenshaw_val(op, x, c, tensor, step, last, prepare=None):
@@ -179,7 +203,7 @@ def clenshaw_val(op, x, c, tensor, step, last, prepare=None):
 def clenshaw_mul(op, c1, c2, step, last):
     """A product of two series by Clenshaw's recurrence on series (NumPy's legmul, hermmul,
     ...): the shorter factor's terms scale the longer one, (a, b) = step(nd, a, b, c[nd - 2] *
-    xs) for nd = n - 1 ... 2, then last(a, b)."""
+    xs) for nd = n - 1 ... 2, then last(a, b) (with add, sub and the basis's untrimmed mulx)."""
     c1, c2 = _pu._series(op, [c1, c2])
     c, xs = (c2, c1) if c1.shape[0] > c2.shape[0] else (c1, c2)
     n = c.shape[0]
@@ -189,7 +213,7 @@ def clenshaw_mul(op, c1, c2, step, last):
         a, b = c[-2] * xs, c[-1] * xs
         for nd in range(n - 1, 1, -1):
             a, b = step(nd, a, b, c[nd - 2] * xs)
-    return last(a, b)
+    return _pu.trimseq(last(a, b))
 
 
 def recurrence_vander(op, x, deg, first, step):

@@ -17,9 +17,6 @@ from gpupy._host_library import device_arrays as _device_arrays
 from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
 from gpupy.polynomial._polybase import ABCPolyBase
-from gpupy.polynomial.polynomial import polyadd as _polyadd
-from gpupy.polynomial.polynomial import polymulx as _polymulx
-from gpupy.polynomial.polynomial import polysub as _polysub
 
 __all__ = [
     "chebzero",
@@ -106,12 +103,9 @@ def _z_div(z1, z2):
     return quo / scl, z1[i + 1 : i - 1 + n2].copy()
 
 
-def chebmulx(c):
-    """See numpy.polynomial.chebyshev.chebmulx: c times x."""
-    [c] = _pu._series("chebmulx", [c])
+def _mulx(c):
+    """c times x, untrimmed (chebmulx without its checks)."""
     n = c.shape[0]
-    if n == 1 and bool(c[0] == 0):
-        return c
     prd = _shared.empty_like_rows(c, n + 1)
     prd[0] = c[0] * 0
     prd[1] = c[0]
@@ -120,6 +114,11 @@ def chebmulx(c):
         prd[2:] = tmp
         prd[:-2] = prd[:-2] + tmp
     return prd
+
+
+def chebmulx(c):
+    """See numpy.polynomial.chebyshev.chebmulx: c times x."""
+    return _shared.checked_mulx("chebmulx", _mulx, c)
 
 
 def chebmul(c1, c2):
@@ -236,7 +235,7 @@ chebvander2d, chebvander3d, chebfit, chebroots, chebtrim = (
 
 def poly2cheb(pol):
     """See numpy.polynomial.chebyshev.poly2cheb: a power series as a Chebyshev series."""
-    return _shared.from_power_series("poly2cheb", chebmulx, chebadd, pol)
+    return _shared.from_power_series("poly2cheb", _mulx, pol)
 
 
 def cheb2poly(c):
@@ -244,8 +243,8 @@ def cheb2poly(c):
     return _shared.to_power_series(
         "cheb2poly",
         c,
-        lambda i, c0, c1, ci: (_polysub(ci, c1), _polyadd(c0, _polymulx(c1) * 2)),
-        lambda c0, c1: _polyadd(c0, _polymulx(c1)),
+        lambda i, c0, c1, ci: (_shared.sub(ci, c1), _shared.add(c0, _shared.power_mulx(c1) * 2)),
+        lambda c0, c1: _shared.add(c0, _shared.power_mulx(c1)),
     )
 
 

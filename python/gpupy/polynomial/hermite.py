@@ -16,9 +16,6 @@ from gpupy._host_library import device_arrays as _device_arrays
 from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
 from gpupy.polynomial._polybase import ABCPolyBase
-from gpupy.polynomial.polynomial import polyadd as _polyadd
-from gpupy.polynomial.polynomial import polymulx as _polymulx
-from gpupy.polynomial.polynomial import polysub as _polysub
 
 __all__ = [
     "hermzero",
@@ -60,12 +57,9 @@ hermone = _numpy.array([1])
 hermx = _numpy.array([0, 1 / 2])
 
 
-def hermmulx(c):
-    """See numpy.polynomial.hermite.hermmulx: c times x (x H_i = H_(i+1) / 2 + i H_(i-1))."""
-    [c] = _pu._series("hermmulx", [c])
+def _mulx(c):
+    """c times x, untrimmed (hermmulx without its checks)."""
     n = c.shape[0]
-    if n == 1 and bool(c[0] == 0):
-        return c
     prd = _shared.empty_like_rows(c, n + 1)
     prd[0] = c[0] * 0
     prd[1] = c[0] / 2
@@ -75,14 +69,19 @@ def hermmulx(c):
     return prd
 
 
+def hermmulx(c):
+    """See numpy.polynomial.hermite.hermmulx: c times x (x H_i = H_(i+1) / 2 + i H_(i-1))."""
+    return _shared.checked_mulx("hermmulx", _mulx, c)
+
+
 def hermmul(c1, c2):
     """See numpy.polynomial.hermite.hermmul."""
     return _shared.clenshaw_mul(
         "hermmul",
         c1,
         c2,
-        lambda nd, a, b, cx: (_f.sub(cx, b * (2 * (nd - 1))), _f.add(a, hermmulx(b) * 2)),
-        lambda a, b: _f.add(a, hermmulx(b) * 2),
+        lambda nd, a, b, cx: (_shared.sub(cx, b * (2 * (nd - 1))), _shared.add(a, _mulx(b) * 2)),
+        lambda a, b: _shared.add(a, _mulx(b) * 2),
     )
 
 
@@ -169,7 +168,7 @@ hermvander2d, hermvander3d, hermfit, hermroots, hermtrim = (
 
 def poly2herm(pol):
     """See numpy.polynomial.hermite.poly2herm: a power series as a Hermite series."""
-    return _shared.from_power_series("poly2herm", hermmulx, hermadd, pol)
+    return _shared.from_power_series("poly2herm", _mulx, pol)
 
 
 def herm2poly(c):
@@ -177,8 +176,11 @@ def herm2poly(c):
     return _shared.to_power_series(
         "herm2poly",
         c,
-        lambda i, c0, c1, ci: (_polysub(ci, c1 * (2 * (i - 1))), _polyadd(c0, _polymulx(c1) * 2)),
-        lambda c0, c1: _polyadd(c0, _polymulx(c1) * 2),
+        lambda i, c0, c1, ci: (
+            _shared.sub(ci, c1 * (2 * (i - 1))),
+            _shared.add(c0, _shared.power_mulx(c1) * 2),
+        ),
+        lambda c0, c1: _shared.add(c0, _shared.power_mulx(c1) * 2),
     )
 
 

@@ -17,9 +17,6 @@ from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
 from gpupy.polynomial._polybase import ABCPolyBase
 from gpupy.polynomial.hermite import _scales
-from gpupy.polynomial.polynomial import polyadd as _polyadd
-from gpupy.polynomial.polynomial import polymulx as _polymulx
-from gpupy.polynomial.polynomial import polysub as _polysub
 
 __all__ = [
     "hermezero",
@@ -61,12 +58,9 @@ hermeone = _numpy.array([1])
 hermex = _numpy.array([0, 1])
 
 
-def hermemulx(c):
-    """See numpy.polynomial.hermite_e.hermemulx: c times x (x He_i = He_(i+1) + i He_(i-1))."""
-    [c] = _pu._series("hermemulx", [c])
+def _mulx(c):
+    """c times x, untrimmed (hermemulx without its checks)."""
     n = c.shape[0]
-    if n == 1 and bool(c[0] == 0):
-        return c
     prd = _shared.empty_like_rows(c, n + 1)
     prd[0] = c[0] * 0
     prd[1:] = c
@@ -75,14 +69,19 @@ def hermemulx(c):
     return prd
 
 
+def hermemulx(c):
+    """See numpy.polynomial.hermite_e.hermemulx: c times x (x He_i = He_(i+1) + i He_(i-1))."""
+    return _shared.checked_mulx("hermemulx", _mulx, c)
+
+
 def hermemul(c1, c2):
     """See numpy.polynomial.hermite_e.hermemul."""
     return _shared.clenshaw_mul(
         "hermemul",
         c1,
         c2,
-        lambda nd, a, b, cx: (_f.sub(cx, b * (nd - 1)), _f.add(a, hermemulx(b))),
-        lambda a, b: _f.add(a, hermemulx(b)),
+        lambda nd, a, b, cx: (_shared.sub(cx, b * (nd - 1)), _shared.add(a, _mulx(b))),
+        lambda a, b: _shared.add(a, _mulx(b)),
     )
 
 
@@ -153,7 +152,7 @@ hermefit, hermeroots, hermetrim = _f.fit, _f.roots, _f.trim
 
 def poly2herme(pol):
     """See numpy.polynomial.hermite_e.poly2herme: a power series as a HermiteE series."""
-    return _shared.from_power_series("poly2herme", hermemulx, hermeadd, pol)
+    return _shared.from_power_series("poly2herme", _mulx, pol)
 
 
 def herme2poly(c):
@@ -161,8 +160,11 @@ def herme2poly(c):
     return _shared.to_power_series(
         "herme2poly",
         c,
-        lambda i, c0, c1, ci: (_polysub(ci, c1 * (i - 1)), _polyadd(c0, _polymulx(c1))),
-        lambda c0, c1: _polyadd(c0, _polymulx(c1)),
+        lambda i, c0, c1, ci: (
+            _shared.sub(ci, c1 * (i - 1)),
+            _shared.add(c0, _shared.power_mulx(c1)),
+        ),
+        lambda c0, c1: _shared.add(c0, _shared.power_mulx(c1)),
     )
 
 

@@ -14,9 +14,6 @@ from gpupy._host_library import device_arrays as _device_arrays
 from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
 from gpupy.polynomial._polybase import ABCPolyBase
-from gpupy.polynomial.polynomial import polyadd as _polyadd
-from gpupy.polynomial.polynomial import polymulx as _polymulx
-from gpupy.polynomial.polynomial import polysub as _polysub
 
 __all__ = [
     "lagzero",
@@ -58,13 +55,9 @@ lagone = _numpy.array([1])
 lagx = _numpy.array([1, -1])
 
 
-def lagmulx(c):
-    """See numpy.polynomial.laguerre.lagmulx: c times x (x L_i = -(i + 1) L_(i+1) + (2 i + 1)
-    L_i - i L_(i-1))."""
-    [c] = _pu._series("lagmulx", [c])
+def _mulx(c):
+    """c times x, untrimmed (lagmulx without its checks)."""
     n = c.shape[0]
-    if n == 1 and bool(c[0] == 0):
-        return c
     prd = _shared.empty_like_rows(c, n + 1)
     prd[0] = c[0]
     prd[1:] = -c * _pu._index_range(n, c)
@@ -75,6 +68,12 @@ def lagmulx(c):
     return prd
 
 
+def lagmulx(c):
+    """See numpy.polynomial.laguerre.lagmulx: c times x (x L_i = -(i + 1) L_(i+1) + (2 i + 1)
+    L_i - i L_(i-1))."""
+    return _shared.checked_mulx("lagmulx", _mulx, c)
+
+
 def lagmul(c1, c2):
     """See numpy.polynomial.laguerre.lagmul."""
     return _shared.clenshaw_mul(
@@ -82,10 +81,10 @@ def lagmul(c1, c2):
         c1,
         c2,
         lambda nd, a, b, cx: (
-            _f.sub(cx, b * (nd - 1) / nd),
-            _f.add(a, _f.sub((2 * nd - 1) * b, lagmulx(b)) / nd),
+            _shared.sub(cx, b * (nd - 1) / nd),
+            _shared.add(a, _shared.sub((2 * nd - 1) * b, _mulx(b)) / nd),
         ),
-        lambda a, b: _f.add(a, _f.sub(b, lagmulx(b))),
+        lambda a, b: _shared.add(a, _shared.sub(b, _mulx(b))),
     )
 
 
@@ -173,7 +172,7 @@ lagvander2d, lagvander3d, lagfit, lagroots, lagtrim = (
 
 def poly2lag(pol):
     """See numpy.polynomial.laguerre.poly2lag: a power series as a Laguerre series."""
-    return _shared.from_power_series("poly2lag", lagmulx, lagadd, pol)
+    return _shared.from_power_series("poly2lag", _mulx, pol)
 
 
 def lag2poly(c):
@@ -182,10 +181,10 @@ def lag2poly(c):
         "lag2poly",
         c,
         lambda i, c0, c1, ci: (
-            _polysub(ci, c1 * (i - 1) / i),
-            _polyadd(c0, _polysub((2 * i - 1) * c1, _polymulx(c1)) / i),
+            _shared.sub(ci, c1 * (i - 1) / i),
+            _shared.add(c0, _shared.sub((2 * i - 1) * c1, _shared.power_mulx(c1)) / i),
         ),
-        lambda c0, c1: _polyadd(c0, _polysub(c1, _polymulx(c1))),
+        lambda c0, c1: _shared.add(c0, _shared.sub(c1, _shared.power_mulx(c1))),
     )
 
 

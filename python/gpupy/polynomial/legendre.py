@@ -14,9 +14,6 @@ from gpupy._host_library import device_arrays as _device_arrays
 from gpupy.polynomial import _shared
 from gpupy.polynomial import polyutils as _pu
 from gpupy.polynomial._polybase import ABCPolyBase
-from gpupy.polynomial.polynomial import polyadd as _polyadd
-from gpupy.polynomial.polynomial import polymulx as _polymulx
-from gpupy.polynomial.polynomial import polysub as _polysub
 
 __all__ = [
     "legzero",
@@ -58,13 +55,9 @@ legone = _numpy.array([1])
 legx = _numpy.array([0, 1])
 
 
-def legmulx(c):
-    """See numpy.polynomial.legendre.legmulx: c times x (x P_i = ((i + 1) P_(i+1) + i P_(i-1))
-    / (2 i + 1))."""
-    [c] = _pu._series("legmulx", [c])
+def _mulx(c):
+    """c times x, untrimmed (legmulx without its checks)."""
     n = c.shape[0]
-    if n == 1 and bool(c[0] == 0):
-        return c
     prd = _shared.empty_like_rows(c, n + 1)
     prd[0] = c[0] * 0
     prd[1] = c[0]
@@ -75,6 +68,12 @@ def legmulx(c):
     return prd
 
 
+def legmulx(c):
+    """See numpy.polynomial.legendre.legmulx: c times x (x P_i = ((i + 1) P_(i+1) + i P_(i-1))
+    / (2 i + 1))."""
+    return _shared.checked_mulx("legmulx", _mulx, c)
+
+
 def legmul(c1, c2):
     """See numpy.polynomial.legendre.legmul."""
     return _shared.clenshaw_mul(
@@ -82,10 +81,10 @@ def legmul(c1, c2):
         c1,
         c2,
         lambda nd, a, b, cx: (
-            _f.sub(cx, b * (nd - 1) / nd),
-            _f.add(a, legmulx(b) * (2 * nd - 1) / nd),
+            _shared.sub(cx, b * (nd - 1) / nd),
+            _shared.add(a, _mulx(b) * (2 * nd - 1) / nd),
         ),
-        lambda a, b: _f.add(a, legmulx(b)),
+        lambda a, b: _shared.add(a, _mulx(b)),
     )
 
 
@@ -184,7 +183,7 @@ legvander2d, legvander3d, legfit, legroots, legtrim = (
 
 def poly2leg(pol):
     """See numpy.polynomial.legendre.poly2leg: a power series as a Legendre series."""
-    return _shared.from_power_series("poly2leg", legmulx, legadd, pol)
+    return _shared.from_power_series("poly2leg", _mulx, pol)
 
 
 def leg2poly(c):
@@ -193,10 +192,10 @@ def leg2poly(c):
         "leg2poly",
         c,
         lambda i, c0, c1, ci: (
-            _polysub(ci, c1 * (i - 1) / i),
-            _polyadd(c0, _polymulx(c1) * (2 * i - 1) / i),
+            _shared.sub(ci, c1 * (i - 1) / i),
+            _shared.add(c0, _shared.power_mulx(c1) * (2 * i - 1) / i),
         ),
-        lambda c0, c1: _polyadd(c0, _polymulx(c1)),
+        lambda c0, c1: _shared.add(c0, _shared.power_mulx(c1)),
     )
 
 

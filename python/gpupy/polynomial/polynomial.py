@@ -55,10 +55,7 @@ polyx = _numpy.array([0, 1])
 
 def polymulx(c):
     """See numpy.polynomial.polynomial.polymulx: c times x."""
-    [c] = _pu._series("polymulx", [c])
-    if c.shape[0] == 1 and bool(c[0] == 0):
-        return c
-    return _xp.concatenate([c[:1] * 0, c])
+    return _shared.checked_mulx("polymulx", _shared.power_mulx, c)
 
 
 def polymul(c1, c2):

@@ -212,13 +212,19 @@ def _fromroots(op, line_f, mul_f, roots):
     return p[0]
 
 
-def _add(op, c1, c2, sign=1):
-    c1, c2 = _series(op, [c1, c2])
+def _raw_add(c1, c2, sign=1):
+    """c1 + sign * c2 for 1-D series of any lengths (the shorter padded with zeros), untrimmed:
+    the recurrences of the bases sum with it and trim once at the end."""
     n = max(c1.shape[0], c2.shape[0])
-    out = _xp.zeros((n,), dtype=c1.dtype, device=c1.device)
+    out = _xp.zeros((n,), dtype=_xp.result_type(c1, c2), device=c1.device)
     out[: c1.shape[0]] = c1
     out[: c2.shape[0]] = out[: c2.shape[0]] + c2 if sign > 0 else out[: c2.shape[0]] - c2
-    return trimseq(out)
+    return out
+
+
+def _add(op, c1, c2, sign=1):
+    c1, c2 = _series(op, [c1, c2])
+    return trimseq(_raw_add(c1, c2, sign))
 
 
 def _div_input(op, c1, c2):
