@@ -451,8 +451,8 @@ def test_random_series_match_numpy(name, prefix, c1, c2, x, m):
 
 @pytest.mark.parametrize("name, prefix", BASES, ids=BASIS_IDS)
 def test_recurrences_read_back_a_fixed_number_of_values(name, prefix, monkeypatch):
-    # Products and conversions trim once at the end (each trim reads one index back), not at
-    # every step of their recurrence as NumPy does: on cuda every read waits for the device.
+    # Products, quotients, conversions and products of roots trim once at the end (each trim
+    # reads one index back), not at every step as NumPy does: on cuda every read waits.
     from gpupy.polynomial import polyutils
 
     reads = []
@@ -460,7 +460,9 @@ def test_recurrences_read_back_a_fixed_number_of_values(name, prefix, monkeypatc
     monkeypatch.setattr(polyutils, "_last_true", lambda m: reads.append(1) or original(m))
     module = getattr(gpupy.polynomial, name)
     c = gpupy.asarray(np.linspace(1.0, 2.0, 20))
-    for f in (f"{prefix}mul", f"{prefix}2poly", f"poly2{prefix}"):
+    calls = [("mul", (c, c)), ("2poly", (c,)), ("poly2", (c,)), ("fromroots", (c,))]
+    calls.append(("div", (c, c[:5])))
+    for f, args in calls:
         reads.clear()
-        getattr(module, f)(*((c, c) if f.endswith("mul") else (c,)))
-        assert len(reads) <= 3, (f, len(reads))
+        getattr(module, f"poly2{prefix}" if f == "poly2" else prefix + f)(*args)
+        assert len(reads) <= 4, (f, len(reads))  # the inputs, the quotient and remainder

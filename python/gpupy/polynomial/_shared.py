@@ -97,6 +97,7 @@ def series_functions(
     module,
     *,
     mul,
+    raw_mul,
     val,
     vander,
     companion,
@@ -107,10 +108,11 @@ def series_functions(
     rotate=True,
 ):
     """The functions of `prefix` (cheb, leg, ...) that every basis has in the same form, named
-    and documented as NumPy's numpy.polynomial.<module>.<prefix><name>."""
+    and documented as NumPy's numpy.polynomial.<module>.<prefix><name>. mul is the basis's
+    public product, raw_mul its untrimmed one."""
     fns = types.SimpleNamespace()
     fns.line = line or make_line(f"{prefix}line")
-    fns.fromroots = lambda roots: _pu._fromroots(f"{prefix}fromroots", fns.line, mul, roots)
+    fns.fromroots = lambda roots: _pu._fromroots(f"{prefix}fromroots", fns.line, raw_mul, roots)
     fns.add = lambda c1, c2: _pu._add(f"{prefix}add", c1, c2)
     fns.sub = lambda c1, c2: _pu._add(f"{prefix}sub", c1, c2, sign=-1)
     fns.pow = lambda c, pow, maxpower=maxpower: _pu._pow(  # noqa: A006 - NumPy's names
@@ -200,11 +202,17 @@ def clenshaw_val(op, x, c, tensor, step, last, prepare=None):
     return last(c0, c1, x, px)
 
 
-def clenshaw_mul(op, c1, c2, step, last):
-    """A product of two series by Clenshaw's recurrence on series (NumPy's legmul, hermmul,
-    ...): the shorter factor's terms scale the longer one, (a, b) = step(nd, a, b, c[nd - 2] *
-    xs) for nd = n - 1 ... 2, then last(a, b) (with add, sub and the basis's untrimmed mulx)."""
+def checked_mul(op, mul, c1, c2):
+    """A basis's public mul: NumPy's series checks, the untrimmed product mul, one trim."""
     c1, c2 = _pu._series(op, [c1, c2])
+    return _pu.trimseq(mul(c1, c2))
+
+
+def clenshaw_product(c1, c2, step, last):
+    """The untrimmed product of two series by Clenshaw's recurrence on series (NumPy's legmul,
+    hermmul, ...): the shorter factor's terms scale the longer one, (a, b) = step(nd, a, b,
+    c[nd - 2] * xs) for nd = n - 1 ... 2, then last(a, b) (with add, sub and the basis's
+    untrimmed mulx)."""
     c, xs = (c2, c1) if c1.shape[0] > c2.shape[0] else (c1, c2)
     n = c.shape[0]
     if n == 1:  # NumPy's 0 here is a float64 series, which sets the result's dtype
@@ -213,7 +221,7 @@ def clenshaw_mul(op, c1, c2, step, last):
         a, b = c[-2] * xs, c[-1] * xs
         for nd in range(n - 1, 1, -1):
             a, b = step(nd, a, b, c[nd - 2] * xs)
-    return _pu.trimseq(last(a, b))
+    return last(a, b)
 
 
 def recurrence_vander(op, x, deg, first, step):

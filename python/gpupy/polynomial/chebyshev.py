@@ -121,10 +121,14 @@ def chebmulx(c):
     return _shared.checked_mulx("chebmulx", _mulx, c)
 
 
+def _mul(c1, c2):
+    """The untrimmed product, through z-series."""
+    return _from_z(_xp.convolve(_to_z(c1), _to_z(c2)))
+
+
 def chebmul(c1, c2):
     """See numpy.polynomial.chebyshev.chebmul."""
-    c1, c2 = _pu._series("chebmul", [c1, c2])
-    return _pu.trimseq(_from_z(_xp.convolve(_to_z(c1), _to_z(c2))))
+    return _shared.checked_mul("chebmul", _mul, c1, c2)
 
 
 def chebdiv(c1, c2):
@@ -218,6 +222,7 @@ _f = _shared.series_functions(
     "cheb",
     "chebyshev",
     mul=chebmul,
+    raw_mul=_mul,
     val=chebval,
     vander=chebvander,
     companion=chebcompanion,

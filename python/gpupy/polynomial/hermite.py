@@ -74,10 +74,9 @@ def hermmulx(c):
     return _shared.checked_mulx("hermmulx", _mulx, c)
 
 
-def hermmul(c1, c2):
-    """See numpy.polynomial.hermite.hermmul."""
-    return _shared.clenshaw_mul(
-        "hermmul",
+def _mul(c1, c2):
+    """The untrimmed product (Clenshaw's recurrence on series)."""
+    return _shared.clenshaw_product(
         c1,
         c2,
         lambda nd, a, b, cx: (_shared.sub(cx, b * (2 * (nd - 1))), _shared.add(a, _mulx(b) * 2)),
@@ -85,9 +84,14 @@ def hermmul(c1, c2):
     )
 
 
+def hermmul(c1, c2):
+    """See numpy.polynomial.hermite.hermmul."""
+    return _shared.checked_mul("hermmul", _mul, c1, c2)
+
+
 def hermdiv(c1, c2):
     """See numpy.polynomial.hermite.hermdiv: (quotient, remainder)."""
-    return _pu._div("hermdiv", hermmul, c1, c2)
+    return _pu._div("hermdiv", _mul, c1, c2)
 
 
 def hermder(c, m=1, scl=1, axis=0):
@@ -149,6 +153,7 @@ _f = _shared.series_functions(
     "herm",
     "hermite",
     mul=hermmul,
+    raw_mul=_mul,
     val=hermval,
     vander=hermvander,
     companion=hermcompanion,

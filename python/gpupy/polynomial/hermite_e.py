@@ -74,10 +74,9 @@ def hermemulx(c):
     return _shared.checked_mulx("hermemulx", _mulx, c)
 
 
-def hermemul(c1, c2):
-    """See numpy.polynomial.hermite_e.hermemul."""
-    return _shared.clenshaw_mul(
-        "hermemul",
+def _mul(c1, c2):
+    """The untrimmed product (Clenshaw's recurrence on series)."""
+    return _shared.clenshaw_product(
         c1,
         c2,
         lambda nd, a, b, cx: (_shared.sub(cx, b * (nd - 1)), _shared.add(a, _mulx(b))),
@@ -85,9 +84,14 @@ def hermemul(c1, c2):
     )
 
 
+def hermemul(c1, c2):
+    """See numpy.polynomial.hermite_e.hermemul."""
+    return _shared.checked_mul("hermemul", _mul, c1, c2)
+
+
 def hermediv(c1, c2):
     """See numpy.polynomial.hermite_e.hermediv: (quotient, remainder)."""
-    return _pu._div("hermediv", hermemul, c1, c2)
+    return _pu._div("hermediv", _mul, c1, c2)
 
 
 def hermeder(c, m=1, scl=1, axis=0):
@@ -135,6 +139,7 @@ _f = _shared.series_functions(
     "herme",
     "hermite_e",
     mul=hermemul,
+    raw_mul=_mul,
     val=hermeval,
     vander=hermevander,
     companion=hermecompanion,

@@ -74,10 +74,9 @@ def lagmulx(c):
     return _shared.checked_mulx("lagmulx", _mulx, c)
 
 
-def lagmul(c1, c2):
-    """See numpy.polynomial.laguerre.lagmul."""
-    return _shared.clenshaw_mul(
-        "lagmul",
+def _mul(c1, c2):
+    """The untrimmed product (Clenshaw's recurrence on series)."""
+    return _shared.clenshaw_product(
         c1,
         c2,
         lambda nd, a, b, cx: (
@@ -88,9 +87,14 @@ def lagmul(c1, c2):
     )
 
 
+def lagmul(c1, c2):
+    """See numpy.polynomial.laguerre.lagmul."""
+    return _shared.checked_mul("lagmul", _mul, c1, c2)
+
+
 def lagdiv(c1, c2):
     """See numpy.polynomial.laguerre.lagdiv: (quotient, remainder)."""
-    return _pu._div("lagdiv", lagmul, c1, c2)
+    return _pu._div("lagdiv", _mul, c1, c2)
 
 
 def lagder(c, m=1, scl=1, axis=0):
@@ -153,6 +157,7 @@ _f = _shared.series_functions(
     "lag",
     "laguerre",
     mul=lagmul,
+    raw_mul=_mul,
     val=lagval,
     vander=lagvander,
     companion=lagcompanion,

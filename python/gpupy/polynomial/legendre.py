@@ -74,10 +74,9 @@ def legmulx(c):
     return _shared.checked_mulx("legmulx", _mulx, c)
 
 
-def legmul(c1, c2):
-    """See numpy.polynomial.legendre.legmul."""
-    return _shared.clenshaw_mul(
-        "legmul",
+def _mul(c1, c2):
+    """The untrimmed product (Clenshaw's recurrence on series)."""
+    return _shared.clenshaw_product(
         c1,
         c2,
         lambda nd, a, b, cx: (
@@ -88,9 +87,14 @@ def legmul(c1, c2):
     )
 
 
+def legmul(c1, c2):
+    """See numpy.polynomial.legendre.legmul."""
+    return _shared.checked_mul("legmul", _mul, c1, c2)
+
+
 def legdiv(c1, c2):
     """See numpy.polynomial.legendre.legdiv: (quotient, remainder)."""
-    return _pu._div("legdiv", legmul, c1, c2)
+    return _pu._div("legdiv", _mul, c1, c2)
 
 
 def _der_step(c):
@@ -168,7 +172,13 @@ def legcompanion(c):
 
 
 _f = _shared.series_functions(
-    "leg", "legendre", mul=legmul, val=legval, vander=legvander, companion=legcompanion
+    "leg",
+    "legendre",
+    mul=legmul,
+    raw_mul=_mul,
+    val=legval,
+    vander=legvander,
+    companion=legcompanion,
 )
 legline, legfromroots, legadd, legsub, legpow = _f.line, _f.fromroots, _f.add, _f.sub, _f.pow
 legval2d, legval3d, leggrid2d, leggrid3d = _f.val2d, _f.val3d, _f.grid2d, _f.grid3d

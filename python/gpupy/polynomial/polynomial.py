@@ -60,8 +60,7 @@ def polymulx(c):
 
 def polymul(c1, c2):
     """See numpy.polynomial.polynomial.polymul."""
-    c1, c2 = _pu._series("polymul", [c1, c2])
-    return _pu.trimseq(_xp.convolve(c1, c2))
+    return _shared.checked_mul("polymul", _xp.convolve, c1, c2)
 
 
 def polydiv(c1, c2):
@@ -141,6 +140,7 @@ _f = _shared.series_functions(
     "poly",
     "polynomial",
     mul=polymul,
+    raw_mul=_xp.convolve,
     val=polyval,
     vander=polyvander,
     companion=polycompanion,

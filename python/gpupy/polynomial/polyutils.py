@@ -195,8 +195,9 @@ def _vander_nd(op, vander_fs, points, degrees):
     return out.reshape(out.shape[: out.ndim - n] + (-1,))
 
 
-def _fromroots(op, line_f, mul_f, roots):
-    """The product of the lines (x - r), multiplied pairwise as NumPy does."""
+def _fromroots(op, line_f, raw_mul, roots):
+    """The product of the lines (x - r), multiplied pairwise as NumPy does (with the basis's
+    untrimmed product, trimmed once)."""
     [roots] = _device_arrays(op, roots)
     if roots.size == 0 and roots.ndim <= 1:
         return _xp.ones((1,), device=roots.device)
@@ -205,11 +206,11 @@ def _fromroots(op, line_f, mul_f, roots):
     p = [line_f(-roots[i], 1) for i in range(roots.shape[0])]
     while len(p) > 1:
         m, odd = divmod(len(p), 2)
-        products = [mul_f(p[i], p[i + m]) for i in range(m)]
+        products = [raw_mul(p[i], p[i + m]) for i in range(m)]
         if odd:
-            products[0] = mul_f(products[0], p[-1])
+            products[0] = raw_mul(products[0], p[-1])
         p = products
-    return p[0]
+    return trimseq(p[0])
 
 
 def _raw_add(c1, c2, sign=1):
@@ -240,16 +241,19 @@ def _div_input(op, c1, c2):
     return c1, c2, None
 
 
-def _div(op, mul_f, c1, c2):
-    """Long division in any basis: the quotient's coefficients from the top down."""
+def _div(op, raw_mul, c1, c2):
+    """Long division in any basis: the quotient's coefficients from the top down (raw_mul is
+    the basis's untrimmed product: the products of the basis functions with c2 keep c2's
+    nonzero leading term, so NumPy's trimming of them changes nothing)."""
     c1, c2, result = _div_input(op, c1, c2)
     if result is not None:
         return result
     n1, n2 = c1.shape[0], c2.shape[0]
     quo = _xp.empty((n1 - n2 + 1,), dtype=c1.dtype, device=c1.device)
+    basis = _xp.eye(n1 - n2 + 1, device=c1.device)  # float64, as NumPy's [0, ..., 0, 1]
     rem = c1
     for i in range(n1 - n2, -1, -1):
-        p = mul_f([0] * i + [1], c2)
+        p = raw_mul(basis[i, : i + 1], c2)
         q = rem[-1] / p[-1]
         rem = rem[:-1] - q * p[:-1]
         quo[i] = q
