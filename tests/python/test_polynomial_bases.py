@@ -461,7 +461,7 @@ def test_recurrences_read_back_a_fixed_number_of_values(name, prefix, monkeypatc
     module = getattr(gpupy.polynomial, name)
     c = gpupy.asarray(np.linspace(1.0, 2.0, 20))
     calls = [("mul", (c, c)), ("2poly", (c,)), ("poly2", (c,)), ("fromroots", (c,))]
-    calls.append(("div", (c, c[:5])))
+    calls += [("div", (c, c[:5])), ("pow", (c[:4], 6))]
     for f, args in calls:
         reads.clear()
         getattr(module, f"poly2{prefix}" if f == "poly2" else prefix + f)(*args)

@@ -96,27 +96,26 @@ def series_functions(
     prefix,
     module,
     *,
-    mul,
     raw_mul,
     val,
     vander,
     companion,
     line=None,
-    pow_mul=None,
+    pow_trims=True,
     maxpower=16,
     first_root=lambda c0, c1: -c0 / c1,
     rotate=True,
 ):
     """The functions of `prefix` (cheb, leg, ...) that every basis has in the same form, named
-    and documented as NumPy's numpy.polynomial.<module>.<prefix><name>. mul is the basis's
-    public product, raw_mul its untrimmed one."""
+    and documented as NumPy's numpy.polynomial.<module>.<prefix><name>. raw_mul is the basis's
+    untrimmed product."""
     fns = types.SimpleNamespace()
     fns.line = line or make_line(f"{prefix}line")
     fns.fromroots = lambda roots: _pu._fromroots(f"{prefix}fromroots", fns.line, raw_mul, roots)
     fns.add = lambda c1, c2: _pu._add(f"{prefix}add", c1, c2)
     fns.sub = lambda c1, c2: _pu._add(f"{prefix}sub", c1, c2, sign=-1)
     fns.pow = lambda c, pow, maxpower=maxpower: _pu._pow(  # noqa: A006 - NumPy's names
-        f"{prefix}pow", pow_mul or mul, c, pow, maxpower
+        f"{prefix}pow", raw_mul, c, pow, maxpower, trim=pow_trims
     )
     fns.val2d = lambda x, y, c: _pu._valnd(f"{prefix}val2d", val, c, x, y)
     fns.val3d = lambda x, y, z, c: _pu._valnd(f"{prefix}val3d", val, c, x, y, z)

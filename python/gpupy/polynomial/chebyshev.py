@@ -143,7 +143,7 @@ def chebdiv(c1, c2):
 def chebpow(c, pow, maxpower=16):  # noqa: A002 - NumPy's signature
     """See numpy.polynomial.chebyshev.chebpow (powers of the z-series)."""
     [c] = _pu._series("chebpow", [c])
-    return _from_z(_pu._pow("chebpow", _xp.convolve, _to_z(c), pow, maxpower))
+    return _from_z(_pu._pow("chebpow", _xp.convolve, _to_z(c), pow, maxpower, trim=False))
 
 
 def _der_step(c):
@@ -221,7 +221,6 @@ def chebcompanion(c):
 _f = _shared.series_functions(
     "cheb",
     "chebyshev",
-    mul=chebmul,
     raw_mul=_mul,
     val=chebval,
     vander=chebvander,

@@ -152,7 +152,6 @@ def hermcompanion(c):
 _f = _shared.series_functions(
     "herm",
     "hermite",
-    mul=hermmul,
     raw_mul=_mul,
     val=hermval,
     vander=hermvander,

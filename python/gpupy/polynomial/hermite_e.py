@@ -138,7 +138,6 @@ def hermecompanion(c):
 _f = _shared.series_functions(
     "herme",
     "hermite_e",
-    mul=hermemul,
     raw_mul=_mul,
     val=hermeval,
     vander=hermevander,

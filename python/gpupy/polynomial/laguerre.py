@@ -156,7 +156,6 @@ def lagcompanion(c):
 _f = _shared.series_functions(
     "lag",
     "laguerre",
-    mul=lagmul,
     raw_mul=_mul,
     val=lagval,
     vander=lagvander,

@@ -174,7 +174,6 @@ def legcompanion(c):
 _f = _shared.series_functions(
     "leg",
     "legendre",
-    mul=legmul,
     raw_mul=_mul,
     val=legval,
     vander=legvander,

@@ -139,12 +139,11 @@ def polycompanion(c):
 _f = _shared.series_functions(
     "poly",
     "polynomial",
-    mul=polymul,
     raw_mul=_xp.convolve,
     val=polyval,
     vander=polyvander,
     companion=polycompanion,
-    pow_mul=_xp.convolve,  # NumPy's polypow multiplies without trimming
+    pow_trims=False,  # NumPy's polypow multiplies with convolve, which never trims
     maxpower=None,
     rotate=False,
 )

@@ -260,7 +260,8 @@ def _div(op, raw_mul, c1, c2):
     return quo, trimseq(rem)
 
 
-def _pow(op, mul_f, c, power, maxpower):
+def _pow(op, raw_mul, c, power, maxpower, trim=True):
+    """c**power by repeated untrimmed products, trimmed once (NumPy's polypow never trims)."""
     [c] = _series(op, [c])
     n = int(power)
     if n != power or n < 0:
@@ -271,8 +272,8 @@ def _pow(op, mul_f, c, power, maxpower):
         return _xp.ones((1,), dtype=c.dtype, device=c.device)
     out = c
     for _ in range(n - 1):
-        out = mul_f(out, c)
-    return out
+        out = raw_mul(out, c)
+    return trimseq(out) if trim else out
 
 
 def _calculus_input(op, c, m, axis, what):
