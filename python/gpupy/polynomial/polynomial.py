@@ -1,86 +1,169 @@
-"""gpupy.polynomial.polynomial: power series evaluation as in numpy.polynomial.polynomial.
+"""gpupy.polynomial.polynomial: numpy.polynomial.polynomial (power series, coefficients from low
+to high degree, the opposite of gpupy.polyval's order) on gpupy arrays.
 
-Coefficients run from low to high degree (the opposite of gpupy.polyval's order). Evaluation is
-Horner's scheme with gpupy operations on the device of the gpupy arrays among the arguments (the
-default device otherwise); integer and boolean coefficients compute in float64, as NumPy's do.
+Everything is computed with gpupy operations on the device of the gpupy arrays among the
+arguments (the default device otherwise); integer and boolean coefficients compute in float64,
+as NumPy's do. Host steps: polyroots' eigenvalues (NumPy's LAPACK on an explicit copy of the
+companion matrix, as gpupy.roots), the single index trimming reads back, polyfit's rank. The
+constants polydomain, polyzero, polyone and polyx are NumPy arrays, usable with any device.
 """
 
-import numbers
+import numpy as _numpy
 
+import gpupy as _xp
 from gpupy import _core
-from gpupy._host_library import device_arrays
+from gpupy.polynomial import _shared
+from gpupy.polynomial import polyutils as _pu
+from gpupy.polynomial._polybase import ABCPolyBase
 
-__all__ = ["polygrid2d", "polygrid3d", "polyval", "polyval2d", "polyval3d"]
+__all__ = [
+    "polyzero",
+    "polyone",
+    "polyx",
+    "polydomain",
+    "polyline",
+    "polyadd",
+    "polysub",
+    "polymulx",
+    "polymul",
+    "polydiv",
+    "polypow",
+    "polyval",
+    "polyvalfromroots",
+    "polyder",
+    "polyint",
+    "polyfromroots",
+    "polyvander",
+    "polyfit",
+    "polytrim",
+    "polyroots",
+    "Polynomial",
+    "polyval2d",
+    "polyval3d",
+    "polygrid2d",
+    "polygrid3d",
+    "polyvander2d",
+    "polyvander3d",
+    "polycompanion",
+]
+
+polydomain = _numpy.array([-1.0, 1.0])
+polyzero = _numpy.array([0])
+polyone = _numpy.array([1])
+polyx = _numpy.array([0, 1])
 
 
-def _coefficients(c, x):
-    """c as a float or complex gpupy array of at least one dimension, on x's device when x is a
-    gpupy array; x stays a Python number when it is one (a weak scalar, as in NumPy)."""
-    if isinstance(x, numbers.Number) and not hasattr(x, "dtype"):
-        (c,) = device_arrays("polyval", c)
-    else:
-        x, c = device_arrays("polyval", x, c)
-    if c.ndim == 0:
-        c = c.reshape((1,))
-    if c.dtype.kind in "biu":
-        c = c.astype("float64")
-    return x, c
+def polymulx(c):
+    """See numpy.polynomial.polynomial.polymulx: c times x."""
+    return _shared.checked_mulx("polymulx", _shared.power_mulx, c)
+
+
+def polymul(c1, c2):
+    """See numpy.polynomial.polynomial.polymul."""
+    return _shared.checked_mul("polymul", _xp.convolve, c1, c2)
+
+
+def polydiv(c1, c2):
+    """See numpy.polynomial.polynomial.polydiv: (quotient, remainder)."""
+    c1, c2, result = _pu._div_input("polydiv", c1, c2)
+    if result is not None:
+        return result
+    n1, n2 = c1.shape[0], c2.shape[0]
+    scl = c2[-1]
+    c2 = c2[:-1] / scl
+    j = n1 - 1
+    for i in range(n1 - n2, -1, -1):
+        c1[i:j] = c1[i:j] - c2 * c1[j]
+        j -= 1
+    return c1[j + 1 :] / scl, _pu.trimseq(c1[: j + 1])
+
+
+def polyder(c, m=1, scl=1, axis=0):
+    """See numpy.polynomial.polynomial.polyder: the m-th derivative along `axis`, each
+    differentiation multiplied by scl."""
+    return _shared.derivative("polyder", c, m, scl, axis, _shared.der_by_index)
+
+
+def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0):  # noqa: B006 - NumPy's signature
+    """See numpy.polynomial.polynomial.polyint: m integrations along `axis`, constants k (the
+    value at lbnd), each integration multiplied by scl."""
+    return _shared.integral("polyint", c, m, k, lbnd, scl, axis, _shared.int_by_index, polyval)
 
 
 def polyval(x, c, tensor=True):
-    """See numpy.polynomial.polynomial.polyval: c[0] + c[1] x + c[2] x**2 + ... . With
+    """See numpy.polynomial.polynomial.polyval: c[0] + c[1] x + c[2] x**2 + ... (Horner). With
     `tensor`, each coefficient's trailing axes are evaluated at every x (result shape
     c.shape[1:] + x.shape); without it, they broadcast against x."""
-    x, c = _coefficients(c, x)
-    if isinstance(x, _core.ndarray) and tensor:
-        c = c.reshape(c.shape + (1,) * x.ndim)
+    x, c = _pu._values_input("polyval", x, c)
+    c = _pu._tensor(x, c, tensor)
     result = c[-1] + x * 0
     for i in range(2, c.shape[0] + 1):
         result = c[-i] + result * x
     return result
 
 
-def _points(op, coordinates, c):
-    """The coordinate arrays of polyval2d/3d: one shape, on one device with c."""
-    *points, c = device_arrays(op, *coordinates, c)
-    if any(p.shape != points[0].shape for p in points[1:]):
-        names = {2: "x, y", 3: "x, y, z"}[len(points)]
-        raise ValueError(f"[{op}] {names} are incompatible")
-    return points, c
+def polyvalfromroots(x, r, tensor=True):
+    """See numpy.polynomial.polynomial.polyvalfromroots: the product of (x - r) over r's first
+    axis."""
+    x, r = _pu._values_input("polyvalfromroots", x, r)
+    if isinstance(x, _core.ndarray) and not tensor and x.ndim >= r.ndim:
+        raise ValueError("[polyvalfromroots] x.ndim must be < r.ndim when tensor == False")
+    return _xp.prod(x - _pu._tensor(x, r, tensor), axis=0)
 
 
-def _value_nd(op, coordinates, c):
-    points, c = _points(op, coordinates, c)
-    c = polyval(points[0], c)
-    for p in points[1:]:
-        c = polyval(p, c, tensor=False)
-    return c
+def polyvander(x, deg):
+    """See numpy.polynomial.polynomial.polyvander: [1, x, x**2, ..., x**deg] along a new last
+    axis."""
+    x, deg = _pu._vander_input("polyvander", x, deg)
+    columns = [x * 0 + 1]
+    if deg > 0:
+        columns.append(x)
+    for _ in range(2, deg + 1):
+        columns.append(columns[-1] * x)
+    return _xp.stack(columns, axis=-1)
 
 
-def _grid_nd(coordinates, c):
-    *points, c = device_arrays("polygrid", *coordinates, c)
-    for p in points:
-        c = polyval(p, c)
-    return c
+def polycompanion(c):
+    """See numpy.polynomial.polynomial.polycompanion."""
+    [c] = _pu._series("polycompanion", [c])
+    n = c.shape[0] - 1
+    if n < 1:
+        raise ValueError("[polycompanion] Series must have maximum degree of at least 1.")
+    if n == 1:
+        return (-c[0] / c[1]).reshape(1, 1)
+    mat = _xp.eye(n, k=-1, dtype=c.dtype, device=c.device)
+    mat[:, -1] = mat[:, -1] - c[:-1] / c[-1]
+    return mat
 
 
-def polyval2d(x, y, c):
-    """See numpy.polynomial.polynomial.polyval2d: sum of c[i, j] x**i y**j at the points
-    (x, y), which must have one shape."""
-    return _value_nd("polyval2d", (x, y), c)
+_f = _shared.series_functions(
+    "poly",
+    "polynomial",
+    raw_mul=_xp.convolve,
+    val=polyval,
+    vander=polyvander,
+    companion=polycompanion,
+    pow_trims=False,  # NumPy's polypow multiplies with convolve, which never trims
+    maxpower=None,
+    rotate=False,
+)
+polyline, polyfromroots, polyadd, polysub, polypow = _f.line, _f.fromroots, _f.add, _f.sub, _f.pow
+polyval2d, polyval3d, polygrid2d, polygrid3d = _f.val2d, _f.val3d, _f.grid2d, _f.grid3d
+polyvander2d, polyvander3d, polyfit, polyroots, polytrim = (
+    _f.vander2d,
+    _f.vander3d,
+    _f.fit,
+    _f.roots,
+    _f.trim,
+)
 
 
-def polyval3d(x, y, z, c):
-    """See numpy.polynomial.polynomial.polyval3d."""
-    return _value_nd("polyval3d", (x, y, z), c)
+class Polynomial(ABCPolyBase, prefix="poly", namespace=globals()):
+    """See numpy.polynomial.Polynomial: a power series with a domain and a window. ``coef`` is a
+    gpupy array (lowest degree first) on its device, and so are the values, derivatives,
+    integrals and fits computed from it (see gpupy.polynomial._polybase)."""
 
-
-def polygrid2d(x, y, c):
-    """See numpy.polynomial.polynomial.polygrid2d: the values on the Cartesian product of x
-    and y (result shape c.shape[2:] + x.shape + y.shape)."""
-    return _grid_nd((x, y), c)
-
-
-def polygrid3d(x, y, z, c):
-    """See numpy.polynomial.polynomial.polygrid3d."""
-    return _grid_nd((x, y, z), c)
+    domain = _numpy.array(polydomain)
+    window = _numpy.array(polydomain)
+    basis_name = None
+    _numpy_class = _numpy.polynomial.Polynomial
