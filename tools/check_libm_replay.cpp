@@ -1,15 +1,15 @@
-// Checks the cpu device's replay loops (src/backend/cpu/libm_replay.cpp, libm_replay_pow.cpp)
-// against this machine's C library: every float32 input for expf, exp2f, logf, log2f, sinf and
-// cosf; N random float64 inputs (random bit patterns, values spread over each function's range,
-// and values at its path boundaries) for exp, exp2 and log; N random (x, y) pairs for pow and powf
-// (see random_pairs), and for powf every float32 x against seven exponents. Run it after a change
-// to the loops or on a new glibc. Host only.
+// Checks the cpu device's replay loops (src/backend/cpu/libm_replay*.cpp) against this machine's
+// C library: every float32 input for expf, exp2f, logf, log2f, sinf, cosf, expm1f, log1pf and
+// tanhf; N random float64 inputs (random bit patterns, values spread over each function's range,
+// and values at its path boundaries) for exp, exp2, log, expm1, log1p and tanh; N random (x, y)
+// pairs for pow and powf (see random_pairs), and for powf every float32 x against seven exponents.
+// Run it after a change to the loops or on a new glibc. Host only.
 //
 //   g++ -std=c++20 -O2 -ffp-contract=off -Isrc -Iinclude tools/check_libm_replay.cpp \
-//       src/backend/cpu/{fast_math,libm_replay,libm_replay_pow,libm_tables}.cpp \
-//       -o /tmp/check_libm_replay
-//   /tmp/check_libm_replay [N=100663296] [float32|float64|pow|powf-every-x]   (all of them without
-//   the second argument: about half an hour on one core)
+//       src/backend/cpu/{fast_math,libm_replay,libm_replay_pow,libm_replay_fdlibm32}.cpp \
+//       src/backend/cpu/{libm_replay_fdlibm64,libm_tables}.cpp -o /tmp/check_libm_replay
+//   /tmp/check_libm_replay [N=100663296] [float32|float64|pow|powf-every-x|fdlibm32|fdlibm64]
+//   (all of them without the second argument: about an hour on one core)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -257,6 +257,20 @@ int main(int argc, char** argv) {
   }
   if (all || std::strcmp(only, "powf-every-x") == 0)
     every_float_pow({2.5f, -1.5f, 1.0f / 3, 3, -7, 0x1.fffffep+6f, -0x1.3p-7f});
+  if (all || std::strcmp(only, "fdlibm64") == 0) {
+    // The reduction steps (|x| = ln2 / 2, 1.5 ln2, k = 20 and 57), -56 ln2, the overflow
+    // threshold; log1p's sqrt(2) - 1, -0.2929, 2^53; tanh's 1 and 22.
+    random_doubles(FastOp::expm1, ::expm1, "expm1", n, -45, 710, -60, 10,
+                   {0.34657, 1.03972, 13.5, 39.8, -38.82, 709.78}, 0.01);
+    random_doubles(FastOp::log1p, ::log1p, "log1p", n, -1, 4, -60, 54,
+                   {0.41421356, -0.29289, -1, 0x1p53, 0, 1}, 0.01);
+    random_doubles(FastOp::tanh, ::tanh, "tanh", n, -23, 23, -60, 5, {1, -1, 22, 0.34657}, 0.01);
+  }
+  if (all || std::strcmp(only, "fdlibm32") == 0) {
+    every_float(FastOp::expm1, ::expm1f, "expm1f");
+    every_float(FastOp::log1p, ::log1pf, "log1pf");
+    every_float(FastOp::tanh, ::tanhf, "tanhf");
+  }
   if (!all && std::strcmp(only, "float32") != 0 && std::strcmp(only, "float64") != 0) return 0;
   if (std::strcmp(only, "float32") != 0) {
     const double edges[] = {-512, 512, -745.13, 709.78, 0x1p-54, -0x1p-54};

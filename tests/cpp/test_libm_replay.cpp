@@ -1,6 +1,6 @@
-// The cpu loops that replay glibc's exp, exp2, log, pow, expf, exp2f, logf, log2f, sinf, cosf and
-// powf (and that they are in use where they apply), and the bounded float32 exp loops, against the
-// library's scalar calls, bit for bit. Host only.
+// The cpu loops that replay glibc's exp, exp2, log, expm1, log1p, tanh, pow, expf, exp2f, logf,
+// log2f, sinf, cosf, expm1f, log1pf, tanhf and powf (and that they are in use where they apply),
+// and the bounded float32 exp loops, against the library's scalar calls, bit for bit. Host only.
 #include <gtest/gtest.h>
 
 #include <cfenv>
@@ -105,6 +105,46 @@ TEST(LibmReplay, SinFloat32) {
 TEST(LibmReplay, CosFloat32) {
   expect_library(
       FastOp::cos, [](float x) { return std::cos(x); }, inputs<float>(-20, 8, true));
+}
+
+/// x over [-1, 2^hi) for log1p: every path of the library (-1 < x < -0.29, the band around 0,
+/// tiny x, 1 + x at and near powers of two) and random bit patterns.
+template <class T>
+std::vector<T> log1p_inputs(int hi) {
+  auto x = inputs<T>(-60, hi, false);
+  for (size_t i = 1; i < x.size(); i += 4) x[i] = T(-1 + std::ldexp(double(i % 977) + 1, -10));
+  for (size_t i = 2; i < x.size(); i += 16) x[i] = T(std::ldexp(1.0, int(i % hi)) - 1);
+  return x;
+}
+
+TEST(LibmReplay, Expm1Float64) {
+  expect_library(
+      FastOp::expm1, [](double x) { return std::expm1(x); }, inputs<double>(-60, 10, true));
+}
+
+TEST(LibmReplay, Log1pFloat64) {
+  expect_library(
+      FastOp::log1p, [](double x) { return std::log1p(x); }, log1p_inputs<double>(60));
+}
+
+TEST(LibmReplay, TanhFloat64) {
+  expect_library(
+      FastOp::tanh, [](double x) { return std::tanh(x); }, inputs<double>(-60, 5, true));
+}
+
+TEST(LibmReplay, Expm1Float32) {
+  expect_library(
+      FastOp::expm1, [](float x) { return std::expm1(x); }, inputs<float>(-30, 7, true));
+}
+
+TEST(LibmReplay, Log1pFloat32) {
+  expect_library(
+      FastOp::log1p, [](float x) { return std::log1p(x); }, log1p_inputs<float>(30));
+}
+
+TEST(LibmReplay, TanhFloat32) {
+  expect_library(
+      FastOp::tanh, [](float x) { return std::tanh(x); }, inputs<float>(-60, 5, true));
 }
 
 /// Pairs for pow: positive x over many binades with y = t / log(x), |t| log-uniform in

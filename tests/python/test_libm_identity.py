@@ -1,6 +1,6 @@
-"""exp, exp2, log, log2, sin, cos (float32), exp, exp2, log (float64), power and float_power, and
-floor, ceil, trunc, rint (float32, float64) on the host devices against the C library's functions,
-bit for bit.
+"""exp, exp2, log, log2, sin, cos (float32), exp, exp2, log (float64), expm1, log1p, tanh, power,
+float_power, floor, ceil, trunc and rint (float32, float64) on the host devices against the C
+library's functions, bit for bit.
 
 The cpu device computes these with vector loops that must return exactly what the scalar library
 call returns (what emu returns, and what the cpu device returned before the loops existed). The
@@ -138,6 +138,17 @@ _EDGES = {
              1e-40, 0.1, 10.0, 1024.0],
     "sin": [0.0, 2.0**-12, 2.0**-12 * 1.001, 2.0**-126, 1e-45, 0.7853981, 0.78539819, 1.5707964,
             3.1415927, 4.712389, 6.2831855, 119.99999, 120.0, 120.00001, 1e4, 3.4e38, 100.53096],
+    # expm1: the reduction's steps (ln2/2, 1.5 ln2, k = 20 and 57 for float64, 23 for float32),
+    # where it returns -1 (56 ln2, 27 ln2), overflow; log1p: sqrt(2) - 1, 1 - sqrt(2)/2, tiny x,
+    # 2^53 and 1 + x a power of two; tanh: 1, 22 and tiny x.
+    "expm1": [0.34657359027997264, 1.0397207708399179, 13.862943611198906, 39.50996964, 15.94,
+              38.816242111356935, 18.714973875118524, 709.782712893384, 88.7216796875, 88.72168,
+              2.0**-54, 2.0**-25, 1e-300, 5e-324, 2.2250738585072014e-308, 0.25, 0.5, 1.0, 10.0],
+    "log1p": [0.41421356237309503, 0.41421357, -0.2928932188134524, -0.29289323, 1.0, 0.5, -0.75,
+              2.0**53, 2.0**24, 2.0**-29, 2.0**-54, 1e-300, 5e-324, 1e300, 1e30,
+              1.7976931348623157e308, 3.4028234e38] + [2.0**j - 1 for j in range(-24, 64)],
+    "tanh": [1.0, 22.0, 2.0**-55, 2.0**-26, 0.5, 0.34657, 1e-300, 5e-324, 2.2250738585072014e-308,
+             20.0, 9.0, 3.0, 1e-40],
 }  # fmt: skip
 _EDGES["cos"] = _EDGES["sin"]
 _EDGES["exp2"] = _EDGES["exp"] + [1023.9999999999999, 1024.0, -1074.0, -1075.0, -1022.0, 0.0078125]
@@ -158,9 +169,9 @@ def _edge_inputs(name, dtype):
     quiet = numpy.array(numpy.nan, dtype=dtype).view(uint) | payloads  # quiet NaNs with payloads
     nans = numpy.concatenate([quiet, quiet | (uint(1) << uint(8 * dtype().itemsize - 1))])
     subnormal = rng.integers(1, 2**nmant, 200, dtype=numpy.uint64).astype(uint).view(dtype)
-    lo, hi = {"exp": (-750, 750), "exp2": (-1080, 1030), "log": (0, 3), "log2": (0, 3)}.get(
-        name, (-130, 130)
-    )
+    ranges = {"exp": (-750, 750), "exp2": (-1080, 1030), "log": (0, 3), "log2": (0, 3)}
+    ranges.update({"expm1": (-45, 90), "log1p": (-1, 4), "tanh": (-25, 25)})
+    lo, hi = ranges.get(name, (-130, 130))
     quadrants = numpy.arange(-80, 81) * (numpy.pi / 4)
     parts = [
         edges,
@@ -186,6 +197,12 @@ def _edge_inputs(name, dtype):
         ("log2", numpy.float32),
         ("sin", numpy.float32),
         ("cos", numpy.float32),
+        ("expm1", numpy.float64),
+        ("expm1", numpy.float32),
+        ("log1p", numpy.float64),
+        ("log1p", numpy.float32),
+        ("tanh", numpy.float64),
+        ("tanh", numpy.float32),
     ],
 )
 def test_replayed_functions_equal_c_library(name, dtype):
