@@ -1,6 +1,7 @@
 // The cpu loops that replay glibc's exp, exp2, log, expm1, log1p, tanh, pow, expf, exp2f, logf,
-// log2f, sinf, cosf, expm1f, log1pf, tanhf and powf (and that they are in use where they apply),
-// and the bounded float32 exp loops, against the library's scalar calls, bit for bit. Host only.
+// log2f, sinf, cosf, expm1f, log1pf, tanhf, atan2f and powf (and that they are in use where they
+// apply), and the bounded float32 exp loops, against the library's scalar calls, bit for bit.
+// Host only.
 #include <gtest/gtest.h>
 
 #include <cfenv>
@@ -145,6 +146,43 @@ TEST(LibmReplay, Log1pFloat32) {
 TEST(LibmReplay, TanhFloat32) {
   expect_library(
       FastOp::tanh, [](float x) { return std::tanh(x); }, inputs<float>(-60, 5, true));
+}
+
+TEST(LibmReplay, Atan2Float32) {
+  // (y, x): random bit patterns, and ratios log-uniform over [2^-70, 2^70] in every quadrant.
+  std::mt19937_64 rng(29);
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::vector<float> y(1 << 20), x(y.size()), out(y.size());
+  for (size_t i = 0; i < y.size(); ++i) {
+    if (i % 4 == 0) {
+      const auto py = uint32_t(rng()), px = uint32_t(rng());
+      std::memcpy(&y[i], &py, 4), std::memcpy(&x[i], &px, 4);
+      continue;
+    }
+    const double a = std::exp2(-30 + 60 * unit(rng)), r = std::exp2(-70 + 140 * unit(rng));
+    x[i] = i % 17 == 0 ? 1.0f : float(rng() & 1 ? -a : a);
+    y[i] = float((rng() & 1 ? -a : a) * r);
+  }
+  const auto n = static_cast<int64_t>(y.size());
+  const bool used = libm_replay_atan2(y.data(), 1, x.data(), 1, out.data(), n);
+  ASSERT_EQ(used, replay_expected());
+  if (!used) GTEST_SKIP() << "no replay loops on this machine";
+  for (size_t i = 0; i < y.size(); ++i) {
+    const float want = std::atan2(y[i], x[i]);
+    ASSERT_EQ(std::memcmp(&want, &out[i], 4), 0) << "atan2(" << std::hexfloat << y[i] << ", "
+                                                 << x[i] << "): " << out[i] << ", library " << want;
+  }
+  // One x for every y, and y reversed with every other x.
+  ASSERT_TRUE(libm_replay_atan2(y.data(), 1, x.data() + 5, 0, out.data(), n));
+  for (size_t i = 0; i < y.size(); ++i) {
+    const float want = std::atan2(y[i], x[5]);
+    ASSERT_EQ(std::memcmp(&want, &out[i], 4), 0) << std::hexfloat << y[i];
+  }
+  ASSERT_TRUE(libm_replay_atan2(y.data() + n - 1, -1, x.data(), 2, out.data(), n / 2));
+  for (int64_t i = 0; i < n / 2; ++i) {
+    const float want = std::atan2(y[n - 1 - i], x[2 * i]);
+    ASSERT_EQ(std::memcmp(&want, &out[i], 4), 0) << std::hexfloat << y[n - 1 - i];
+  }
 }
 
 /// Pairs for pow: positive x over many binades with y = t / log(x), |t| log-uniform in

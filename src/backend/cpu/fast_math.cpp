@@ -277,6 +277,7 @@ namespace gpupy::cpu {
 
 bool fast_binary(FastOp op, const float* a, int64_t sa, const float* b, int64_t sb, float* o,
                  int64_t n) {
+  if (op == FastOp::arctan2) return libm_replay_atan2(a, sa, b, sb, o, n);
   return op == FastOp::pow && libm_replay_pow(a, sa, b, sb, o, n);
 }
 

@@ -28,7 +28,8 @@ enum class FastOp {
   ceil,
   trunc,
   rint,
-  pow
+  pow,
+  arctan2
 };
 
 template <class T>
@@ -69,6 +70,8 @@ template <class F, class T>
 inline constexpr FastOp fast_binary_op_v = FastOp::none;
 template <FloatOrDouble T>
 inline constexpr FastOp fast_binary_op_v<fn::Power, T> = FastOp::pow;
+template <>
+inline constexpr FastOp fast_binary_op_v<fn::Arctan2, float> = FastOp::arctan2;
 template <>  // float_power computes in float64
 inline constexpr FastOp fast_binary_op_v<fn::FloatPower, double> = FastOp::pow;
 

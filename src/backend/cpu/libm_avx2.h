@@ -235,6 +235,70 @@ bool run_unary(const typename K::T* a, typename K::T* o, int64_t n) {
   return true;
 }
 
+/// p[0], p[stride], p[2 stride], ... (in elements; 1 and 0 are the common cases).
+GPUPY_AVX2 __m256d load4(const double* p, int64_t stride) {
+  if (stride == 1) return _mm256_loadu_pd(p);
+  if (stride == 0) return _mm256_broadcast_sd(p);
+  return _mm256_setr_pd(p[0], p[stride], p[2 * stride], p[3 * stride]);
+}
+GPUPY_AVX2 __m128 load4(const float* p, int64_t stride) {
+  if (stride == 1) return _mm_loadu_ps(p);
+  if (stride == 0) return _mm_broadcast_ss(p);
+  return _mm_setr_ps(p[0], p[stride], p[2 * stride], p[3 * stride]);
+}
+GPUPY_AVX2 __m256 load8(const float* p, int64_t stride) {
+  if (stride == 1) return _mm256_loadu_ps(p);
+  if (stride == 0) return _mm256_broadcast_ss(p);
+  return _mm256_setr_ps(p[0], p[stride], p[2 * stride], p[3 * stride], p[4 * stride], p[5 * stride],
+                        p[6 * stride], p[7 * stride]);
+}
+
+/// The two-argument kernel K on each group of lanes (strides in elements, any sign; 0 is one value
+/// for every element); lanes it marks go to the library (the inputs are intact: results are
+/// written after the fix-ups, so o may be x or y).
+template <class K>
+__attribute__((target("avx2,fma"))) void replay_binary(const typename K::T* x, int64_t sx,
+                                                       const typename K::T* y, int64_t sy,
+                                                       typename K::T* o, int64_t n) {
+  using T = typename K::T;
+  constexpr int kWidth = lanes_of<K>();
+  int64_t i = 0;
+  for (; i + kWidth <= n; i += kWidth) {
+    T res[kWidth];
+    int special = K::eval(x + i * sx, sx, y + i * sy, sy, res);
+    while (special != 0) {
+      const int j = __builtin_ctz(special);
+      res[j] = K::library(x[(i + j) * sx], y[(i + j) * sy]);
+      special &= special - 1;
+    }
+    std::memcpy(o + i, res, sizeof(res));
+  }
+  for (; i < n; ++i) o[i] = K::library(x[i * sx], y[i * sy]);
+}
+
+/// Whether K's loop agrees with the library on the pairs (x[i], y[i]).
+template <class K>
+bool binary_agrees_with_library(const std::vector<typename K::T>& x,
+                                const std::vector<typename K::T>& y) {
+  using T = typename K::T;
+  std::vector<T> out(x.size());
+  replay_binary<K>(x.data(), 1, y.data(), 1, out.data(), static_cast<int64_t>(x.size()));
+  for (size_t i = 0; i < x.size(); ++i) {
+    const T want = K::library(x[i], y[i]);
+    if (std::memcmp(&want, &out[i], sizeof(T)) != 0) return false;
+  }
+  return true;
+}
+
+/// Runs the two-argument kernel K's loop where replay_usable (with the probe `agrees`) allows.
+template <class K, class Agrees>
+bool run_binary(Agrees agrees, const typename K::T* x, int64_t sx, const typename K::T* y,
+                int64_t sy, typename K::T* o, int64_t n) {
+  if (!replay_usable<K>(agrees)) return false;
+  replay_binary<K>(x, sx, y, sy, o, n);
+  return true;
+}
+
 }  // namespace gpupy::cpu::avx2
 
 #endif

@@ -22,6 +22,10 @@ bool libm_replay(FastOp op, const double* a, double* o, int64_t n);
 bool libm_replay_fdlibm(FastOp op, const float* a, float* o, int64_t n);
 bool libm_replay_fdlibm(FastOp op, const double* a, double* o, int64_t n);
 
+/// o[i] = atan2(y[i * sy], x[i * sx]) for i < n, as glibc's atan2f computes it, under libm_replay's
+/// conditions (libm_replay_fdlibm32.cpp).
+bool libm_replay_atan2(const float* y, int64_t sy, const float* x, int64_t sx, float* o, int64_t n);
+
 /// o[i] = pow(x[i * sx], y[i * sy]) for i < n (strides in elements, any sign; 0 is one value for
 /// every element), exactly as this process's C library computes it (o may be x or y where it is
 /// the same elements). Returns false and writes nothing where libm_replay would.

@@ -5,6 +5,11 @@
 // code (objdump of Debian 12's glibc 2.36 libm), which follows the C source operation for
 // operation. Lanes whose input is infinite, NaN, out of the function's domain or past its
 // overflow threshold call the library. Built with -ffp-contract=off. Host only.
+#include <bit>
+#include <cmath>
+#include <iterator>
+#include <vector>
+
 #include "libm_replay.h"
 
 #if defined(__x86_64__)
@@ -199,7 +204,113 @@ struct Log1pF32 {
   }
 };
 
+/// atanf(v) as glibc's atanf computes it, for every v but NaN: v itself below 2^-29 (and the
+/// series below 7/16), atan(c) plus the series in (|v| - c) / (1 + c |v|) for c = 1/2, 1, 3/2,
+/// inf up to 2^26, pi/2 from there on, each with the sign of v.
+GPUPY_AVX2_F32 __m256 atanf_lanes(__m256 v) {
+  constexpr float kAtanHi[4] = {0x1.dac67p-2f, 0x1.921fb4p-1f, 0x1.f730bcp-1f, 0x1.921fb4p+0f};
+  constexpr float kAtanLo[4] = {0x1.586ed2p-28f, 0x1.4442d0p-25f, 0x1.281f68p-25f, 0x1.4442d0p-24f};
+  constexpr float kOdd[6] = {0x1.0ad3aep-6f, 0x1.97b4b2p-5f, 0x1.10d66ap-4f,
+                             0x1.745cdcp-4f, 0x1.24924ap-3f, 0x1.555556p-2f};
+  constexpr float kEven[5] = {-0x1.2b4442p-5f, -0x1.dde2d6p-5f, -0x1.3b0f2ap-4f, -0x1.c71c70p-4f,
+                              -0x1.99999ap-3f};
+  const __m256i iv = as_int(v), ix = magnitude(iv);
+  const __m256 sign = as_float(_mm256_andnot_si256(splat(0x7fffffff), iv)), a = as_float(ix);
+  const __m256 one = splat(1.0f), three_halves = splat(1.5f);
+  const __m256i id_ge0 = greater(ix, 0x3edfffff), id_ge1 = greater(ix, 0x3f2fffff);
+  const __m256i id_ge2 = greater(ix, 0x3f97ffff), id_ge3 = greater(ix, 0x401bffff);
+  // One division for every row: (2a - 1) / (2 + a), (a - 1) / (a + 1), (a - 1.5) / (1 + 1.5 a),
+  // -1 / a.
+  __m256 num = pick(id_ge1, sub(a, one), sub(add(a, a), one));
+  __m256 den = pick(id_ge1, add(a, one), add(a, splat(2.0f)));
+  num = pick(id_ge2, sub(a, three_halves), num);
+  den = pick(id_ge2, add(mul(a, three_halves), one), den);
+  num = pick(id_ge3, splat(-1.0f), num);
+  den = pick(id_ge3, a, den);
+  const __m256 t = pick(id_ge0, div(num, den), v);
+  const __m256 z = mul(t, t), w = mul(z, z);
+  __m256 s1 = splat(kOdd[0]);
+  for (int j = 1; j < 6; ++j) s1 = add(mul(s1, w), splat(kOdd[j]));
+  __m256 s2 = splat(kEven[0]);
+  for (int j = 1; j < 5; ++j) s2 = add(mul(s2, w), splat(kEven[j]));
+  const __m256 q = mul(add(mul(s1, z), mul(s2, w)), t);
+  const __m256i id = _mm256_add_epi32(_mm256_add_epi32(id_ge1, id_ge2), id_ge3);  // -row
+  const __m256i row = _mm256_sub_epi32(_mm256_setzero_si256(), id);
+  const __m256 hi =
+      _mm256_permutevar_ps(_mm256_broadcast_ps(reinterpret_cast<const __m128*>(kAtanHi)), row);
+  const __m256 lo =
+      _mm256_permutevar_ps(_mm256_broadcast_ps(reinterpret_cast<const __m128*>(kAtanLo)), row);
+  __m256 r = pick(id_ge0, _mm256_xor_ps(sub(hi, sub(sub(q, lo), t)), sign), sub(t, q));
+  r = pick(greater(splat(0x31000000), ix), v, r);
+  return pick(greater(ix, 0x4bffffff),
+              _mm256_xor_ps(add(splat(kAtanHi[3]), splat(kAtanLo[3])), sign), r);
+}
+
+/// float32 arctan2: glibc's atan2f, atanf(|y / x|) moved to the quadrant of (x, y) (pi/2 where
+/// |y / x| passes 2^60, 0 where it is below 2^-60 for negative x), atanf(y) where x = 1. Lanes
+/// with a zero, infinite or NaN argument go to the library.
+struct Atan2F32 {
+  using T = float;
+  static constexpr int kLanes = 8;
+  static T library(T y, T x) { return ::atan2f(y, x); }
+  GPUPY_AVX2_F32 static int eval(const T* yp, int64_t sy, const T* xp, int64_t sx, T* res) {
+    constexpr float kPi = 0x1.921fb6p+1f, kPiLo = -0x1.777a5cp-24f;
+    const __m256 y = avx2::load8(yp, sy), x = avx2::load8(xp, sx);
+    const __m256i hy = as_int(y), hx = as_int(x), iy = magnitude(hy), ix = magnitude(hx);
+    const __m256i special =
+        _mm256_or_si256(_mm256_or_si256(greater(ix, 0x7f7fffff), greater(iy, 0x7f7fffff)),
+                        _mm256_or_si256(equal(ix, 0), equal(iy, 0)));
+    const __m256i x_one = equal(hx, 0x3f800000);
+    const __m256 ratio = _mm256_andnot_ps(splat(-0.0f), div(y, x));
+    const __m256 atan = atanf_lanes(pick(x_one, y, ratio));
+    // |y / x| past 2^60: pi/2 + pi_lo / 2; below 2^-60 with x negative: 0.
+    const __m256i d = _mm256_sub_epi32(iy, ix);
+    __m256 z =
+        _mm256_andnot_ps(as_float(_mm256_and_si256(_mm256_srai_epi32(hx, 31),
+                                                   greater(splat(-60), _mm256_srai_epi32(d, 23)))),
+                         atan);
+    z = pick(greater(d, 0x1e7fffff), sub(splat(0x1.921fb6p+0f), splat(-0.5f * kPiLo)), z);
+    const __m256 z_lo = sub(z, splat(kPiLo));
+    __m256 r = _mm256_xor_ps(z, as_float(_mm256_andnot_si256(splat(0x7fffffff), hy)));
+    const __m256 left =
+        pick(_mm256_srai_epi32(hy, 31), sub(z_lo, splat(kPi)), sub(splat(kPi), z_lo));
+    r = pick(_mm256_srai_epi32(hx, 31), left, r);
+    _mm256_storeu_ps(res, pick(x_one, atan, r));
+    return bits_of(special);
+  }
+};
+
+/// (y, x) pairs on which the loop must agree with the library before it is used: every binade of
+/// y (both signs) against x of every sign and size (1 and tiny and huge ratios among them), and
+/// ~16k pairs with ratios log-uniform in [2^-70, 2^70] in all four quadrants.
+bool atan2_agrees_with_library() {
+  std::vector<float> ys, xs;
+  const float kX[] = {1.0f,   -1.0f,  2.0f, -0.5f,    3.0f,  -7.5f,
+                      1e-30f, -1e30f, 0.0f, INFINITY, 1e-40f};
+  uint64_t state = 0x9e3779b97f4a7c15ull;
+  auto next = [&state] { return state = state * 6364136223846793005ull + 1442695040888963407ull; };
+  size_t e = 0;
+  for (uint32_t exponent = 0; exponent < 256; ++exponent)
+    for (int m = 0; m < 4; ++m) {
+      const uint32_t bits = (exponent << 23) | uint32_t(next() >> 41) | (m < 2 ? 0 : 0x80000000u);
+      ys.push_back(std::bit_cast<float>(bits));
+      xs.push_back(kX[e++ % std::size(kX)]);
+    }
+  for (int i = 0; i < 16384; ++i) {
+    const double x = std::exp2(-20 + 40 * double(next() >> 11) * 0x1p-53);
+    const double ratio = std::exp2(-70 + 140 * double(next() >> 11) * 0x1p-53);
+    xs.push_back(float(next() & 1 ? -x : x));
+    ys.push_back(float(next() & 1 ? -x * ratio : x * ratio));
+  }
+  return avx2::binary_agrees_with_library<Atan2F32>(ys, xs);
+}
+
 }  // namespace
+
+bool libm_replay_atan2(const float* y, int64_t sy, const float* x, int64_t sx, float* o,
+                       int64_t n) {
+  return avx2::run_binary<Atan2F32>(atan2_agrees_with_library, y, sy, x, sx, o, n);
+}
 
 bool libm_replay_fdlibm(FastOp op, const float* a, float* o, int64_t n) {
   switch (op) {
@@ -220,6 +331,9 @@ bool libm_replay_fdlibm(FastOp op, const float* a, float* o, int64_t n) {
 
 namespace gpupy::cpu {
 bool libm_replay_fdlibm(FastOp, const float*, float*, int64_t) { return false; }
+bool libm_replay_atan2(const float*, int64_t, const float*, int64_t, float*, int64_t) {
+  return false;
+}
 }  // namespace gpupy::cpu
 
 #endif
