@@ -131,8 +131,9 @@ struct TanhF32 {
     const __m256 arg = pick(large, add(abs_x, abs_x), mul(abs_x, splat(-2.0f)));
     __m256i unused;
     const __m256 t = expm1f_lanes(arg, &unused), t2 = add(t, splat(2.0f));
-    const __m256 below = div(_mm256_xor_ps(t, splat(-0.0f)), t2);
-    __m256 z = pick(large, sub(splat(1.0f), div(splat(2.0f), t2)), below);
+    // One division for both rows: 2 / (t + 2) from 1 on, -t / (t + 2) below.
+    const __m256 q = div(pick(large, splat(2.0f), _mm256_xor_ps(t, splat(-0.0f))), t2);
+    __m256 z = pick(large, sub(splat(1.0f), q), q);
     z = pick(greater(ax, 0x41afffff), splat(1.0f), z);
     z = _mm256_xor_ps(z, sign);
     z = pick(greater(splat(0x24000000), ax), mul(add(splat(1.0f), x), x), z);

@@ -123,8 +123,9 @@ struct TanhF64 {
     const __m256d arg = pick(large, add(abs_x, abs_x), mul(abs_x, splat(-2.0)));
     __m128i unused;
     const __m256d t = expm1_lanes(arg, &unused), t2 = add(t, splat(2.0));
-    const __m256d below = _mm256_div_pd(_mm256_xor_pd(t, splat(-0.0)), t2);
-    __m256d z = pick(large, sub(splat(1.0), _mm256_div_pd(splat(2.0), t2)), below);
+    // One division for both rows: 2 / (t + 2) from 1 on, -t / (t + 2) below.
+    const __m256d q = _mm256_div_pd(pick(large, 2.0, _mm256_xor_pd(t, splat(-0.0))), t2);
+    __m256d z = pick(large, sub(splat(1.0), q), q);
     z = pick(greater(ax, 0x4035ffff), 1.0, z);
     z = _mm256_xor_pd(z, sign);
     z = pick(less(ax, 0x3c800000), mul(add(splat(1.0), x), x), z);
