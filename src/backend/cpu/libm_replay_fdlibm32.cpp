@@ -1,10 +1,11 @@
-// AVX2 loops for float32 expm1, log1p and tanh that perform, in each of eight lanes, the float
-// operations of glibc's expm1f, log1pf and tanhf (the fdlibm-derived sysdeps/ieee754/flt-32 code,
-// which x86-64 builds for SSE2 only: no fused operations, one variant on every CPU), in the same
-// order, so each result is the library's bit for bit. The order was read off the library's machine
-// code (objdump of Debian 12's glibc 2.36 libm), which follows the C source operation for
-// operation. Lanes whose input is infinite, NaN, out of the function's domain or past its
-// overflow threshold call the library. Built with -ffp-contract=off. Host only.
+// AVX2 loops for float32 expm1, log1p, tanh and arctan2 that perform, in each of eight lanes, the
+// float operations of glibc's expm1f, log1pf, tanhf and atan2f (with its atanf): the fdlibm-derived
+// sysdeps/ieee754/flt-32 code, which x86-64 builds for SSE2 only (no fused operations, one variant
+// on every CPU), in the same order, so each result is the library's bit for bit. The order was
+// read off the library's machine code (objdump of Debian 12's glibc 2.36 libm), which follows the
+// C source operation for operation. Lanes whose input is infinite, NaN, out of the function's
+// domain or past its overflow threshold (atan2f: a zero argument) call the library. Built with
+// -ffp-contract=off. Host only.
 #include <bit>
 #include <cmath>
 #include <iterator>
