@@ -1,15 +1,16 @@
-// Checks the cpu device's replay loops (src/backend/cpu/libm_replay.cpp, libm_replay_pow.cpp)
-// against this machine's C library: every float32 input for expf, exp2f, logf, log2f, sinf and
-// cosf; N random float64 inputs (random bit patterns, values spread over each function's range,
-// and values at its path boundaries) for exp, exp2 and log; N random (x, y) pairs for pow and powf
-// (see random_pairs), and for powf every float32 x against seven exponents. Run it after a change
-// to the loops or on a new glibc. Host only.
+// Checks the cpu device's replay loops (src/backend/cpu/libm_replay*.cpp) against this machine's
+// C library: every float32 input for expf, exp2f, logf, log2f, sinf, cosf, expm1f, log1pf and
+// tanhf; N random (y, x) pairs for atan2f, and every float32 y against four x; N random float64
+// inputs (random bit patterns, values spread over each function's range, and values at its path
+// boundaries) for exp, exp2, log, expm1, log1p and tanh; N random (x, y) pairs for pow and powf
+// (see random_pairs), and for powf every float32 x against seven exponents.
+// Run it after a change to the loops or on a new glibc. Host only.
 //
 //   g++ -std=c++20 -O2 -ffp-contract=off -Isrc -Iinclude tools/check_libm_replay.cpp \
-//       src/backend/cpu/{fast_math,libm_replay,libm_replay_pow,libm_tables}.cpp \
-//       -o /tmp/check_libm_replay
-//   /tmp/check_libm_replay [N=100663296] [float32|float64|pow|powf-every-x]   (all of them without
-//   the second argument: about half an hour on one core)
+//       src/backend/cpu/{fast_math,libm_replay,libm_replay_pow,libm_replay_fdlibm32}.cpp \
+//       src/backend/cpu/{libm_replay_fdlibm64,libm_tables}.cpp -o /tmp/check_libm_replay
+//   /tmp/check_libm_replay [N=100663296] [MODE]   with MODE one of float32, float64, pow,
+//   powf-every-x, fdlibm32, fdlibm64, atan2f (all of them without it: hours on one core)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -226,6 +227,59 @@ void random_pairs(T (*library)(T, T), const char* name, int64_t total) {
   std::printf("%s: %lld (x, y) pairs, %lld differ\n", name, (long long)done, (long long)bad);
 }
 
+/// N atan2f(y, x) pairs in batches of three kinds: random bit patterns (zeros, infinities, NaN,
+/// subnormals), |y / x| log-uniform in [2^-80, 2^80] in all four quadrants (past both of atan2f's
+/// 2^60 cut-offs) with x = 1 in every 50th pair, and both in [-3, 3]; then every float32 y against
+/// each of `xs`.
+void atan2f_pairs(int64_t total, std::vector<float> xs) {
+  std::mt19937_64 rng(std::hash<std::string_view>{}("atan2f"));
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::vector<float> x(kBatch), y(kBatch), out(kBatch);
+  auto compare = [&](int64_t sx) {
+    if (!gpupy::cpu::libm_replay_atan2(y.data(), 1, x.data(), sx, out.data(), kBatch)) return -1L;
+    long bad = 0;
+    for (int64_t i = 0; i < kBatch; ++i) {
+      const float want = ::atan2f(y[i], x[i * sx]);
+      if (std::memcmp(&want, &out[i], 4) != 0 && bad++ < 5)
+        std::printf("  atan2f(%a, %a): loop %a, library %a\n", double(y[i]), double(x[i * sx]),
+                    double(out[i]), double(want));
+    }
+    return bad;
+  };
+  int64_t bad = 0, done = 0;
+  for (int kind = 0; done < total; kind = (kind + 1) % 3, done += kBatch) {
+    for (int64_t i = 0; i < kBatch; ++i) {
+      if (kind == 0) {
+        const auto py = uint32_t(rng()), px = uint32_t(rng());
+        std::memcpy(&y[i], &py, 4), std::memcpy(&x[i], &px, 4);
+      } else if (kind == 1) {
+        const double r = std::exp2(-80 + 160 * unit(rng)), a = std::exp2(-40 + 80 * unit(rng));
+        x[i] = i % 50 == 0 ? 1.0f : float(rng() & 1 ? -a : a);
+        y[i] = float((rng() & 1 ? -a : a) * r);
+      } else {
+        x[i] = float(-3 + 6 * unit(rng)), y[i] = float(-3 + 6 * unit(rng));
+      }
+    }
+    const long b = compare(1);
+    if (b < 0) return (void)std::printf("atan2f: no replay loop on this machine\n");
+    bad += b;
+  }
+  std::printf("atan2f: %lld (y, x) pairs, %lld differ\n", (long long)done, (long long)bad);
+  for (const float e : xs) {
+    bad = 0;
+    x[0] = e;
+    for (uint64_t start = 0; start < (uint64_t(1) << 32); start += kBatch) {
+      for (int64_t i = 0; i < kBatch; ++i) {
+        const auto pattern = uint32_t(start + i);
+        std::memcpy(&y[i], &pattern, 4);
+      }
+      bad += compare(0);
+    }
+    std::printf("atan2f(y, %a): all 4294967296 float32 y, %lld differ\n", double(e),
+                (long long)bad);
+  }
+}
+
 /// powf(x, y) for every float32 x and each given y.
 void every_float_pow(std::vector<float> exponents) {
   std::vector<float> x(kBatch), out(kBatch);
@@ -257,6 +311,21 @@ int main(int argc, char** argv) {
   }
   if (all || std::strcmp(only, "powf-every-x") == 0)
     every_float_pow({2.5f, -1.5f, 1.0f / 3, 3, -7, 0x1.fffffep+6f, -0x1.3p-7f});
+  if (all || std::strcmp(only, "fdlibm64") == 0) {
+    // The reduction steps (|x| = ln2 / 2, 1.5 ln2, k = 20 and 57), -56 ln2, the overflow
+    // threshold; log1p's sqrt(2) - 1, -0.2929, 2^53; tanh's 1 and 22.
+    random_doubles(FastOp::expm1, ::expm1, "expm1", n, -45, 710, -60, 10,
+                   {0.34657, 1.03972, 13.5, 39.8, -38.82, 709.78}, 0.01);
+    random_doubles(FastOp::log1p, ::log1p, "log1p", n, -1, 4, -60, 54,
+                   {0.41421356, -0.29289, -1, 0x1p53, 0, 1}, 0.01);
+    random_doubles(FastOp::tanh, ::tanh, "tanh", n, -23, 23, -60, 5, {1, -1, 22, 0.34657}, 0.01);
+  }
+  if (all || std::strcmp(only, "atan2f") == 0) atan2f_pairs(n, {1.0f, -1.0f, -0.75f, 3.5f});
+  if (all || std::strcmp(only, "fdlibm32") == 0) {
+    every_float(FastOp::expm1, ::expm1f, "expm1f");
+    every_float(FastOp::log1p, ::log1pf, "log1pf");
+    every_float(FastOp::tanh, ::tanhf, "tanhf");
+  }
   if (!all && std::strcmp(only, "float32") != 0 && std::strcmp(only, "float64") != 0) return 0;
   if (std::strcmp(only, "float32") != 0) {
     const double edges[] = {-512, 512, -745.13, 709.78, 0x1p-54, -0x1p-54};

@@ -1,6 +1,7 @@
-// The cpu loops that replay glibc's exp, exp2, log, pow, expf, exp2f, logf, log2f, sinf, cosf and
-// powf (and that they are in use where they apply), and the bounded float32 exp loops, against the
-// library's scalar calls, bit for bit. Host only.
+// The cpu loops that replay glibc's exp, exp2, log, expm1, log1p, tanh, pow, expf, exp2f, logf,
+// log2f, sinf, cosf, expm1f, log1pf, tanhf, atan2f and powf (and that they are in use where they
+// apply), and the bounded float32 exp loops, against the library's scalar calls, bit for bit.
+// Host only.
 #include <gtest/gtest.h>
 
 #include <cfenv>
@@ -105,6 +106,83 @@ TEST(LibmReplay, SinFloat32) {
 TEST(LibmReplay, CosFloat32) {
   expect_library(
       FastOp::cos, [](float x) { return std::cos(x); }, inputs<float>(-20, 8, true));
+}
+
+/// x over [-1, 2^hi) for log1p: every path of the library (-1 < x < -0.29, the band around 0,
+/// tiny x, 1 + x at and near powers of two) and random bit patterns.
+template <class T>
+std::vector<T> log1p_inputs(int hi) {
+  auto x = inputs<T>(-60, hi, false);
+  for (size_t i = 1; i < x.size(); i += 4) x[i] = T(-1 + std::ldexp(double(i % 977) + 1, -10));
+  for (size_t i = 2; i < x.size(); i += 16) x[i] = T(std::ldexp(1.0, int(i % hi)) - 1);
+  return x;
+}
+
+TEST(LibmReplay, Expm1Float64) {
+  expect_library(
+      FastOp::expm1, [](double x) { return std::expm1(x); }, inputs<double>(-60, 10, true));
+}
+
+TEST(LibmReplay, Log1pFloat64) {
+  expect_library(
+      FastOp::log1p, [](double x) { return std::log1p(x); }, log1p_inputs<double>(60));
+}
+
+TEST(LibmReplay, TanhFloat64) {
+  expect_library(
+      FastOp::tanh, [](double x) { return std::tanh(x); }, inputs<double>(-60, 5, true));
+}
+
+TEST(LibmReplay, Expm1Float32) {
+  expect_library(
+      FastOp::expm1, [](float x) { return std::expm1(x); }, inputs<float>(-30, 7, true));
+}
+
+TEST(LibmReplay, Log1pFloat32) {
+  expect_library(
+      FastOp::log1p, [](float x) { return std::log1p(x); }, log1p_inputs<float>(30));
+}
+
+TEST(LibmReplay, TanhFloat32) {
+  expect_library(
+      FastOp::tanh, [](float x) { return std::tanh(x); }, inputs<float>(-60, 5, true));
+}
+
+TEST(LibmReplay, Atan2Float32) {
+  // (y, x): random bit patterns, and ratios log-uniform over [2^-70, 2^70] in every quadrant.
+  std::mt19937_64 rng(29);
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::vector<float> y(1 << 20), x(y.size()), out(y.size());
+  for (size_t i = 0; i < y.size(); ++i) {
+    if (i % 4 == 0) {
+      const auto py = uint32_t(rng()), px = uint32_t(rng());
+      std::memcpy(&y[i], &py, 4), std::memcpy(&x[i], &px, 4);
+      continue;
+    }
+    const double a = std::exp2(-30 + 60 * unit(rng)), r = std::exp2(-70 + 140 * unit(rng));
+    x[i] = i % 17 == 0 ? 1.0f : float(rng() & 1 ? -a : a);
+    y[i] = float((rng() & 1 ? -a : a) * r);
+  }
+  const auto n = static_cast<int64_t>(y.size());
+  const bool used = libm_replay_atan2(y.data(), 1, x.data(), 1, out.data(), n);
+  ASSERT_EQ(used, replay_expected());
+  if (!used) GTEST_SKIP() << "no replay loops on this machine";
+  for (size_t i = 0; i < y.size(); ++i) {
+    const float want = std::atan2(y[i], x[i]);
+    ASSERT_EQ(std::memcmp(&want, &out[i], 4), 0) << "atan2(" << std::hexfloat << y[i] << ", "
+                                                 << x[i] << "): " << out[i] << ", library " << want;
+  }
+  // One x for every y, and y reversed with every other x.
+  ASSERT_TRUE(libm_replay_atan2(y.data(), 1, x.data() + 5, 0, out.data(), n));
+  for (size_t i = 0; i < y.size(); ++i) {
+    const float want = std::atan2(y[i], x[5]);
+    ASSERT_EQ(std::memcmp(&want, &out[i], 4), 0) << std::hexfloat << y[i];
+  }
+  ASSERT_TRUE(libm_replay_atan2(y.data() + n - 1, -1, x.data(), 2, out.data(), n / 2));
+  for (int64_t i = 0; i < n / 2; ++i) {
+    const float want = std::atan2(y[n - 1 - i], x[2 * i]);
+    ASSERT_EQ(std::memcmp(&want, &out[i], 4), 0) << std::hexfloat << y[n - 1 - i];
+  }
 }
 
 /// Pairs for pow: positive x over many binades with y = t / log(x), |t| log-uniform in

@@ -1,6 +1,6 @@
-"""exp, exp2, log, log2, sin, cos (float32), exp, exp2, log (float64), power and float_power, and
-floor, ceil, trunc, rint (float32, float64) on the host devices against the C library's functions,
-bit for bit.
+"""exp, exp2, log, log2, sin, cos (float32), exp, exp2, log (float64), expm1, log1p, tanh, arctan2,
+power, float_power, floor, ceil, trunc and rint (float32, float64) on the host devices against the
+C library's functions, bit for bit.
 
 The cpu device computes these with vector loops that must return exactly what the scalar library
 call returns (what emu returns, and what the cpu device returned before the loops existed). The
@@ -138,6 +138,17 @@ _EDGES = {
              1e-40, 0.1, 10.0, 1024.0],
     "sin": [0.0, 2.0**-12, 2.0**-12 * 1.001, 2.0**-126, 1e-45, 0.7853981, 0.78539819, 1.5707964,
             3.1415927, 4.712389, 6.2831855, 119.99999, 120.0, 120.00001, 1e4, 3.4e38, 100.53096],
+    # expm1: the reduction's steps (ln2/2, 1.5 ln2, k = 20 and 57 for float64, 23 for float32),
+    # where it returns -1 (56 ln2, 27 ln2), overflow; log1p: sqrt(2) - 1, 1 - sqrt(2)/2, tiny x,
+    # 2^53 and 1 + x a power of two; tanh: 1, 22 and tiny x.
+    "expm1": [0.34657359027997264, 1.0397207708399179, 13.862943611198906, 39.50996964, 15.94,
+              38.816242111356935, 18.714973875118524, 709.782712893384, 88.7216796875, 88.72168,
+              2.0**-54, 2.0**-25, 1e-300, 5e-324, 2.2250738585072014e-308, 0.25, 0.5, 1.0, 10.0],
+    "log1p": [0.41421356237309503, 0.41421357, -0.2928932188134524, -0.29289323, 1.0, 0.5, -0.75,
+              2.0**53, 2.0**24, 2.0**-29, 2.0**-54, 1e-300, 5e-324, 1e300, 1e30,
+              1.7976931348623157e308, 3.4028234e38] + [2.0**j - 1 for j in range(-24, 64)],
+    "tanh": [1.0, 22.0, 2.0**-55, 2.0**-26, 0.5, 0.34657, 1e-300, 5e-324, 2.2250738585072014e-308,
+             20.0, 9.0, 3.0, 1e-40],
 }  # fmt: skip
 _EDGES["cos"] = _EDGES["sin"]
 _EDGES["exp2"] = _EDGES["exp"] + [1023.9999999999999, 1024.0, -1074.0, -1075.0, -1022.0, 0.0078125]
@@ -158,9 +169,9 @@ def _edge_inputs(name, dtype):
     quiet = numpy.array(numpy.nan, dtype=dtype).view(uint) | payloads  # quiet NaNs with payloads
     nans = numpy.concatenate([quiet, quiet | (uint(1) << uint(8 * dtype().itemsize - 1))])
     subnormal = rng.integers(1, 2**nmant, 200, dtype=numpy.uint64).astype(uint).view(dtype)
-    lo, hi = {"exp": (-750, 750), "exp2": (-1080, 1030), "log": (0, 3), "log2": (0, 3)}.get(
-        name, (-130, 130)
-    )
+    ranges = {"exp": (-750, 750), "exp2": (-1080, 1030), "log": (0, 3), "log2": (0, 3)}
+    ranges.update({"expm1": (-45, 90), "log1p": (-1, 4), "tanh": (-25, 25)})
+    lo, hi = ranges.get(name, (-130, 130))
     quadrants = numpy.arange(-80, 81) * (numpy.pi / 4)
     parts = [
         edges,
@@ -186,6 +197,12 @@ def _edge_inputs(name, dtype):
         ("log2", numpy.float32),
         ("sin", numpy.float32),
         ("cos", numpy.float32),
+        ("expm1", numpy.float64),
+        ("expm1", numpy.float32),
+        ("log1p", numpy.float64),
+        ("log1p", numpy.float32),
+        ("tanh", numpy.float64),
+        ("tanh", numpy.float32),
     ],
 )
 def test_replayed_functions_equal_c_library(name, dtype):
@@ -252,21 +269,24 @@ def _signalling(x):
     return numpy.isnan(x) & ~_is_quiet_nan(x)
 
 
+def _check_pairs(ufunc, a, b, expected):
+    """ufunc(a, b) against the library's results: arrays, strided views, in place (into b). NaN
+    bits are compared except where a signalling NaN input was quieted by ctypes."""
+    ga, gb = gpupy.asarray(a), gpupy.asarray(b)
+    quiet = ~(_signalling(a) | _signalling(b))
+    _assert_same_bits(gpupy.asnumpy(ufunc(ga, gb)), expected, a, quiet)
+    _assert_same_bits(gpupy.asnumpy(ufunc(ga[::3], gb[::3])), expected[::3], a[::3], quiet[::3])
+    inplace = gpupy.asarray(b)
+    ufunc(ga, inplace, out=inplace)
+    _assert_same_bits(gpupy.asnumpy(inplace), expected, a, quiet)
+    return ga, gb, quiet
+
+
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
 def test_power_equals_c_library(dtype):
     x, y = _pow_inputs(dtype)
     library = _library2("pow", dtype)
-    expected = library(x, y)
-    gx, gy = gpupy.asarray(x), gpupy.asarray(y)
-    # NaN bits are compared except where a signalling NaN input was quieted by ctypes.
-    quiet = ~(_signalling(x) | _signalling(y))
-    _assert_same_bits(gpupy.asnumpy(gpupy.power(gx, gy)), expected, x, quiet)
-    _assert_same_bits(
-        gpupy.asnumpy(gpupy.power(gx[::3], gy[::3])), expected[::3], x[::3], quiet[::3]
-    )
-    inplace = gpupy.asarray(y)
-    gpupy.power(gx, inplace, out=inplace)
-    _assert_same_bits(gpupy.asnumpy(inplace), expected, x, quiet)
+    gx, gy, quiet = _check_pairs(gpupy.power, x, y, library(x, y))
     # One exponent for every element, one base for every element. (2, 0.5, -1 and 1 take NumPy's
     # shortcuts instead: test_power_shortcuts.py.)
     for e in [2.5, -1.5, 3.0, 1 / 3, 117.0, 1e-3]:
@@ -284,3 +304,48 @@ def test_float_power_equals_c_library():
         wide_x, wide_y = x.astype(numpy.float64), y.astype(numpy.float64)
     expected = _library2("pow", numpy.float64)(wide_x, wide_y)
     _assert_same_bits(got, expected, x, ~(_signalling(x) | _signalling(y)))
+
+
+def _atan2_inputs(dtype):
+    """(y, x) pairs: edges of either side (zeros, infinities, NaN, 1, subnormals, extremes) against
+    each other, ratios |y / x| over [2^-80, 2^80] in every quadrant (past atan2f's cut-offs at
+    2^-60 and 2^60, and atanf's path ends at 7/16, 11/16, 19/16, 39/16 and 2^26), x = 1 (atanf of
+    y), and random bit patterns."""
+    rng = numpy.random.default_rng(17)
+    uint = _CTYPES[dtype][2]
+    with numpy.errstate(over="ignore"):
+        edges = numpy.array(
+            [0.0, 1.0, 2.0, 0.5, 1e-40, 1e-30, 1e30, 3.4028234e38, numpy.inf, numpy.nan, 7 / 16,
+             11 / 16, 19 / 16, 39 / 16, 2.0**26, 2.0**-29],
+            dtype=dtype,
+        )  # fmt: skip
+        edges = numpy.concatenate([edges, -edges, numpy.nextafter(edges, dtype(numpy.inf))])
+    ey, ex = (v.ravel() for v in numpy.meshgrid(edges, edges))
+    sign = lambda n: rng.choice([-1.0, 1.0], n)  # noqa: E731
+    x1 = sign(20_000) * numpy.exp2(rng.uniform(-40, 40, 20_000))
+    y1 = sign(x1.size) * numpy.abs(x1) * numpy.exp2(rng.uniform(-80, 80, x1.size))
+    ratios = numpy.array([7 / 16, 11 / 16, 19 / 16, 39 / 16, 2.0**26, 2.0**60, 2.0**-60])
+    x2 = sign(5_000) * numpy.exp2(rng.uniform(-20, 20, 5_000))
+    y2 = x2 * rng.choice(ratios, x2.size) * (1 + rng.uniform(-1e-6, 1e-6, x2.size)) * sign(x2.size)
+    y3 = sign(5_000) * numpy.exp2(rng.uniform(-35, 35, 5_000))
+    bits = rng.integers(0, 2**63, (2, 10_000), dtype=numpy.uint64).astype(uint).view(dtype)
+    with numpy.errstate(over="ignore", under="ignore"):  # float32 ratios past its range
+        y = numpy.concatenate([ey, *(v.astype(dtype) for v in (y1, y2, y3)), bits[0]])
+        x = numpy.concatenate(
+            [ex, *(v.astype(dtype) for v in (x1, x2, numpy.ones(y3.size))), bits[1]]
+        )
+    return y, x
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+def test_arctan2_equals_c_library(dtype):
+    y, x = _atan2_inputs(dtype)
+    library = _library2("atan2", dtype)
+    gy, gx, _ = _check_pairs(gpupy.arctan2, y, x, library(y, x))
+    # One x for every y, and one y for every x.
+    finite = numpy.isfinite(y) & numpy.isfinite(x)
+    for b in [1.0, -1.0, 0.75, -3.5, 1e-30]:
+        want = library(y[finite], numpy.full(finite.sum(), b, dtype))
+        _assert_same_bits(gpupy.asnumpy(gpupy.arctan2(gy[finite], dtype(b))), want, y[finite])
+        want = library(numpy.full(finite.sum(), b, dtype), x[finite])
+        _assert_same_bits(gpupy.asnumpy(gpupy.arctan2(dtype(b), gx[finite])), want, x[finite])

@@ -217,6 +217,10 @@ bool run(const float* a, float* o, int64_t n) {
   }
 }
 
+constexpr bool is_rounding(FastOp op) {
+  return op == FastOp::floor || op == FastOp::ceil || op == FastOp::trunc || op == FastOp::rint;
+}
+
 template <class T>
 bool round(FastOp op, const T* a, T* o, int64_t n) {
   if (fast_math_level() == 0) return false;
@@ -248,23 +252,13 @@ bool fast_unary_bounded(FastOp op, const float* a, float* o, int64_t n) {
 }
 
 bool fast_unary(FastOp op, const float* a, float* o, int64_t n) {
-  switch (op) {
-    case FastOp::exp:  // the replay loop is twice as fast; the other needs only the error bound
-    case FastOp::exp2:
-      return libm_replay(op, a, o, n) || fast_unary_bounded(op, a, o, n);
-    case FastOp::log:
-    case FastOp::log2:
-    case FastOp::sin:
-    case FastOp::cos:
-      return libm_replay(op, a, o, n);
-    default:
-      return round(op, a, o, n);
-  }
+  if (is_rounding(op)) return round(op, a, o, n);
+  // exp and exp2: the replay loop is twice as fast; the other needs only the error bound.
+  return libm_replay(op, a, o, n) || fast_unary_bounded(op, a, o, n);
 }
 
 bool fast_unary(FastOp op, const double* a, double* o, int64_t n) {
-  if (op == FastOp::exp || op == FastOp::exp2 || op == FastOp::log) return libm_replay(op, a, o, n);
-  return round(op, a, o, n);
+  return is_rounding(op) ? round(op, a, o, n) : libm_replay(op, a, o, n);
 }
 
 }  // namespace gpupy::cpu
@@ -283,6 +277,7 @@ namespace gpupy::cpu {
 
 bool fast_binary(FastOp op, const float* a, int64_t sa, const float* b, int64_t sb, float* o,
                  int64_t n) {
+  if (op == FastOp::arctan2) return libm_replay_atan2(a, sa, b, sb, o, n);
   return op == FastOp::pow && libm_replay_pow(a, sa, b, sb, o, n);
 }
 

@@ -1,6 +1,7 @@
-// Vector loops for float32 exp, exp2, log, log2, sin, cos and pow, float64 exp, exp2, log and pow,
-// and float32/float64 rounding whose results equal the C library's scalar calls bit for bit, and
-// traits that route a functor's contiguous cpu loop to them. Host only.
+// Vector loops for float32 exp, exp2, log, log2, sin, cos, expm1, log1p, tanh and pow, float64
+// exp, exp2, log, expm1, log1p, tanh and pow, and float32/float64 rounding whose results equal the
+// C library's scalar calls bit for bit, and traits that route a functor's contiguous cpu loop to
+// them. Host only.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,24 @@
 
 namespace gpupy::cpu {
 
-enum class FastOp { none, exp, exp2, log, log2, sin, cos, floor, ceil, trunc, rint, pow };
+enum class FastOp {
+  none,
+  exp,
+  exp2,
+  log,
+  log2,
+  sin,
+  cos,
+  expm1,
+  log1p,
+  tanh,
+  floor,
+  ceil,
+  trunc,
+  rint,
+  pow,
+  arctan2
+};
 
 template <class T>
 concept FloatOrDouble = std::is_same_v<T, float> || std::is_same_v<T, double>;
@@ -33,6 +51,12 @@ inline constexpr FastOp fast_op_v<fn::Sin, float> = FastOp::sin;
 template <>
 inline constexpr FastOp fast_op_v<fn::Cos, float> = FastOp::cos;
 template <FloatOrDouble T>
+inline constexpr FastOp fast_op_v<fn::Expm1, T> = FastOp::expm1;
+template <FloatOrDouble T>
+inline constexpr FastOp fast_op_v<fn::Log1p, T> = FastOp::log1p;
+template <FloatOrDouble T>
+inline constexpr FastOp fast_op_v<fn::Tanh, T> = FastOp::tanh;
+template <FloatOrDouble T>
 inline constexpr FastOp fast_op_v<fn::Floor, T> = FastOp::floor;
 template <FloatOrDouble T>
 inline constexpr FastOp fast_op_v<fn::Ceil, T> = FastOp::ceil;
@@ -46,6 +70,8 @@ template <class F, class T>
 inline constexpr FastOp fast_binary_op_v = FastOp::none;
 template <FloatOrDouble T>
 inline constexpr FastOp fast_binary_op_v<fn::Power, T> = FastOp::pow;
+template <>
+inline constexpr FastOp fast_binary_op_v<fn::Arctan2, float> = FastOp::arctan2;
 template <>  // float_power computes in float64
 inline constexpr FastOp fast_binary_op_v<fn::FloatPower, double> = FastOp::pow;
 

@@ -1,11 +1,15 @@
 // AVX2 building blocks of the loops that replay glibc's x86-64 math functions (libm_replay.cpp,
-// libm_replay_pow.cpp): lane helpers, table loads, the exp tails that exp, exp2f and pow share, and
-// the once-per-loop check against the library. Include only from files built with
+// libm_replay_pow.cpp, libm_replay_fdlibm*.cpp): lane helpers, table loads, the exp tails that exp,
+// exp2f and pow share, the loop of a one-argument kernel and its once-per-loop check against the
+// library. Include only from files built with
 // -ffp-contract=off (the only fusions are the ones written). Host only, x86-64 only.
 #pragma once
 
 #include <cfenv>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
 
 #include "libm_replay.h"
 
@@ -149,6 +153,150 @@ bool replay_usable(Agrees agrees) {
     return ok;
   }();
   return usable && std::fegetround() == FE_TONEAREST;
+}
+
+/// The lanes a one-argument kernel K computes per call: K::kLanes where it says, else 4.
+template <class K>
+constexpr int lanes_of() {
+  if constexpr (requires { K::kLanes; })
+    return K::kLanes;
+  else
+    return kLanes;
+}
+
+/// K::eval on each group of lanes; lanes it marks go to the library (a is intact: results are
+/// written after the fix-ups, so o may be a).
+template <class K>
+__attribute__((target("avx2,fma"))) void replay_unary(const typename K::T* a, typename K::T* o,
+                                                      int64_t n) {
+  using T = typename K::T;
+  constexpr int kWidth = lanes_of<K>();
+  int64_t i = 0;
+  for (; i + kWidth <= n; i += kWidth) {
+    T res[kWidth];
+    int special = K::eval(a + i, res);
+    while (special != 0) {
+      const int j = __builtin_ctz(special);
+      res[j] = K::library(a[i + j]);
+      special &= special - 1;
+    }
+    std::memcpy(o + i, res, sizeof(res));
+  }
+  for (; i < n; ++i) o[i] = K::library(a[i]);
+}
+
+/// Inputs on which a loop must agree with the library before it is used: both signs of every
+/// binade (so every path and table entry), a few mantissas each, and ~32k more in the binades
+/// [K::kProbeLo, K::kProbeHi] where the loop computes. A guard against another build of the
+/// library, not a proof: the loops were checked on 10^8 inputs and more (see the tests).
+template <class K>
+std::vector<typename K::T> unary_probe_inputs() {
+  using T = typename K::T;
+  using U = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+  constexpr int kMantissaBits = sizeof(T) == 8 ? 52 : 23, kBias = sizeof(T) == 8 ? 1023 : 127;
+  constexpr int kDense = 16384 / (K::kProbeHi - K::kProbeLo + 1);
+  std::vector<T> out;
+  uint64_t state = 0x9e3779b97f4a7c15ull;
+  for (U exponent = 0; exponent <= 2 * kBias + 1; ++exponent) {
+    const int binade = int(exponent) - kBias;
+    const int count = binade >= K::kProbeLo && binade <= K::kProbeHi ? kDense : 4;
+    for (int m = 0; m < count; ++m) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      const U magnitude =
+          (exponent << kMantissaBits) | (U(state >> 11) & ((U(1) << kMantissaBits) - 1));
+      for (U sign : {U(0), U(1) << (sizeof(T) * 8 - 1)}) {
+        T x;
+        const U pattern = magnitude | sign;
+        std::memcpy(&x, &pattern, sizeof(T));
+        out.push_back(x);
+      }
+    }
+  }
+  return out;
+}
+
+template <class K>
+bool unary_agrees_with_library() {
+  using T = typename K::T;
+  std::vector<T> x = unary_probe_inputs<K>(), y(x.size());
+  replay_unary<K>(x.data(), y.data(), static_cast<int64_t>(x.size()));
+  for (size_t i = 0; i < x.size(); ++i) {
+    const T want = K::library(x[i]);
+    if (std::memcmp(&want, &y[i], sizeof(T)) != 0) return false;
+  }
+  return true;
+}
+
+/// Runs the one-argument kernel K's loop where replay_usable allows.
+template <class K>
+bool run_unary(const typename K::T* a, typename K::T* o, int64_t n) {
+  if (!replay_usable<K>(unary_agrees_with_library<K>)) return false;
+  replay_unary<K>(a, o, n);
+  return true;
+}
+
+/// p[0], p[stride], p[2 stride], ... (in elements; 1 and 0 are the common cases).
+GPUPY_AVX2 __m256d load4(const double* p, int64_t stride) {
+  if (stride == 1) return _mm256_loadu_pd(p);
+  if (stride == 0) return _mm256_broadcast_sd(p);
+  return _mm256_setr_pd(p[0], p[stride], p[2 * stride], p[3 * stride]);
+}
+GPUPY_AVX2 __m128 load4(const float* p, int64_t stride) {
+  if (stride == 1) return _mm_loadu_ps(p);
+  if (stride == 0) return _mm_broadcast_ss(p);
+  return _mm_setr_ps(p[0], p[stride], p[2 * stride], p[3 * stride]);
+}
+GPUPY_AVX2 __m256 load8(const float* p, int64_t stride) {
+  if (stride == 1) return _mm256_loadu_ps(p);
+  if (stride == 0) return _mm256_broadcast_ss(p);
+  return _mm256_setr_ps(p[0], p[stride], p[2 * stride], p[3 * stride], p[4 * stride], p[5 * stride],
+                        p[6 * stride], p[7 * stride]);
+}
+
+/// The two-argument kernel K on each group of lanes (strides in elements, any sign; 0 is one value
+/// for every element); lanes it marks go to the library (the inputs are intact: results are
+/// written after the fix-ups, so o may be x or y).
+template <class K>
+__attribute__((target("avx2,fma"))) void replay_binary(const typename K::T* x, int64_t sx,
+                                                       const typename K::T* y, int64_t sy,
+                                                       typename K::T* o, int64_t n) {
+  using T = typename K::T;
+  constexpr int kWidth = lanes_of<K>();
+  int64_t i = 0;
+  for (; i + kWidth <= n; i += kWidth) {
+    T res[kWidth];
+    int special = K::eval(x + i * sx, sx, y + i * sy, sy, res);
+    while (special != 0) {
+      const int j = __builtin_ctz(special);
+      res[j] = K::library(x[(i + j) * sx], y[(i + j) * sy]);
+      special &= special - 1;
+    }
+    std::memcpy(o + i, res, sizeof(res));
+  }
+  for (; i < n; ++i) o[i] = K::library(x[i * sx], y[i * sy]);
+}
+
+/// Whether K's loop agrees with the library on the pairs (x[i], y[i]).
+template <class K>
+bool binary_agrees_with_library(const std::vector<typename K::T>& x,
+                                const std::vector<typename K::T>& y) {
+  using T = typename K::T;
+  std::vector<T> out(x.size());
+  replay_binary<K>(x.data(), 1, y.data(), 1, out.data(), static_cast<int64_t>(x.size()));
+  for (size_t i = 0; i < x.size(); ++i) {
+    const T want = K::library(x[i], y[i]);
+    if (std::memcmp(&want, &out[i], sizeof(T)) != 0) return false;
+  }
+  return true;
+}
+
+/// Runs the two-argument kernel K's loop where replay_usable (with the probe `agrees`) allows.
+template <class K, class Agrees>
+bool run_binary(Agrees agrees, const typename K::T* x, int64_t sx, const typename K::T* y,
+                int64_t sy, typename K::T* o, int64_t n) {
+  if (!replay_usable<K>(agrees)) return false;
+  replay_binary<K>(x, sx, y, sy, o, n);
+  return true;
 }
 
 }  // namespace gpupy::cpu::avx2

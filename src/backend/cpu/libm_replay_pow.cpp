@@ -22,18 +22,6 @@ namespace {
 
 using namespace avx2;  // NOLINT(google-build-using-namespace): the lane vocabulary of this file
 
-/// p[0], p[stride], p[2 stride], p[3 stride] (in elements; 1 and 0 are the common cases).
-GPUPY_AVX2 __m256d load4(const double* p, int64_t stride) {
-  if (stride == 1) return _mm256_loadu_pd(p);
-  if (stride == 0) return _mm256_broadcast_sd(p);
-  return _mm256_setr_pd(p[0], p[stride], p[2 * stride], p[3 * stride]);
-}
-GPUPY_AVX2 __m128 load4(const float* p, int64_t stride) {
-  if (stride == 1) return _mm_loadu_ps(p);
-  if (stride == 0) return _mm_broadcast_ss(p);
-  return _mm_setr_ps(p[0], p[stride], p[2 * stride], p[3 * stride]);
-}
-
 /// The kPowLogTable row {1/c, log c, the tail of log c} of each lane: four row loads, transposed.
 struct PowLogRows {
   __m256d invc, logc, logctail;
@@ -199,27 +187,6 @@ struct PowF32 {
   }
 };
 
-/// Four elements at a time; lanes the kernel marks go to the library (the inputs are intact:
-/// results are written after the fix-ups, so o may be x or y).
-template <class K>
-__attribute__((target("avx2,fma"))) void replay(const typename K::T* x, int64_t sx,
-                                                const typename K::T* y, int64_t sy,
-                                                typename K::T* o, int64_t n) {
-  using T = typename K::T;
-  int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) {
-    T res[kLanes];
-    int special = K::eval(x + i * sx, sx, y + i * sy, sy, res);
-    while (special != 0) {
-      const int j = __builtin_ctz(special);
-      res[j] = K::library(x[(i + j) * sx], y[(i + j) * sy]);
-      special &= special - 1;
-    }
-    std::memcpy(o + i, res, sizeof(res));
-  }
-  for (; i < n; ++i) o[i] = K::library(x[i * sx], y[i * sy]);
-}
-
 /// (x, y) pairs on which a loop must agree with the library before it is used: every binade of x
 /// (both signs) against exponents of every kind (zero, infinite, NaN, integers, halves, tiny and
 /// huge), and ~24k pairs of positive x and y = t / log(x) with |t| log-uniform up to past the end
@@ -256,35 +223,20 @@ void probe_inputs(std::vector<typename K::T>& xs, std::vector<typename K::T>& ys
 
 template <class K>
 bool agrees_with_library() {
-  using T = typename K::T;
-  std::vector<T> x, y;
+  std::vector<typename K::T> x, y;
   probe_inputs<K>(x, y);
-  std::vector<T> out(x.size());
-  replay<K>(x.data(), 1, y.data(), 1, out.data(), static_cast<int64_t>(x.size()));
-  for (size_t i = 0; i < x.size(); ++i) {
-    const T want = K::library(x[i], y[i]);
-    if (std::memcmp(&want, &out[i], sizeof(T)) != 0) return false;
-  }
-  return true;
-}
-
-template <class K>
-bool run(const typename K::T* x, int64_t sx, const typename K::T* y, int64_t sy, typename K::T* o,
-         int64_t n) {
-  if (!replay_usable<K>(agrees_with_library<K>)) return false;
-  replay<K>(x, sx, y, sy, o, n);
-  return true;
+  return binary_agrees_with_library<K>(x, y);
 }
 
 }  // namespace
 
 bool libm_replay_pow(const float* x, int64_t sx, const float* y, int64_t sy, float* o, int64_t n) {
-  return run<PowF32>(x, sx, y, sy, o, n);
+  return run_binary<PowF32>(agrees_with_library<PowF32>, x, sx, y, sy, o, n);
 }
 
 bool libm_replay_pow(const double* x, int64_t sx, const double* y, int64_t sy, double* o,
                      int64_t n) {
-  return run<Pow64>(x, sx, y, sy, o, n);
+  return run_binary<Pow64>(agrees_with_library<Pow64>, x, sx, y, sy, o, n);
 }
 
 }  // namespace gpupy::cpu
