@@ -144,7 +144,7 @@ def test_i0_float64(xp):
 
 
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
-@testing.numpy_gpupy_allclose(rtol=3e-15)
+@testing.numpy_gpupy_allclose(rtol=3e-15, accept_error=True)
 def test_i0_many_points(xp):
     x = np.concatenate([np.linspace(-60.0, 60.0, 70_000), I0_POINTS, [np.inf, -np.inf]])
     big = xp.asarray(x.reshape(2, -1))
@@ -205,7 +205,7 @@ def test_packbits(shape, axis, bitorder, dtype, xp):
 )
 @pytest.mark.parametrize("count", [None, 0, 5, 30, -3])
 @pytest.mark.parametrize("bitorder", ["big", "little"])
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_unpackbits(shape, axis, count, bitorder, xp):
     if 0 in shape and count is not None and count > 0:
         pytest.skip("NumPy 2.4 leaves the padding of an empty input uninitialised; see below")

@@ -40,7 +40,7 @@ def test_concatenate_promotion(d1, d2, xp):
         ([(2,), (2,)], 1),  # axis out of range
     ],
 )
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_concatenate_shapes_and_errors(shapes, axis, xp):
     return xp.concatenate(
         [xp.asarray(_data(s, "float32", i)) for i, s in enumerate(shapes)], axis=axis
@@ -54,7 +54,7 @@ def test_concatenate_non_contiguous_and_dtype(xp):
     return r, xp.concatenate([a, a], dtype="float32"), xp.concat([a, a], axis=1)
 
 
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_concatenate_casting_error(xp):
     return xp.concatenate([xp.asarray(np.ones(2, "float32"))], dtype="int32")
 
@@ -63,14 +63,14 @@ def test_concatenate_casting_error(xp):
 @pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind", "unsafe"])
 @pytest.mark.parametrize("dtypes", [("int8", "int8"), ("int8", "int16"), ("float64", "uint8")])
 @pytest.mark.parametrize("dtype", [None, "int16", "float32"])
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_join_casting(name, casting, dtypes, dtype, xp):
     # every casting rule, with and without dtype= (gpupy once took only 'same_kind')
     arrays = [xp.asarray(np.array([[1, 2], [3, 250]]).astype(d)) for d in dtypes]
     return getattr(xp, name)(arrays, dtype=dtype, casting=casting)
 
 
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_concatenate_empty_list(xp):
     return xp.concatenate([])
 
@@ -85,12 +85,12 @@ def test_stack(axis, xp):
 @pytest.mark.parametrize(
     "arrays", [lambda xp: [], lambda xp: [xp.asarray(np.ones(2)), xp.asarray(np.ones(3))]]
 )
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_stack_errors(arrays, xp):
     return xp.stack(arrays(xp))
 
 
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_stack_axis_error(xp):
     return xp.stack([xp.asarray(np.ones(2))], axis=3)
 
@@ -163,7 +163,7 @@ def test_array_split_uneven_and_views(xp):
         lambda xp, a: xp.hsplit(a[0, 0], 2),
     ],
 )
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_split_errors(call, xp):
     return call(xp, xp.asarray(_data((6, 3))))
 
@@ -191,7 +191,7 @@ def test_tile(shape, reps, xp):
     return xp.tile(xp.asarray(_data(shape, "complex128")), reps)
 
 
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_tile_non_contiguous_and_error(xp):
     a = xp.asarray(_data((3, 4), "int8"))
     return xp.tile(a[::2, ::-1], (2, 2)), xp.tile(a, -1)
@@ -221,7 +221,7 @@ def test_repeat(shape, repeats, axis, dtype, xp):
 
 
 @pytest.mark.parametrize("repeats,axis", [([1, 2], 0), (-1, 0), ([1, -1, 1], 1), (2, 2)])
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_repeat_errors(repeats, axis, xp):
     return xp.repeat(xp.asarray(_data((3, 3))), repeats, axis=axis)
 
@@ -246,7 +246,7 @@ def test_roll(shift, axis, xp):
     return xp.roll(a, shift, axis), xp.roll(a[:, ::-1], shift, axis)
 
 
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_roll_empty_0d_and_errors(xp):
     e = xp.asarray(_data((0, 3)))
     s = xp.asarray(_data(()))
@@ -255,7 +255,7 @@ def test_roll_empty_0d_and_errors(xp):
     return out
 
 
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_roll_axis_error(xp):
     return xp.roll(xp.asarray(_data((3,))), 1, 1)
 
@@ -275,7 +275,7 @@ def test_meshgrid(indexing, sparse, xp):
     )
 
 
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_meshgrid_bad_indexing(xp):
     return xp.meshgrid(xp.asarray(np.ones(2)), indexing="yx")
 

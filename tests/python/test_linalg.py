@@ -115,7 +115,7 @@ def test_matmul_empty(dtype, shape_a, shape_b, xp):
     "shape_a, shape_b",
     [((3, 4), (5, 6)), ((3,), (4,)), ((2, 3, 4), (3, 4, 5)), ((), (3,)), ((3,), ())],
 )
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_matmul_errors(shape_a, shape_b, xp):
     a = xp.asarray(np.ones(shape_a))
     b = xp.asarray(np.ones(shape_b))
@@ -185,7 +185,7 @@ def test_dot(dtype, shape_a, shape_b, xp):
 
 
 @pytest.mark.parametrize("shape_a, shape_b", [((3, 4), (5, 6)), ((3,), (4,)), ((2, 3), (2, 4, 3))])
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_dot_errors(shape_a, shape_b, xp):
     return xp.dot(xp.asarray(np.ones(shape_a)), xp.asarray(np.ones(shape_b)))
 
@@ -248,7 +248,7 @@ def test_matmul_without_blas(dtype, xp):
     [((), (3,)), ((4,), (4,)), ((2, 4), (4,)), ((2, 4), (3, 4)), ((2, 3, 4), (5, 4)), ((3,), (4,))],
 )
 @testing.for_dtypes(("bool", "int16", "uint64", "float32", "complex128"))
-@testing.numpy_gpupy_allclose(rtol=RTOL)
+@testing.numpy_gpupy_allclose(rtol=RTOL, accept_error=True)
 def test_inner(dtype, shape_a, shape_b, xp):
     a = xp.asarray(_data(shape_a, dtype, 19))
     b = xp.asarray(_data(shape_b, dtype, 20))
@@ -268,7 +268,7 @@ def test_outer(dtype, shape_a, shape_b, xp):
 
 @pytest.mark.parametrize("shape_a, shape_b", [((4,), (4,)), ((2, 2), (4,)), ((3,), (4,))])
 @testing.for_dtypes(testing.ALL_DTYPES)
-@testing.numpy_gpupy_allclose(rtol=RTOL)
+@testing.numpy_gpupy_allclose(rtol=RTOL, accept_error=True)
 def test_vdot(dtype, shape_a, shape_b, xp):
     a = xp.asarray(_data(shape_a, dtype, 23))
     b = xp.asarray(_data(shape_b, dtype, 24))
@@ -288,7 +288,7 @@ def test_vdot(dtype, shape_a, shape_b, xp):
     ],
 )
 @testing.for_dtypes(("bool", "int32", "float64", "complex64"))
-@testing.numpy_gpupy_allclose(rtol=RTOL)
+@testing.numpy_gpupy_allclose(rtol=RTOL, accept_error=True)
 def test_tensordot(dtype, shape_a, shape_b, axes, xp):
     a = xp.asarray(_data(shape_a, dtype, 25))
     b = xp.asarray(_data(shape_b, dtype, 26))
@@ -307,7 +307,7 @@ def test_tensordot(dtype, shape_a, shape_b, axes, xp):
     ],
 )
 @testing.for_dtypes(("bool", "int8", "uint16", "float32", "complex64", "complex128"))
-@testing.numpy_gpupy_allclose(rtol=RTOL)
+@testing.numpy_gpupy_allclose(rtol=RTOL, accept_error=True)
 def test_vecdot(dtype, shape_a, shape_b, axis, xp):
     a = xp.asarray(_data(shape_a, dtype, 27))
     b = xp.asarray(_data(shape_b, dtype, 28))

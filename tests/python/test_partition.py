@@ -183,7 +183,7 @@ def test_partition_empty_ignores_kth(func, shape, kth, axis, xp):
 
 
 @pytest.mark.parametrize("axis", [0, -1, 1, -2])
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_lexsort_0d_keys(axis, xp):
     return xp.lexsort(xp.asarray([1, 2]), axis=axis)
 

@@ -84,7 +84,7 @@ def test_binary_ops_broadcast_like_numpy(shapes, dtypes, name, seed):
     a = _values(dtypes[0], shapes.input_shapes[0], seed)
     b = _values(dtypes[1], shapes.input_shapes[1], seed + 1)
 
-    @testing.numpy_gpupy_allclose(rtol=_rtol(name, a, b))
+    @testing.numpy_gpupy_allclose(rtol=_rtol(name, a, b), accept_error=True)
     def check(xp):
         op = getattr(np, name) if xp is np else getattr(gpupy, _gpupy_name(name))
         return op(xp.asarray(a), xp.asarray(b))
@@ -102,7 +102,7 @@ def test_binary_ops_broadcast_like_numpy(shapes, dtypes, name, seed):
 def test_unary_ops_like_numpy(shape, dtype, name, seed):
     a = _values(dtype, shape, seed)
 
-    @testing.numpy_gpupy_allclose(rtol=_rtol(name, a))
+    @testing.numpy_gpupy_allclose(rtol=_rtol(name, a), accept_error=True)
     def check(xp):
         return getattr(xp, name)(xp.asarray(a))
 

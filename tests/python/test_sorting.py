@@ -273,7 +273,7 @@ def test_searchsorted_many_queries_few_values(dtype, side):
 @pytest.mark.parametrize("axis", [None, 0, -1, (0, 1), (-1, -2)])
 @pytest.mark.parametrize("keepdims", [False, True])
 @testing.for_dtypes(["int16", "float32"])
-@testing.numpy_gpupy_allclose()
+@testing.numpy_gpupy_allclose(accept_error=True)
 def test_median_of_an_empty_axis_is_nan(shape, axis, keepdims, dtype, xp):
     # NumPy: the mean of an empty slice (gpupy once raised IndexError)
     with warnings.catch_warnings():

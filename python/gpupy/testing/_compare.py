@@ -86,10 +86,12 @@ def _run(body, xp, args, kwargs):
         return None, exc
 
 
-def numpy_gpupy_allclose(rtol=None, atol=0.0, type_check=True, accept_error=True):
+def numpy_gpupy_allclose(rtol=None, atol=0.0, type_check=True, accept_error=False):
     """Decorator: the test takes ``xp``; its return values under NumPy and gpupy must agree.
 
-    When NumPy raises, gpupy must raise the same exception type (if ``accept_error``).
+    When NumPy raises, the test fails unless ``accept_error`` is true; then gpupy must raise the
+    same exception type. The default is False (as cupy.testing's), so a test whose body raises
+    by mistake under both libraries cannot pass without comparing anything.
     NumPy warnings (overflow, divide by zero) are silenced on the NumPy side, since gpupy
     kernels follow NumPy's values without its floating-point warnings.
     """
@@ -147,7 +149,7 @@ def numpy_gpupy_raises():
     """Decorator: the body must raise the same exception type under NumPy and gpupy."""
 
     def decorator(body):
-        checked = numpy_gpupy_allclose()(body)
+        checked = numpy_gpupy_allclose(accept_error=True)(body)
 
         @functools.wraps(checked)
         def wrapper(*args, **kwargs):
