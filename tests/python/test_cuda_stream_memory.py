@@ -110,6 +110,17 @@ def test_a_launch_on_another_stream_waits_for_the_current_streams_work(kernel_de
     np.testing.assert_array_equal(gpupy.asnumpy(y), np.ones(N, np.float32))
 
 
+def test_a_stream_block_waits_for_the_work_queued_before_it(cuda_only):
+    # Entering `with s:` makes s wait for the current stream's queued work (`x += 1` behind a
+    # spin), or `x * 2` on s reads the zeros.
+    x = gpupy.zeros(N, dtype=np.float32, device="cuda")
+    _spin()  # the current stream is busy for about 0.1 s
+    x += 1
+    with gpupy.cuda.Stream():
+        y = (x * 2).get()  # read on the block's stream
+    np.testing.assert_array_equal(y, np.full(N, 2.0, np.float32))
+
+
 @pytest.mark.parametrize("as_handle", [False, True])
 def test_record_stream_keeps_memory_until_the_stream_is_done(cuda_only, as_handle):
     x = gpupy.ones(N, dtype=np.float32, device="cuda")
