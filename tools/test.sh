@@ -23,12 +23,13 @@ done
 
 # The emu device with cuda's grid cap: the multi-part plans of reductions, scans, sorts and
 # nonzero that cuda uses (docs/emu.md, "Launch plans"), with blocks and threads in a shuffled
-# order, as a GPU may run them (docs/emu.md, "Schedules"; the fixed seed makes a failure replay).
+# order, as a GPU may run them (docs/emu.md, "Schedules"; the fixed seed makes a failure replay),
+# and new memory poisoned, as a GPU's pool returns old contents (docs/emu.md, "Poisoned memory").
 case " ${DEVICES:-cpu emu} " in
 *" emu "*)
   echo "== Python suite on device emu with cuda's launch plans (GPUPY_EMU_GRID_BLOCKS=4096)" \
-    "in a shuffled order (GPUPY_EMU_SCHEDULE=shuffle:20261201)"
-  GPUPY_EMU_GRID_BLOCKS=4096 GPUPY_EMU_SCHEDULE=shuffle:20261201 \
+    "in a shuffled order (GPUPY_EMU_SCHEDULE=shuffle:20261201) on poisoned memory"
+  GPUPY_EMU_GRID_BLOCKS=4096 GPUPY_EMU_SCHEDULE=shuffle:20261201 GPUPY_EMU_POISON=1 \
     "$python" -m pytest -q -p no:cacheprovider --device=emu \
     test_reduction.py test_sorting.py test_set_functions.py test_selection.py \
     test_advanced_indexing.py test_elementwise.py test_nan_functions.py test_linalg.py

@@ -129,8 +129,14 @@ void bind_stream(nb::module_& m) {
           "event"_a = nb::none())
       .def("__enter__",
            [](nb::object self) {
-             t_previous_streams.push_back(
-                 cuda::set_current_stream(nb::cast<cuda::CudaStream>(self)));
+             const auto& s = nb::cast<const cuda::CudaStream&>(self);
+             cuda::CudaStream previous = cuda::set_current_stream(s);
+             t_previous_streams.push_back(previous);
+             // Streams are non-blocking: the block's ops may read arrays still being computed on
+             // the stream that was current, so the new one waits for the work queued there so
+             // far. Leaving the block orders nothing (sibling blocks keep running concurrently).
+             if (previous.handle() != s.handle())
+               cuda::stream_wait_stream(s.device(), s.handle(), previous.handle());
              return self;
            })
       .def("__exit__",

@@ -99,6 +99,18 @@ void launch(const EmuModule& m, const std::string& name, nb::handle grid, nb::ha
   m.launch(name, g, b, shared_mem, ptrs.data());
 }
 
+/// The stream a cuda launch runs on (`stream`: a cudaStream_t as an int; None: the device's
+/// current stream). gpupy's streams are non-blocking, so an explicit other stream first waits for
+/// the work queued so far on the current one: the arrays gpupy computed there are ready when the
+/// kernel reads them. Work queued later on the current stream does not wait for the kernel.
+std::uintptr_t launch_stream(int device, nb::handle stream) {
+  const std::uintptr_t current = cuda::current_stream_handle(device);
+  if (stream.is_none()) return current;
+  const auto handle = nb::cast<std::uintptr_t>(stream);
+  if (handle != current) cuda::stream_wait_stream(device, handle, current);
+  return handle;
+}
+
 /// CudaKernel(check_signature=False) on cuda: each argument converted to its parameter's
 /// declared C type (`types`, from kernel::parameter_types) and launched on `stream` (None:
 /// the device's current stream). Arrays must be gpupy arrays on the module's device.
@@ -119,8 +131,7 @@ void cuda_raw_launch(const CudaModule& m, const std::string& name,
   pack_all("[CudaKernel]", name, types, args, slots, ptrs);
   emu::dim3 g = to_dim3(grid), b = to_dim3(block);
   unsigned gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};
-  std::uintptr_t handle =
-      stream.is_none() ? cuda::current_stream_handle(m.device()) : nb::cast<std::uintptr_t>(stream);
+  const std::uintptr_t handle = launch_stream(m.device(), stream);
   // The memory of the arrays must outlive the launch on `handle` (see cuda::record_stream).
   for (nb::handle a : args)
     if (nb::isinstance<Array>(a)) cuda::record_stream(*nb::cast<const Array&>(a).buffer(), handle);
@@ -173,8 +184,7 @@ nb::object checked_launch(const KernelSignature& ks, nb::handle module, nb::hand
     for (std::size_t i = 0; i < n; ++i) ptrs[i] = buf + ks.layout().offsets[i];
     emu::dim3 g = to_dim3(grid), b = to_dim3(block);
     unsigned gd[3] = {g.x, g.y, g.z}, bd[3] = {b.x, b.y, b.z};
-    std::uintptr_t handle = stream.is_none() ? cuda::current_stream_handle(m.device())
-                                             : nb::cast<std::uintptr_t>(stream);
+    const std::uintptr_t handle = launch_stream(m.device(), stream);
     for (const auto& b : buffers) cuda::record_stream(*b, handle);
     nb::gil_scoped_release release;
     // Foreign arrays (CuPy's, Numba's) are ordered both ways with the streams their producers

@@ -93,6 +93,34 @@ def test_a_cuda_kernel_launch_on_an_explicit_stream_counts_as_a_use(cuda_only):
     np.testing.assert_array_equal(gpupy.asnumpy(y), host)
 
 
+def test_a_launch_on_another_stream_waits_for_the_current_streams_work(kernel_device):
+    # gpupy's streams are non-blocking: the launch on s must first wait for the `x += 1` queued
+    # behind a spin on the current stream, or the copy reads the zeros (emu runs in order).
+    x = gpupy.zeros(N, dtype=np.float32, device=kernel_device)
+    y = gpupy.empty(N, dtype=np.float32, device=kernel_device)
+    on_cuda = kernel_device == "cuda"
+    if on_cuda:
+        gpupy.synchronize("cuda")
+        _spin()  # the current stream is busy for about 0.1 s
+    x += 1
+    s = gpupy.cuda.Stream() if on_cuda else None
+    xp.CudaKernel(COPY, "copy", check_signature=False)(x, y, N, n_threads=N, stream=s)
+    if on_cuda:
+        s.synchronize()  # only s: the current stream's later work is not what is checked
+    np.testing.assert_array_equal(gpupy.asnumpy(y), np.ones(N, np.float32))
+
+
+def test_a_stream_block_waits_for_the_work_queued_before_it(cuda_only):
+    # Entering `with s:` makes s wait for the current stream's queued work (`x += 1` behind a
+    # spin), or `x * 2` on s reads the zeros.
+    x = gpupy.zeros(N, dtype=np.float32, device="cuda")
+    _spin()  # the current stream is busy for about 0.1 s
+    x += 1
+    with gpupy.cuda.Stream():
+        y = (x * 2).get()  # read on the block's stream
+    np.testing.assert_array_equal(y, np.full(N, 2.0, np.float32))
+
+
 @pytest.mark.parametrize("as_handle", [False, True])
 def test_record_stream_keeps_memory_until_the_stream_is_done(cuda_only, as_handle):
     x = gpupy.ones(N, dtype=np.float32, device="cuda")

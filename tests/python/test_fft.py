@@ -1,5 +1,7 @@
 """gpupy.fft (the Array API extension) against numpy.fft on the selected device."""
 
+import contextlib
+
 import gpupy
 import numpy as np
 import pytest
@@ -214,8 +216,26 @@ def test_on_a_side_stream(device_name):
         x = gpupy.asarray(host)
         y = gpupy.fft.ifft(gpupy.fft.fft(x))
         f = gpupy.fft.rfftn(gpupy.asarray(host.real))
-    np.testing.assert_allclose(y.get(), host, atol=1e-5)
-    np.testing.assert_allclose(f.get(), np.fft.rfftn(host.real), rtol=1e-4, atol=1e-4)
+        # Read on the stream that computed them: gpupy's streams are non-blocking, so a read
+        # after the block would not wait for them.
+        y_host, f_host = y.get(), f.get()
+    np.testing.assert_allclose(y_host, host, atol=1e-5)
+    np.testing.assert_allclose(f_host, np.fft.rfftn(host.real), rtol=1e-4, atol=1e-4)
+
+
+def test_one_length_on_two_streams_at_once(device_name):
+    # On cuda each stream has its own plans: one plan's work area, shared by transforms queued on
+    # two streams, would let them overwrite each other's intermediate results. 4099 is prime, so
+    # cuFFT needs a work area (Bluestein); every device compares the values.
+    streams = [gpupy.cuda.Stream(), gpupy.cuda.Stream()] if device_name == "cuda" else [None] * 2
+    hosts = [_data((64, 4099), "complex128", 20 + k) for k in range(8)]
+    results = []
+    for k, host in enumerate(hosts):
+        with streams[k % 2] or contextlib.nullcontext():
+            results.append(gpupy.fft.fft(gpupy.asarray(host, device=device_name)))
+    gpupy.synchronize(device_name)
+    for host, result in zip(hosts, results, strict=True):
+        np.testing.assert_allclose(result.get(), np.fft.fft(host), rtol=1e-10, atol=1e-9)
 
 
 @pytest.mark.parametrize("name", ["fft2", "ifft2", "rfft2"])

@@ -1,5 +1,7 @@
 """matmul, dot and the @ operator against NumPy on the selected device."""
 
+import contextlib
+
 import gpupy
 import numpy as np
 import pytest
@@ -341,3 +343,24 @@ def test_gpupy_blas_environment_variable(setting, expected):
 def test_matrix_power_takes_n_by_keyword(n, xp):
     a = xp.asarray(np.array([[2.0, 1.0], [0.5, 3.0]]))
     return xp.linalg.matrix_power(a, n=n), xp.linalg.matrix_power(a=a, n=n)
+
+
+def test_matmul_on_many_streams_gives_the_same_bits(device_name):
+    # On cuda each stream gets its own cuBLAS handle (cuBLAS gives the same bits from run to run
+    # only with one stream per handle), and 10 streams are more than the 8 handles kept, so
+    # handles are also evicted and made again. Every device: values against float64 NumPy.
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((512, 384)).astype(np.float32)
+    b = rng.standard_normal((384, 256)).astype(np.float32)
+    ga, gb = gpupy.asarray(a, device=device_name), gpupy.asarray(b, device=device_name)
+    first = (ga @ gb).get()  # also waits for the copies the other streams read
+    np.testing.assert_allclose(first, a.astype(np.float64) @ b, rtol=1e-4, atol=1e-3)
+    count = 10
+    streams = [gpupy.cuda.Stream() for _ in range(count)] if device_name == "cuda" else []
+    results = []
+    for k in range(2 * count):
+        with streams[k % count] if streams else contextlib.nullcontext():
+            results.append(ga @ gb)
+    gpupy.synchronize(device_name)
+    for r in results:
+        np.testing.assert_array_equal(r.get(), first)

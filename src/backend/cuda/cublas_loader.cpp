@@ -1,9 +1,10 @@
-// dlopen/dlsym of libcublas and the per-device cuBLAS handles. Host only.
+// dlopen/dlsym of libcublas and the cuBLAS handles, one per (device, stream). Host only.
 #include "cublas_loader.h"
 
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <list>
 #include <mutex>
 #include <vector>
 
@@ -22,6 +23,7 @@ LoadedLibrary<CublasApi> load() {
           resolve_symbol(lib, symbol, fn, error, "libcublas");
         };
         resolve("cublasCreate_v2", a.create, e);
+        resolve("cublasDestroy_v2", a.destroy, e);
         resolve("cublasSetStream_v2", a.set_stream, e);
         resolve("cublasSetMathMode", a.set_math_mode, e);
         resolve("cublasSgemmStridedBatched", a.sgemm, e);
@@ -41,16 +43,35 @@ const CublasApi& cublas(const char* op) {
   return loaded.api;
 }
 
-cublasHandle_t cublas_handle(int device, const char* op) {
-  static cublasHandle_t handles[kMaxDevices] = {};
+cublasHandle_t cublas_handle(int device, cudaStream_t stream, const char* op) {
+  struct Cached {
+    int device;
+    cudaStream_t stream;
+    cublasHandle_t handle;
+  };
+  constexpr size_t kMaxHandles = 8;
+  static std::list<Cached> cache;  // most recently used first; kept until exit
   static std::mutex mutex;
   const CublasApi& api = cublas(op);
   std::lock_guard<std::mutex> lock(mutex);
-  if (!handles[device]) {
-    DeviceGuard guard(device);
-    check_cublas(api.create(&handles[device]), "cublasCreate", op);
+  for (auto it = cache.begin(); it != cache.end(); ++it) {
+    if (it->device == device && it->stream == stream) {
+      cache.splice(cache.begin(), cache, it);
+      return it->handle;
+    }
   }
-  return handles[device];
+  if (cache.size() >= kMaxHandles) {
+    // cublasDestroy waits for the device (cudaDeviceSynchronize), so no GEMM queued with the
+    // evicted handle is still running; a failure only leaks it.
+    DeviceGuard guard(cache.back().device);
+    api.destroy(cache.back().handle);
+    cache.pop_back();
+  }
+  DeviceGuard guard(device);
+  cublasHandle_t handle = nullptr;
+  check_cublas(api.create(&handle), "cublasCreate", op);
+  cache.push_front({device, stream, handle});
+  return handle;
 }
 
 void check_cublas(cublasStatus_t status, const char* call, const char* op) {

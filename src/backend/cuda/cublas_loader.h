@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cublas_v2.h>
+#include <cuda_runtime.h>
 
 #include <string>
 
@@ -11,6 +12,7 @@ namespace gpupy::cuda {
 /// The cuBLAS entry points gpupy uses, resolved from the shared library.
 struct CublasApi {
   decltype(&cublasCreate_v2) create = nullptr;
+  decltype(&cublasDestroy_v2) destroy = nullptr;
   decltype(&cublasSetStream_v2) set_stream = nullptr;
   decltype(&cublasSetMathMode) set_math_mode = nullptr;
   decltype(&cublasSgemmStridedBatched) sgemm = nullptr;
@@ -22,8 +24,10 @@ struct CublasApi {
 
 /// The loaded library; throws CudaError naming `op` and what dlopen/dlsym said when unavailable.
 const CublasApi& cublas(const char* op);
-/// The cuBLAS handle of `device` (created once, never destroyed: it may be needed until exit).
-cublasHandle_t cublas_handle(int device, const char* op);
+/// The cuBLAS handle for work on `stream` of `device`. One per stream: a handle's workspace is
+/// shared by the GEMMs it runs, and cuBLAS gives the same bits from run to run only while one
+/// stream at a time uses a handle. The 8 most recently used are kept; the caller serialises use.
+cublasHandle_t cublas_handle(int device, cudaStream_t stream, const char* op);
 /// Throws CudaError "[op] <call> failed: <status name>" unless `status` is success.
 void check_cublas(cublasStatus_t status, const char* call, const char* op);
 

@@ -18,7 +18,8 @@ namespace gpupy::cuda {
 namespace {
 
 struct CufftApi {
-  decltype(&cufftPlanMany) plan_many = nullptr;
+  decltype(&cufftCreate) create = nullptr;
+  decltype(&cufftMakePlanMany) make_plan_many = nullptr;
   decltype(&cufftSetStream) set_stream = nullptr;
   decltype(&cufftDestroy) destroy = nullptr;
   decltype(&cufftExecC2C) c2c = nullptr;
@@ -36,7 +37,8 @@ LoadedLibrary<CufftApi> load() {
                                        auto resolve = [&](const char* symbol, auto& fn) {
                                          resolve_symbol(lib, symbol, fn, e, "libcufft");
                                        };
-                                       resolve("cufftPlanMany", a.plan_many);
+                                       resolve("cufftCreate", a.create);
+                                       resolve("cufftMakePlanMany", a.make_plan_many);
                                        resolve("cufftSetStream", a.set_stream);
                                        resolve("cufftDestroy", a.destroy);
                                        resolve("cufftExecC2C", a.c2c);
@@ -84,9 +86,13 @@ void check(cufftResult r, const char* call, const char* op) {
     throw CudaError(op_message(op, std::string(call) + " failed: " + result_name(r)));
 }
 
+// A plan's work area serves every transform executed with it, so transforms queued on two streams
+// with one plan could run at once and share it: each stream has its own plans. A destroyed
+// stream's handle may come back for a new stream, whose work is then ordered after the old one's.
 struct PlanKey {
   int device, n, batch;
   cufftType type;
+  cudaStream_t stream;
   bool operator==(const PlanKey&) const = default;
 };
 
@@ -112,8 +118,22 @@ cufftHandle plan_for(const CufftApi& api, const PlanKey& key, const char* op) {
   int n = key.n;
   cufftHandle plan = 0;
   // Null embeddings select the basic layout: rows of n (or n/2+1 complex) values back to back.
-  check(api.plan_many(&plan, 1, &n, nullptr, 1, 0, nullptr, 1, 0, key.type, key.batch),
-        "cufftPlanMany", op);
+  auto make = [&] {
+    check(api.create(&plan), "cufftCreate", op);
+    size_t work = 0;
+    cufftResult r =
+        api.make_plan_many(plan, 1, &n, nullptr, 1, 0, nullptr, 1, 0, key.type, key.batch, &work);
+    if (r != CUFFT_SUCCESS) api.destroy(plan);
+    return r;
+  };
+  cufftResult r = make();
+  if (r == CUFFT_ALLOC_FAILED) {
+    // The work area comes from cudaMalloc, outside gpupy's pool: when the pool's cached blocks
+    // fill the device, they are given back and the plan made once more.
+    backend_of(key.device).free_all_blocks();
+    r = make();
+  }
+  check(r, "cufftMakePlanMany", op);
   g_plans.emplace_front(key, plan);
   return plan;
 }
@@ -163,7 +183,7 @@ Array fft(const Array& x, FftKind kind, int64_t n_out, const char* op) {
                    : kind == FftKind::real_inverse ? (single ? CUFFT_C2R : CUFFT_Z2D)
                                                    : (single ? CUFFT_C2C : CUFFT_Z2Z);
   PlanKey key{device, checked_int(n, "a transform length", op),
-              checked_int(rows, "a batch of transforms", op), type};
+              checked_int(rows, "a batch of transforms", op), type, stream};
   const CufftApi& api = cufft(op);
   std::lock_guard<std::mutex> lock(g_mutex);
   cufftHandle plan = plan_for(api, key, op);

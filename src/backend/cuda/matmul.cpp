@@ -35,7 +35,7 @@ void gemm(int device, DType dt, const ColumnMajorGemm& g, cudaStream_t stream) {
   const CublasApi& api = cublas(kOp);
   static std::mutex mutex;  // a cuBLAS handle is not safe to use from two threads at once
   std::lock_guard<std::mutex> lock(mutex);
-  cublasHandle_t h = cublas_handle(device, kOp);
+  cublasHandle_t h = cublas_handle(device, stream, kOp);
   check_cublas(api.set_stream(h, stream), "cublasSetStream", kOp);
   cublasMath_t mode =
       (dt == DType::float32 && allow_tf32()) ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;

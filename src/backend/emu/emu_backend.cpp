@@ -1,5 +1,6 @@
 // The emu backend: host memory treated as device memory, and gpupy's CUDA kernels
 // (src/backend/cuda/*.cu) compiled by the host compiler against the emulation runtime. Host only.
+#include <cstdlib>
 #include <cstring>
 
 #include "../../core/host_allocator.h"
@@ -9,10 +10,24 @@
 namespace gpupy {
 namespace {
 
+// GPUPY_EMU_POISON=1: new emu memory is filled with 0xff bytes (NaN, -1), as a GPU's pool hands
+// out whatever its last user left, where fresh host pages read as zeros and hide a missing fill.
+bool poison_new_memory() {
+  static const bool poison = [] {
+    const char* env = std::getenv("GPUPY_EMU_POISON");
+    return env && *env && std::strcmp(env, "0") != 0;
+  }();
+  return poison;
+}
+
 class EmuBackend final : public Backend {
  public:
   const char* name() const override { return "emu"; }
-  void* allocate(size_t nbytes, uint64_t&) override { return allocator_.allocate(nbytes, "emu"); }
+  void* allocate(size_t nbytes, uint64_t&) override {
+    void* p = allocator_.allocate(nbytes, "emu");
+    if (poison_new_memory()) std::memset(p, 0xff, nbytes);
+    return p;
+  }
   void deallocate(void* ptr, size_t nbytes) override { allocator_.deallocate(ptr, nbytes); }
   MemoryStats memory_stats() const override { return allocator_.stats(); }
   void free_all_blocks() override { allocator_.release_cached(); }
