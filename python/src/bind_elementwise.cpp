@@ -180,12 +180,19 @@ void check_input_cast(ElementwiseOp op, size_t i, const Operand& o, DType to, Ca
         throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
       return;
     }
+    // 'equiv' accepts the Python type's own dtype (int64, float64, complex128), and NumPy's
+    // integer comparisons take a Python int as it is
+    bool comparison = op >= ElementwiseOp::equal && op <= ElementwiseOp::greater_equal;
+    if (comparison && is_integer(from) && is_integer(to)) return;
+    DType own = is_integer(from)   ? DType::int64
+                : is_complex(from) ? DType::complex128
+                                   : DType::float64;
+    if (to == own) return;
     const char* kind = is_integer(from) ? "int" : is_complex(from) ? "complex" : "float";
     throw TypeError(op_message(op_name(op), std::string("cannot cast Python ") + kind + " to " +
                                                 std::string(dtype_name(to)) +
                                                 " under the casting rule '" + rule + "'"));
   }
-  if (op == ElementwiseOp::ldexp && i == 1) return;  // the exponent has its own loop dtype
   if (!can_cast(from, to, casting))
     throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
 }
@@ -196,6 +203,11 @@ std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>
                                     DType out) {
   auto gives = [&](DType in) {
     std::vector<Operand> cast(operands.size(), Operand(Scalar(0.0).cast(in)));
+    if (op == ElementwiseOp::ldexp) {  // NumPy's ldexp resolver: x casts safely, e as it is
+      DType x = operands[0].is_array() ? operands[0].array().dtype() : operands[0].scalar().dtype();
+      if (!can_cast(x, in, Casting::safe)) return false;
+      cast[1] = operands[1];
+    }
     DType loop = elementwise_loop_dtype(op, cast);
     return loop == in && functor_supports(op, loop) && functor_result(op, loop) == out;
   };
@@ -231,6 +243,10 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
                                      name));
     for (size_t i = 0; i < operands.size(); ++i) {
       Operand& o = operands[i];
+      if (op == ElementwiseOp::ldexp && i == 1) {  // the exponent keeps its own loop dtype
+        check_input_cast(op, i, o, elementwise_loop_inputs(op, operands)[1], casting, rule);
+        continue;
+      }
       check_input_cast(op, i, o, *in, casting, rule);
       if (o.is_array() || !o.scalar().weak())
         warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
@@ -242,9 +258,9 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
   } else if ((casting == Casting::no || casting == Casting::equiv) &&
              op_rule(op) != TypeRule::as_bool) {  // NumPy's logical_* accept any input dtype
     // the other rules hold by construction: NumPy picks a loop every input casts to safely
-    DType loop = elementwise_loop_dtype(op, operands);
+    std::vector<DType> loops = elementwise_loop_inputs(op, operands);
     for (size_t i = 0; i < operands.size(); ++i)
-      check_input_cast(op, i, operands[i], loop, casting, rule);
+      check_input_cast(op, i, operands[i], loops[i], casting, rule);
   }
   const Array* dst = to_out(out);
   bool masked = where_mask.ptr() != Py_True;

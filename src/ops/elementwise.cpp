@@ -211,8 +211,33 @@ std::optional<Array> mixed_sign_comparison(ElementwiseOp op, const std::vector<O
 }  // namespace
 
 DType elementwise_loop_dtype(ElementwiseOp op, const std::vector<Operand>& inputs) {
+  using E = ElementwiseOp;
   if (op_rule(op) == TypeRule::as_bool) return result_type(inputs, op_name(op));
-  return resolve_loop(op, inputs, op_name(op));
+  DType loop = resolve_loop(op, inputs, op_name(op));
+  // gpupy computes these directly on more dtypes than NumPy has loops for
+  if (op == E::signbit && !is_inexact(loop)) return float_dtype_for(loop);
+  if (op == E::bitwise_count && is_bool(loop)) return DType::int8;
+  if (op == E::float_power) return is_complex(loop) ? DType::complex128 : DType::float64;
+  return loop;
+}
+
+std::vector<DType> elementwise_loop_inputs(ElementwiseOp op, const std::vector<Operand>& inputs) {
+  using E = ElementwiseOp;
+  std::vector<DType> loops(inputs.size(), elementwise_loop_dtype(op, inputs));
+  auto weak = [](const Operand& x) { return !x.is_array() && x.scalar().weak(); };
+  if (op == E::ldexp && inputs.size() == 2) {  // NumPy's exponent loops are int32 and int64
+    DType e = operand_dtype(inputs[1]);
+    bool wide = !weak(inputs[1]) && (e == DType::int64 || e == DType::uint32 || e == DType::uint64);
+    loops[1] = wide ? DType::int64 : DType::int32;
+  }
+  if (op >= E::equal && op <= E::greater_equal && !weak(inputs[0]) && !weak(inputs[1])) {
+    // NumPy's int64-uint64 comparison loops: a signed input goes to int64, a uint64 stays
+    DType left = operand_dtype(inputs[0]), right = operand_dtype(inputs[1]);
+    auto is_signed = [](DType dt) { return dtype_kind(dt) == DTypeKind::signed_int; };
+    if (is_signed(left) && right == DType::uint64) loops = {DType::int64, right};
+    if (left == DType::uint64 && is_signed(right)) loops = {left, DType::int64};
+  }
+  return loops;
 }
 
 Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out) {
