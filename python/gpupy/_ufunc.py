@@ -399,6 +399,13 @@ class _Methods:
         positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
         if b is None:
             values = None
+        elif _int_beyond(b, a.dtype):
+            # NumPy's ufunc.at reads an int beyond a's integer dtype as int64 (uint64 above it),
+            # computes in the promoted dtype and casts back: uint8 maximum.at 2**33 writes 0
+            if not -(2**63) <= b < 2**64:
+                raise OverflowError(f"[{op}] Python int too large to convert to C long")
+            strong = numpy.int64(b) if b < 2**63 else numpy.uint64(b)
+            values = gpupy.asarray(strong, device=a.device)
         elif isinstance(b, (bool, int, float, complex)):  # a weak Python scalar, as in a + b
             values = gpupy.full((), b, dtype=gpupy.result_type(a, b), device=a.device)
         else:
@@ -457,6 +464,14 @@ class _Methods:
 
         where = gpupy.unravel_index(flat_positions, a.shape)
         a[where] = self.func(a[where]) if values is None else self.func(a[where], values)
+
+
+def _int_beyond(b, dtype):
+    """Whether b is a Python int outside the range of the integer dtype."""
+    if type(b) is not int or dtype.kind not in "iu":
+        return False
+    info = numpy.iinfo(dtype)
+    return not info.min <= b <= info.max
 
 
 # The methods live on the C++ type itself: a Python subclass would lose its fast call on 3.11.

@@ -137,8 +137,10 @@ Operand promotion_operand(nb::handle value) {
   static nb::object np_dtype = nb::module_::import_("numpy").attr("dtype");
   if (PyType_Check(value.ptr()) || PyUnicode_Check(value.ptr()) || nb::isinstance(value, np_dtype))
     return Scalar(int64_t(0)).cast(required_dtype(value, "result_type"));
+  // result_type depends on kinds only (as NumPy's); the value check belongs to the operations,
+  // so a Python int beyond every integer dtype is fine here too
+  if (PyLong_CheckExact(value.ptr())) return Scalar(int64_t(0), /*weak=*/true);
   Operand o = to_operand(value);
-  // result_type depends on kinds only (as NumPy's); the value check belongs to the operations.
   if (!o.is_array() && o.scalar().weak() && is_integer(o.scalar().dtype()))
     return Scalar(int64_t(0), /*weak=*/true);
   return o;

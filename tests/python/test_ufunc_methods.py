@@ -401,3 +401,19 @@ def test_methods_with_dtype_need_a_loop_of_that_dtype(name, dtype, method, xp):
     x = xp.asarray(np.array([1, 2, 3], dtype="int16"))
     extra = (xp.asarray([0, 2]),) if method == "reduceat" else ()
     return getattr(getattr(xp, name), method)(x, *extra, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "name, dtype, value",
+    [("add", "int8", -129), ("maximum", "int8", -129), ("maximum", "uint8", 2**33),
+     ("multiply", "uint64", -3), ("maximum", "int16", -(2**40)), ("add", "uint8", 2**64 - 1),
+     ("maximum", "uint8", 2**63), ("hypot", "uint16", -40000), ("add", "bool", 2**40),
+     ("add", "int8", 2**70), ("add", "float32", 2**70), ("floor_divide", "uint16", 2**33)],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_at_with_a_python_int_beyond_the_dtype(name, dtype, value, xp):
+    # NumPy's ufunc.at reads such an int as int64 (uint64 above it) and casts the result back;
+    # gpupy raised OverflowError (found by tools/fuzz_numpy.py)
+    a = xp.asarray(np.array([2, 1, 7]).astype(dtype))
+    getattr(xp, name).at(a, [0, 1, 1], value)
+    return a
