@@ -132,18 +132,23 @@ std::optional<ElementwiseOp> power_shortcut(const Operand& exponent, DType loop)
   return std::nullopt;
 }
 
-void check_out(const Array& out, const Shape& shape, DType result, const char* op) {
-  if (out.readonly()) throw ValueError(op_message(op, "output array is read-only"));
-  if (broadcast_shapes(shape, out.shape(), op) != out.shape())
-    throw ValueError(op_message(op, "non-broadcastable output operand with shape " +
-                                        shape_str(out.shape()) +
-                                        " doesn't match the broadcast shape " +
-                                        shape_str(broadcast_shapes(shape, out.shape(), op))));
+// NumPy resolves the loop, and so refuses an output it cannot cast to, before it broadcasts
+void check_out_dtype(const Array& out, DType result, const char* op) {
   if (!can_cast(result, out.dtype(), Casting::same_kind))
     throw TypeError(op_message(op, "Cannot cast ufunc '" + std::string(op) + "' output from " +
                                        std::string(dtype_name(result)) + " to " +
                                        std::string(dtype_name(out.dtype())) +
                                        " with casting rule 'same_kind'"));
+}
+
+void check_out(const Array& out, const Shape& shape, DType result, const char* op) {
+  if (out.readonly()) throw ValueError(op_message(op, "output array is read-only"));
+  check_out_dtype(out, result, op);
+  if (broadcast_shapes(shape, out.shape(), op) != out.shape())
+    throw ValueError(op_message(op, "non-broadcastable output operand with shape " +
+                                        shape_str(out.shape()) +
+                                        " doesn't match the broadcast shape " +
+                                        shape_str(broadcast_shapes(shape, out.shape(), op))));
 }
 
 // NumPy compares an integer array with a Python int outside its range exactly (uint8 == -1 is
@@ -263,6 +268,7 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
   if (!backend.supports(op, loop))
     throw NotImplementedError(op_message(name, std::string("not implemented on ") + backend.name() +
                                                    " for " + std::string(dtype_name(loop))));
+  if (out) check_out_dtype(*out, result, name);
   Shape shape;
   for (const Operand& x : inputs)
     if (x.is_array()) shape = broadcast_shapes(shape, x.array().shape(), name);

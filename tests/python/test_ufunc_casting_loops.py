@@ -83,3 +83,14 @@ def test_python_scalar_under_equiv(name, dtype, value, xp):
 def test_signbit_casting_error_names_the_loop():
     with pytest.raises(TypeError, match=r"\[signbit\].*uint16.*float32.*'no'"):
         gpupy.signbit(gpupy.asarray(np.array([1], np.uint16)), casting="no")
+
+
+@pytest.mark.parametrize("out_dtype", ["uint8", "bool", "float32"])
+@pytest.mark.parametrize("name", ["sin", "square", "maximum", "multiply"])
+@testing.numpy_gpupy_allclose()
+def test_output_cast_is_checked_before_broadcasting(name, out_dtype, xp):
+    # NumPy refuses an out= it cannot cast to (TypeError) before it broadcasts the operands
+    # (ValueError); gpupy broadcast first
+    x = xp.asarray(np.arange(6.0).reshape(2, 3) - 2j)
+    args = (x,) if name in ("sin", "square") else (x, xp.ones((4,)))
+    return getattr(xp, name)(*args, out=xp.zeros((5,), dtype=out_dtype))
