@@ -1,19 +1,14 @@
 """Case families drawn by tools/fuzz_numpy.py: ufuncs and their methods, operators, reductions,
-sorting and indexing; the others are in fuzz_cases_more.py (host Python only)."""
+sorting and indexing; the others are in the fuzz_cases_*.py files (host Python only)."""
 
 import operator
 
 import numpy as np
 from fuzz_cases_index import gen_mixed_index, gen_select_more
-from fuzz_cases_more import (
-    gen_casting,
-    gen_joining,
-    gen_linalg,
-    gen_misc,
-    gen_selection,
-    gen_set,
-)
+from fuzz_cases_more import gen_casting, gen_joining, gen_linalg, gen_misc
 from fuzz_cases_numeric import gen_fft, gen_linalg2, gen_nan_scan, gen_poly, gen_scalar_cmp
+from fuzz_cases_select import gen_selection
+from fuzz_cases_sets import gen_set
 from fuzz_cases_shape import gen_shape
 from fuzz_operands import (
     DTYPES,
