@@ -73,7 +73,9 @@ def _keep(result, a_shape, axis, keepdims, flat):
     shape = [1] * len(a_shape) if flat else list(a_shape)
     if not flat:
         shape[axis % len(shape)] = 1
-    return result.reshape(tuple(result.shape[: result.ndim - len(shape) + 1]) + tuple(shape))
+    # the leading axes are the quantiles'; the rest are a's, less the reduced ones
+    lead = result.ndim - (0 if flat else len(a_shape) - 1)
+    return result.reshape(tuple(result.shape[:lead]) + tuple(shape))
 
 
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):

@@ -1,4 +1,6 @@
 // Bindings of sorting, searching, counting and cumulative ops, with the matching ndarray methods.
+#include <cctype>
+
 #include "bindings.h"
 
 namespace gpupy::py {
@@ -16,13 +18,22 @@ std::optional<int> to_axis(nb::handle axis) {
   return nb::cast<int>(nb::steal(PyNumber_Index(axis.ptr())));
 }
 
-// NumPy's kind= and order= of sort/argsort: every kind gives the same (stable) result here.
-void check_kind(nb::handle kind, nb::handle order) {
+// NumPy's kind=, stable= and order= of sort/argsort: every kind gives the same (stable) result
+// here. NumPy reads a kind by its first letter and refuses kind= together with stable=.
+void check_kind(nb::handle kind, nb::handle order, nb::handle stable) {
   if (!order.is_none())
     throw NotImplementedError("[sort] order= (structured arrays) is not supported");
   if (kind.is_none()) return;
+  if (!PyUnicode_Check(kind.ptr()))
+    throw TypeError("[sort] sort kind must be str, not " +
+                    nb::cast<std::string>(kind.type().attr("__name__")));
+  if (!stable.is_none())
+    throw ValueError(
+        "[sort] `kind` and keyword parameters can't be provided at the same time. Use only one "
+        "of them.");
   std::string k = nb::cast<std::string>(kind);
-  if (k.empty() || std::string("quicksort mergesort heapsort stable").find(k) == std::string::npos)
+  char first = k.empty() ? '\0' : static_cast<char>(std::tolower(static_cast<unsigned char>(k[0])));
+  if (first != 'q' && first != 'm' && first != 'h' && first != 's')
     throw ValueError("[sort] sort kind must be one of 'quick', 'heap', or 'stable' (got '" + k +
                      "')");
 }
@@ -37,20 +48,20 @@ nb::object finish(const Array& result, nb::handle out) {
 }
 
 Array sort_fn(nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, bool descending,
-              nb::handle /*stable*/) {
-  check_kind(kind, order);
+              nb::handle stable) {
+  check_kind(kind, order, stable);
   return gpupy::sort(as_input(a), to_axis(axis), descending);
 }
 
 Array argsort_fn(nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, bool descending,
-                 nb::handle /*stable*/) {
-  check_kind(kind, order);
+                 nb::handle stable) {
+  check_kind(kind, order, stable);
   return gpupy::argsort(as_input(a), to_axis(axis), descending);
 }
 
 void sort_method(const Array& self, nb::handle axis, nb::handle kind, nb::handle order,
-                 bool descending, nb::handle /*stable*/) {
-  check_kind(kind, order);
+                 bool descending, nb::handle stable) {
+  check_kind(kind, order, stable);
   if (axis.is_none()) throw TypeError("[sort] axis must be an integer for ndarray.sort");
   sort_inplace(self, *to_axis(axis), descending);
 }

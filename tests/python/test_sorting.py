@@ -314,3 +314,43 @@ def test_median_over_several_axes(axis, keepdims, dtype, xp):
 def test_median_over_several_axes_with_an_empty_kept_axis(shape, keepdims, xp):
     # the reduced axes are not empty, a kept one is: an empty result (gpupy's reshape failed)
     return xp.median(xp.ones(shape, dtype="float32"), axis=(-2,), keepdims=keepdims)
+
+
+@pytest.mark.parametrize("kind", [None, "ck", "Quick", "merge", "x", "s", "", "STABLE", 3])
+@pytest.mark.parametrize("stable", [None, True, False])
+@pytest.mark.parametrize("fn", ["sort", "argsort", "sort_method", "argsort_method"])
+@testing.numpy_gpupy_allclose()
+def test_sort_kind_and_stable(fn, kind, stable, xp):
+    # NumPy reads kind= by its first letter, refuses a non-str kind (TypeError) and kind= with
+    # stable= (ValueError); gpupy accepted both
+    a = xp.asarray(np.array([3, 1, 2, 1]))
+    if fn == "sort_method":
+        a.sort(kind=kind, stable=stable)
+        return a
+    if fn == "argsort_method":
+        return a.argsort(kind=kind, stable=stable)
+    return getattr(xp, fn)(a, kind=kind, stable=stable)
+
+
+@pytest.mark.parametrize("q", [0.25, np.float64(0.25), np.array(0.25), [0.1, 0.0]])
+@pytest.mark.parametrize("axis", [None, 0, -1, (0, 1)])
+@pytest.mark.parametrize("method", ["linear", "median_unbiased", "lower"])
+@pytest.mark.parametrize("name", ["quantile", "nanquantile"])
+@testing.numpy_gpupy_allclose(rtol=1e-6)
+def test_quantile_q_dtype_and_keepdims(name, q, axis, method, xp):
+    # a NumPy scalar q is strong (float64 result for float32 data) in every method, and keepdims
+    # with axis=None keeps the quantiles' axes (gpupy's reshape failed)
+    a = xp.asarray(np.arange(24, dtype="float32").reshape(2, 3, 4) % 7)
+    return getattr(xp, name)(a, q, axis=axis, method=method, keepdims=True)
+
+
+@pytest.mark.parametrize("shape, axis", [((0, 5), -1), ((1, 0), 0), ((0, 3), None), ((2, 0), 1)])
+@pytest.mark.parametrize("method", ["linear", "nearest", "weibull"])
+@pytest.mark.parametrize("name", ["quantile", "nanquantile"])
+@testing.numpy_gpupy_allclose()
+def test_quantile_of_empty_rows(name, shape, axis, method, xp):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return getattr(xp, name)(xp.zeros(shape, dtype="float32"), [0.5], axis=axis, method=method)
