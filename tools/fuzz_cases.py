@@ -8,8 +8,9 @@ from fuzz_cases_index import gen_mixed_index, gen_select_more
 from fuzz_cases_more import gen_casting, gen_joining, gen_linalg, gen_misc
 from fuzz_cases_numeric import gen_fft, gen_linalg2, gen_nan_scan, gen_poly, gen_scalar_cmp
 from fuzz_cases_select import gen_selection
-from fuzz_cases_sets import gen_set
+from fuzz_cases_sets import gen_search, gen_set, gen_sets2
 from fuzz_cases_shape import gen_shape
+from fuzz_cases_stats import gen_stats
 from fuzz_operands import (
     DTYPES,
     NUMERIC,
@@ -383,4 +384,7 @@ FAMILIES = {
     "poly": (2, gen_poly),
     "nan_scan": (5, gen_nan_scan),
     "scalar_cmp": (4, gen_scalar_cmp),
+    "sets2": (4, gen_sets2),
+    "search": (4, gen_search),
+    "stats": (5, gen_stats),
 }
