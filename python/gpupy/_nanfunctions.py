@@ -456,15 +456,27 @@ def _reduced_axes(axis, ndim, op):
     return axes
 
 
-def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+def nanquantile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
     """See numpy.nanquantile; all-NaN slices give NaN and a warning."""
+    if weights is not None:
+        from gpupy._weighted_quantile import with_weights
+
+        return with_weights(a, q, axis, out, method, keepdims, weights, "nanquantile")
     return _nanquantile(a, q, axis, out, method, keepdims, "nanquantile")
 
 
 def nanpercentile(
-    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False
-):
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
     """See numpy.nanpercentile."""
+    if weights is not None:
+        from gpupy._weighted_quantile import with_weights
+
+        return with_weights(a, q, axis, out, method, keepdims, weights, "nanpercentile", True)
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
         raise ValueError("[nanpercentile] Percentiles must be in the range [0, 100]")

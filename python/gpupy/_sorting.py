@@ -78,8 +78,15 @@ def _keep(result, a_shape, axis, keepdims, flat):
     return result.reshape(tuple(result.shape[:lead]) + tuple(shape))
 
 
-def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+def quantile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
     """See numpy.quantile."""
+    if weights is not None:
+        from gpupy._weighted_quantile import with_weights
+
+        return with_weights(a, q, axis, out, method, keepdims, weights, "quantile")
     if method != "linear" or not (axis is None or isinstance(axis, int)):
         from gpupy._nanfunctions import quantile_method
 
@@ -130,8 +137,15 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
     return result
 
 
-def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+def percentile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
     """See numpy.percentile."""
+    if weights is not None:
+        from gpupy._weighted_quantile import with_weights
+
+        return with_weights(a, q, axis, out, method, keepdims, weights, "percentile", True)
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
         raise ValueError("[percentile] Percentiles must be in the range [0, 100]")

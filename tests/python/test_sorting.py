@@ -354,3 +354,39 @@ def test_quantile_of_empty_rows(name, shape, axis, method, xp):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         return getattr(xp, name)(xp.zeros(shape, dtype="float32"), [0.5], axis=axis, method=method)
+
+
+_W_DATA = np.array([[3.0, 1.0, 2.0, 2.0], [np.nan, 5.0, -1.0, 0.0], [4.0, 4.0, 4.0, 1.0]])
+_W = np.array([[1.0, 0.0, 2.0, 1.0], [1.0, 1.0, 0.5, 3.0], [0.0, 2.0, 1.0, 1.0]])
+
+
+@pytest.mark.parametrize("name", ["quantile", "percentile", "nanquantile", "nanpercentile"])
+@pytest.mark.parametrize("q", [0.0, 0.3, 0.5, 1.0, [0.0, 0.25, 1.0], 1.5])
+@pytest.mark.parametrize("axis", [None, 0, 1, -1, (0, 1)])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int16"])
+@pytest.mark.parametrize("keepdims", [False, True])
+@testing.numpy_gpupy_allclose()
+def test_weighted_inverted_cdf_quantiles(name, q, axis, dtype, keepdims, xp):
+    # NumPy 2's weights= (method='inverted_cdf'): gpupy refused the keyword
+    a = _W_DATA if dtype != "int16" else np.nan_to_num(_W_DATA).astype(dtype)
+    a = a.astype(dtype)
+    q = np.multiply(q, 100).tolist() if "percentile" in name else q
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return getattr(xp, name)(
+            xp.asarray(a), q, axis=axis, method="inverted_cdf", keepdims=keepdims,
+            weights=xp.asarray(_W),
+        )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "axis, weights, method",
+    [(1, np.array([1.0, 2.0, 0.0, 1.0]), "inverted_cdf"),
+     (0, np.array([1.0, 2.0, 1.0]), "inverted_cdf"), (None, np.ones(4), "inverted_cdf"),
+     (1, np.ones(3), "inverted_cdf"), (1, _W, "linear"), (1, -_W, "inverted_cdf"),
+     (1, _W * 0, "inverted_cdf"), (5, _W, "inverted_cdf")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_quantile_weights_along_an_axis_and_errors(axis, weights, method, xp):
+    a = xp.asarray(np.nan_to_num(_W_DATA))
+    return xp.quantile(a, [0.2, 0.7], axis=axis, method=method, weights=xp.asarray(weights))
