@@ -75,11 +75,37 @@ Array argpartition_fn(nb::handle a, const std::vector<int64_t>& kth, nb::handle 
   return gpupy::argpartition(as_input(a), kth, to_axis(axis));
 }
 
+bool fits_int64(nb::handle v) {
+  int overflow = 0;
+  PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+  return overflow == 0;
+}
+
+// A Python int outside a 1-d integer array's dtype lies above (true) or below (false) every
+// element, as NumPy's exact comparison finds; nullopt otherwise.
+std::optional<bool> python_int_beyond(const Array& x, nb::handle v) {
+  if (!PyLong_CheckExact(v.ptr()) || x.ndim() != 1 || is_inexact(x.dtype())) return std::nullopt;
+  const bool above = PyObject_RichCompareBool(v.ptr(), nb::int_(0).ptr(), Py_GT) == 1;
+  std::optional<Scalar> s;
+  try {
+    s = to_operand(v).scalar();
+  } catch (const OverflowError&) {
+    return above;  // beyond every integer dtype
+  }
+  if (is_bool(x.dtype()) || s->fits_integer(x.dtype())) return std::nullopt;
+  return above;
+}
+
 Array searchsorted_fn(nb::handle a, nb::handle v, const std::string& side, nb::handle sorter) {
   if (side != "left" && side != "right")
     throw ValueError("[searchsorted] side must be 'left' or 'right' (got '" + side + "')");
   Array x = as_input(a);
-  Operand q = to_operand(v);
+  if (auto above = python_int_beyond(x, v))  // above or below every element: 0 or len(a)
+    return full({}, Scalar(int64_t(*above ? x.shape()[0] : 0)), DType::int64, x.device());
+  Operand q = PyLong_CheckExact(v.ptr()) && is_inexact(x.dtype()) && !fits_int64(v)
+                  ? Operand(Scalar(PyLong_AsDouble(v.ptr()), true))  // compared as a float
+                  : to_operand(v);
+  if (PyErr_Occurred()) throw nb::python_error();
   if (q.is_array() || nb::hasattr(v, "ndim")) q = to_array(v, x.device(), std::nullopt);
   std::optional<Array> perm;
   if (!sorter.is_none()) perm = to_array(sorter, x.device(), std::nullopt);

@@ -390,3 +390,16 @@ def test_weighted_inverted_cdf_quantiles(name, q, axis, dtype, keepdims, xp):
 def test_quantile_weights_along_an_axis_and_errors(axis, weights, method, xp):
     a = xp.asarray(np.nan_to_num(_W_DATA))
     return xp.quantile(a, [0.2, 0.7], axis=axis, method=method, weights=xp.asarray(weights))
+
+
+@pytest.mark.parametrize(
+    "dtype, values",
+    [("int32", [-1, 4, 9]), ("int16", [-8, -5, 10]), ("float16", [-6.0, 2.5, np.inf, np.nan]),
+     ("uint8", []), ("bool", [False, True]), ("uint64", [3, 2**64 - 1]), ("float32", [1.0, 2.0])],
+)  # fmt: skip
+@pytest.mark.parametrize("v", [2**64 - 1, 2**70, -(2**70), 300, -3, 2**63, 1, [2**63, 1]])
+@pytest.mark.parametrize("side", ["left", "right"])
+@testing.numpy_gpupy_allclose()
+def test_searchsorted_python_ints_beyond_the_dtype(dtype, values, v, side, xp):
+    # gpupy raised OverflowError for needles beyond int64 (and iinfo errors for bool arrays)
+    return xp.searchsorted(xp.asarray(np.sort(np.array(values, dtype=dtype))), v, side=side)
