@@ -219,6 +219,8 @@ std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>
       o = Scalar(int64_t(0), /*weak=*/true);
   DType natural = elementwise_loop_dtype(op, kinds);  // equal's int64 loop gives bool
   if (functor_supports(op, natural) && functor_result(op, natural) == out) return natural;
+  // NumPy's logical_* have a loop for every input dtype, all giving bool
+  if (op_rule(op) == TypeRule::as_bool && out == DType::bool_) return natural;
   if (gives(out)) return out;
   if (is_floating(out)) {  // absolute of complex: the complex loop of that precision
     DType c = out == DType::float64 ? DType::complex128 : DType::complex64;
@@ -249,7 +251,9 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
         check_input_cast(op, i, o, elementwise_loop_inputs(op, operands)[1], casting, rule);
         continue;
       }
-      check_input_cast(op, i, o, *in, casting, rule);
+      // NumPy's logical_* take every input dtype for a bool result, under any casting=
+      if (op_rule(op) != TypeRule::as_bool || *dt != DType::bool_)
+        check_input_cast(op, i, o, *in, casting, rule);
       if (o.is_array() || !o.scalar().weak())
         warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
       if (!o.is_array() && o.scalar().weak() && is_integer(*in) && is_integer(o.scalar().dtype()) &&

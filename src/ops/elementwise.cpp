@@ -277,7 +277,7 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     shape = out->shape();
   }
   if (op == ElementwiseOp::power) {
-    check_integer_power(inputs[1], loop);
+    if (shape_size(shape) > 0) check_integer_power(inputs[1], loop);  // NumPy's per-element check
     if (auto shortcut = power_shortcut(inputs[1], loop); shortcut && inputs[0].is_array()) {
       const Array& base = inputs[0].array();
       return elementwise(*shortcut, {base.dtype() == loop ? base : astype(base, loop)}, out);
