@@ -467,11 +467,12 @@ class _Methods:
 
 
 def _int_beyond(b, dtype):
-    """Whether b is a Python int outside the range of the integer dtype."""
+    """Whether b is a Python int outside the range of the integer dtype, or any with uint64 (which
+    NumPy's ufunc.at reads as int64 too: bitwise_and.at(uint64, i, 5) finds no loop)."""
     if type(b) is not int or dtype.kind not in "iu":
         return False
     info = numpy.iinfo(dtype)
-    return not info.min <= b <= info.max
+    return dtype == numpy.uint64 or not info.min <= b <= info.max
 
 
 # The methods live on the C++ type itself: a Python subclass would lose its fast call on 3.11.

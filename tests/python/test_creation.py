@@ -426,3 +426,11 @@ def test_arange_float16_fills_in_float32(start, stop, step, xp):
     # NumPy's float16 fill: start + i * delta in float32 (delta unrounded), each element rounded
     # once; gpupy rounded delta to float16, so the last elements drifted
     return xp.arange(start, stop, step, dtype="float16")
+
+
+@pytest.mark.parametrize("value", [2**64 - 1, 2**63, -(2**63), 5, [2**64 - 1, 1]])
+@pytest.mark.parametrize("fn", ["asarray", "array"])
+@testing.numpy_gpupy_allclose()
+def test_python_int_above_int64_is_uint64(fn, value, xp):
+    # NumPy makes it uint64; gpupy's full() refused it as out of bounds for int64
+    return getattr(xp, fn)(value)

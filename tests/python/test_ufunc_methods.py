@@ -417,3 +417,17 @@ def test_at_with_a_python_int_beyond_the_dtype(name, dtype, value, xp):
     a = xp.asarray(np.array([2, 1, 7]).astype(dtype))
     getattr(xp, name).at(a, [0, 1, 1], value)
     return a
+
+
+@pytest.mark.parametrize("name", ["bitwise_and", "subtract", "add", "maximum"])
+@pytest.mark.parametrize("value", [5, 7, 2**63 + 3])
+@testing.numpy_gpupy_allclose()
+def test_at_reads_python_ints_as_int64_with_uint64_arrays(name, value, xp):
+    # uint64 with int64 has no integer loop: bitwise ops raise TypeError, arithmetic runs in float64
+    import warnings
+
+    a = xp.asarray(np.array([18446744073709551594, 7, 4], dtype="uint64"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        getattr(xp, name).at(a, [0, 0, 2], value)
+    return a
