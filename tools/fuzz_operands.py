@@ -212,3 +212,24 @@ def _to_dev(xp, ix):
     return tuple(
         xp.asarray(p) if isinstance(p, np.ndarray) and (p.size % 2 or not cpu) else p for p in ix
     )
+
+
+def warn_undefined_at_cast(ufunc, a, indices, *values):
+    """Before NumPy runs ufunc.at on an integer array: a float or complex intermediate outside the
+    integer dtype's range is cast back with no defined value (NumPy's own cast paths disagree),
+    so the case is reported as an invalid cast and its values are not compared."""
+    import warnings
+
+    if a.dtype.kind not in "iub" or not values or np.asarray(values[0]).dtype.kind not in "fc":
+        return
+    wide = a.astype(np.complex128 if np.asarray(values[0]).dtype.kind == "c" else np.float64)
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            ufunc.at(wide, indices, values[0])
+        except Exception:  # noqa: BLE001 - NumPy's own call reports it
+            return
+    info = np.iinfo(a.dtype) if a.dtype.kind != "b" else np.iinfo(np.uint8)
+    real = wide.real
+    if not np.all(np.isfinite(real) & (real > info.min - 1) & (real < info.max + 1)):
+        warnings.warn("invalid value encountered in cast", RuntimeWarning, stacklevel=2)
