@@ -23,6 +23,7 @@ def gen_set(rng):
 
 
 _SET_DTYPES = REAL + ("complex64", "complex128")
+_NARROW = ("bool", "int8", "uint8", "int16", "uint16")
 
 
 def _set_operand(rng, dt, ndim=None):
@@ -44,6 +45,8 @@ def gen_sets2(rng):
         if rng.random() < 0.4:
             kw["equal_nan"] = bool(rng.random() < 0.5)
         if name == "unique_axis":
+            # NumPy 2.4 sorts float16 rows holding NaN first (documented)
+            dt = "float32" if dt == "float16" else dt
             ops = [array(rng, dt, shape(rng, int(rng.integers(1, 4))))]
             kw["axis"] = int(rng.integers(-len(ops[0].np.shape), len(ops[0].np.shape)))
     elif name != "unique_all":
@@ -53,6 +56,8 @@ def gen_sets2(rng):
         if name == "isin":
             if rng.random() < 0.4:
                 kw["kind"] = str(rng.choice(["sort", "table"]))
+            if kw.get("kind") == "table":  # a table over a wide range is gigabytes, in NumPy too
+                ops = [_set_operand(rng, dtype(rng, _NARROW)) for _ in ops]
             if rng.random() < 0.3:
                 kw["invert"] = True
         if name == "intersect1d" and rng.random() < 0.5:
