@@ -199,6 +199,14 @@ void check_input_cast(ElementwiseOp op, size_t i, const Operand& o, DType to, Ca
     throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
 }
 
+// The operands with each Python int read by its kind alone: its value is checked after the cast.
+std::vector<Operand> int_kinds(std::vector<Operand> operands) {
+  for (Operand& o : operands)
+    if (!o.is_array() && o.scalar().weak() && is_integer(o.scalar().dtype()))
+      o = Scalar(int64_t(0), /*weak=*/true);
+  return operands;
+}
+
 // dtype= names the output dtype (NumPy's signature=(None, ..., dtype)): the input dtype of the
 // loop that gives it, or nullopt when there is none (sin to int64, equal to float64).
 std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>& operands,
@@ -213,11 +221,7 @@ std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>
     DType loop = elementwise_loop_dtype(op, cast);
     return loop == in && functor_supports(op, loop) && functor_result(op, loop) == out;
   };
-  std::vector<Operand> kinds(operands);  // a Python int's value is checked after the cast
-  for (Operand& o : kinds)
-    if (!o.is_array() && o.scalar().weak() && is_integer(o.scalar().dtype()))
-      o = Scalar(int64_t(0), /*weak=*/true);
-  DType natural = elementwise_loop_dtype(op, kinds);  // equal's int64 loop gives bool
+  DType natural = elementwise_loop_dtype(op, int_kinds(operands));  // equal's int64: bool
   if (functor_supports(op, natural) && functor_result(op, natural) == out) return natural;
   // NumPy's logical_* have a loop for every input dtype, all giving bool
   if (op_rule(op) == TypeRule::as_bool && out == DType::bool_) return natural;
@@ -245,7 +249,13 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
                                  "No loop matching the specified signature and "
                                  "casting was found for ufunc " +
                                      name));
-    for (size_t i = 0; i < operands.size(); ++i) {
+    // NumPy converts the Python scalars while it resolves the loop, before any array's cast
+    std::vector<size_t> order;
+    for (int weak_pass = 1; weak_pass >= 0; --weak_pass)
+      for (size_t i = 0; i < operands.size(); ++i)
+        if ((!operands[i].is_array() && operands[i].scalar().weak()) == bool(weak_pass))
+          order.push_back(i);
+    for (size_t i : order) {
       Operand& o = operands[i];
       if (op == ElementwiseOp::ldexp && i == 1) {  // the exponent keeps its own loop dtype
         check_input_cast(op, i, o, elementwise_loop_inputs(op, operands)[1], casting, rule);
@@ -264,7 +274,7 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
   } else if ((casting == Casting::no || casting == Casting::equiv) &&
              op_rule(op) != TypeRule::as_bool) {  // NumPy's logical_* accept any input dtype
     // the other rules hold by construction: NumPy picks a loop every input casts to safely
-    std::vector<DType> loops = elementwise_loop_inputs(op, operands);
+    std::vector<DType> loops = elementwise_loop_inputs(op, int_kinds(operands));
     for (size_t i = 0; i < operands.size(); ++i)
       check_input_cast(op, i, operands[i], loops[i], casting, rule);
   }

@@ -114,3 +114,19 @@ def test_integer_power_with_negative_exponents_of_an_empty_result(exponent, xp):
     x = xp.zeros((3, 0), dtype="int64")
     x **= xp.asarray(np.array(exponent, dtype="int32"))
     return x, xp.power(xp.zeros((0,), dtype="int8"), -2)
+
+
+@pytest.mark.parametrize(
+    "name, x, value, kw",
+    [("fmax", "int32", 2**64 - 1, {"dtype": "uint32"}), ("bitwise_or", "float32", -(2**40),
+      {"dtype": "int8"}), ("maximum", "int64", -3, {"dtype": "uint16"}),
+     ("fmod", "complex128", 70000, {"dtype": "uint16"}), ("left_shift", "uint64", -(2**40),
+      {"casting": "equiv"}), ("multiply", "uint64", -40000, {"casting": "equiv"}),
+     ("add", "int32", 2**33, {"casting": "equiv"}),
+     ("divmod", "int32", 2**33, {"casting": "equiv"})],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_python_int_errors_come_before_array_casts(name, x, value, kw, xp):
+    # NumPy converts a Python int while it resolves the loop: its OverflowError (dtype=) or its
+    # 'equiv' TypeError comes before the arrays' cast errors or the value's overflow
+    return getattr(xp, name)(_arr(xp, x), value, **kw)
