@@ -254,12 +254,8 @@ class _Methods:
         if dtype is not None:  # NumPy casts the input to dtype= first
             a = a.astype(dtype, copy=False)
         else:
-            dtype = gpupy.result_type(
-                self.func(
-                    a[(slice(None),) * axis + (slice(0, 1),)],
-                    a[(slice(None),) * axis + (slice(0, 1),)],
-                )
-            )
+            empty = a[(slice(None),) * axis + (slice(0, 0),)]  # the loop's dtype, nothing computed
+            dtype = gpupy.result_type(self.func(empty, empty))
         result = gpupy.empty(a.shape, dtype=dtype, device=a.device) if out is None else out
         if self.__name__ in _TREE:
             result[...] = a
@@ -396,7 +392,6 @@ class _Methods:
             raise ValueError(f"[{op}] second operand needed for ufunc")
         if not isinstance(a, _core.ndarray):
             raise TypeError(f"[{op}] the first operand must be a gpupy array")
-        positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
         if b is None:
             values = None
         elif _int_beyond(b, a.dtype):
@@ -410,6 +405,10 @@ class _Methods:
             values = gpupy.full((), b, dtype=gpupy.result_type(a, b), device=a.device)
         else:
             values = gpupy.asarray(b, device=a.device)
+        # NumPy finds the loop (TypeError) before it reads the indices (IndexError)
+        flat = a.reshape(-1)[:0]
+        self.func(flat) if values is None else self.func(flat, values.reshape(-1)[:0])
+        positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
         if values is not None:
             values = gpupy.broadcast_to(values, positions.shape).reshape(-1)
         positions = positions.reshape(-1)

@@ -431,3 +431,23 @@ def test_at_reads_python_ints_as_int64_with_uint64_arrays(name, value, xp):
         warnings.simplefilter("ignore", RuntimeWarning)
         getattr(xp, name).at(a, [0, 0, 2], value)
     return a
+
+
+@pytest.mark.parametrize(
+    "name, dtype, indices, value",
+    [("hypot", "uint32", [], 1j), ("bitwise_xor", "float64", [], 1), ("bitwise_or", "float32",
+      [5], 1), ("hypot", "uint8", [7], 1j)],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_at_finds_the_loop_before_the_indices(name, dtype, indices, value, xp):
+    # NumPy's TypeError (no loop) comes before the index's IndexError (0-d array, out of bounds)
+    a = xp.asarray(np.array(3).astype(dtype))
+    getattr(xp, name).at(a, indices, value)
+    return a
+
+
+@pytest.mark.parametrize("x", [[-2], [[7, -128, 4]], [3, -1, 2]])
+@testing.numpy_gpupy_allclose()
+def test_power_accumulate_of_negative_exponents(x, xp):
+    # one row computes no power, so NumPy raises nothing for it; gpupy's dtype probe raised
+    return xp.power.accumulate(xp.asarray(np.array(x, dtype="int32")), axis=0)
