@@ -266,6 +266,10 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
         check_input_cast(op, i, o, *in, casting, rule);
       if (o.is_array() || !o.scalar().weak())
         warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
+      if (op_rule(op) == TypeRule::as_bool && !o.is_array() && o.scalar().weak()) {
+        o = Operand(o.scalar().cast(DType::bool_));  // only its truth counts (300 is True)
+        continue;
+      }
       if (!o.is_array() && o.scalar().weak() && is_integer(*in) && is_integer(o.scalar().dtype()) &&
           !o.scalar().fits_integer(*in))
         result_type({Operand(Scalar(int64_t(0)).cast(*in)), o}, name.c_str());  // OverflowError

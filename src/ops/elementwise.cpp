@@ -217,7 +217,13 @@ std::optional<Array> mixed_sign_comparison(ElementwiseOp op, const std::vector<O
 
 DType elementwise_loop_dtype(ElementwiseOp op, const std::vector<Operand>& inputs) {
   using E = ElementwiseOp;
-  if (op_rule(op) == TypeRule::as_bool) return result_type(inputs, op_name(op));
+  if (op_rule(op) == TypeRule::as_bool) {  // any Python int reads as a bool: its kind counts
+    std::vector<Operand> kinds(inputs);
+    for (Operand& x : kinds)
+      if (!x.is_array() && x.scalar().weak() && is_integer(x.scalar().dtype()))
+        x = Scalar(int64_t(0), /*weak=*/true);
+    return result_type(kinds, op_name(op));
+  }
   DType loop = resolve_loop(op, inputs, op_name(op));
   // gpupy computes these directly on more dtypes than NumPy has loops for
   if (op == E::signbit && !is_inexact(loop)) return float_dtype_for(loop);
@@ -252,6 +258,10 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     throw TypeError(op_message(
         name, "takes " + std::to_string(nin) + " inputs, got " + std::to_string(inputs.size())));
   Device device = common_device(inputs, out, name);
+  if (op_rule(op) == TypeRule::as_bool)  // NumPy's logical loops read a Python int as a C long
+    for (const Operand& x : inputs)
+      if (!x.is_array() && x.scalar().weak() && x.scalar().dtype() == DType::uint64)
+        throw OverflowError(op_message(name, "Python int too large to convert to C long"));
   if (nin == 2) {
     if (auto constant = out_of_range_comparison(op, inputs)) {
       const Array& a = inputs[inputs[0].is_array() ? 0 : 1].array();

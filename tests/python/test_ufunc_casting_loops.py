@@ -130,3 +130,16 @@ def test_python_int_errors_come_before_array_casts(name, x, value, kw, xp):
     # NumPy converts a Python int while it resolves the loop: its OverflowError (dtype=) or its
     # 'equiv' TypeError comes before the arrays' cast errors or the value's overflow
     return getattr(xp, name)(_arr(xp, x), value, **kw)
+
+
+@pytest.mark.parametrize("value", [300, 256, -4, 2**64 - 1, 0.0])
+@pytest.mark.parametrize("kw", [{}, {"dtype": bool}, {"where": [True, False, True]}])
+@pytest.mark.parametrize("dtype", ["uint8", "uint32", "float16"])
+@testing.numpy_gpupy_allclose()
+def test_logical_ufuncs_read_python_ints_by_truth(dtype, kw, value, xp):
+    # any Python int is fine (300 is True) but one beyond a C long (OverflowError); gpupy raised
+    # OverflowError for ints beyond the array's dtype and accepted those beyond int64
+    kw = {k: xp.asarray(v) if k == "where" else v for k, v in kw.items()}
+    if "where" in kw:
+        kw["out"] = xp.zeros(3, dtype=bool)
+    return xp.logical_xor(value, _arr(xp, dtype), **kw), xp.logical_and(_arr(xp, dtype), value)
