@@ -27,14 +27,22 @@ bool is_comparison(ElementwiseOp op) {
          op == E::greater || op == E::greater_equal;
 }
 
-// NumPy 2 with a Python int beyond every integer dtype: a float or complex operand takes it as
-// a float, an integer comparison reads it as beyond every value (as ±inf does); else OverflowError.
+// NumPy 2 with a Python int beyond every integer dtype: a float or complex operand, or an op
+// whose integer inputs compute in a float loop (hypot, true_divide), takes it as a float, an
+// integer comparison reads it as beyond every value (as ±inf does); else OverflowError.
 Operand huge_int_operand(ElementwiseOp op, nb::handle h, int sign, const Operand& other) {
   DType dt = other.is_array() ? other.array().dtype() : other.scalar().dtype();
-  if (is_inexact(dt)) {
+  TypeRule rule = op_rule(op);
+  if (is_inexact(dt) || rule == TypeRule::promote_float || rule == TypeRule::promote_float64) {
     double v = PyLong_AsDouble(h.ptr());
     if (PyErr_Occurred()) throw nb::python_error();  // beyond double: NumPy's OverflowError too
-    return Scalar(v, true);
+    if (is_inexact(dt)) return Scalar(v, true);
+    // an integer operand: the int's kind picks the loop (int8 with hypot: float16), which then
+    // holds the value (as inf if need be)
+    DType loop = rule == TypeRule::promote_float64
+                     ? DType::float64
+                     : float_dtype_for(is_bool(dt) ? DType::int64 : dt);
+    return Scalar(v).cast(loop);
   }
   if (is_integer(dt) && is_comparison(op))
     return Scalar(sign * std::numeric_limits<double>::infinity(), true);

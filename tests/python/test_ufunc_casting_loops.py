@@ -143,3 +143,13 @@ def test_logical_ufuncs_read_python_ints_by_truth(dtype, kw, value, xp):
     if "where" in kw:
         kw["out"] = xp.zeros(3, dtype=bool)
     return xp.logical_xor(value, _arr(xp, dtype), **kw), xp.logical_and(_arr(xp, dtype), value)
+
+
+@pytest.mark.parametrize("name", ["hypot", "copysign", "true_divide", "arctan2", "add", "less"])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint16", "float32"])
+@pytest.mark.parametrize("value", [2**70, -(2**70)])
+@testing.numpy_gpupy_allclose()
+def test_python_int_beyond_every_dtype_in_a_float_loop(name, dtype, value, xp):
+    # ops whose integer inputs compute in a float loop take it as a float, as NumPy (gpupy
+    # raised OverflowError unless the other operand was already inexact)
+    return getattr(xp, name)(_arr(xp, dtype), value), getattr(xp, name)(value, _arr(xp, dtype))
