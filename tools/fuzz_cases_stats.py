@@ -70,12 +70,12 @@ def gen_stats(rng):
         if weighted:
             ops.append(array(rng, dtype(rng, _FLOATS + ("int64",)), ops[0].np.shape))
         kw = _hist_kwargs(rng, weighted)
-        if isinstance(kw["bins"], str):  # a bounded range: estimators may ask for 10**9 bins
-            with np.errstate(invalid="ignore"):  # whole numbers: no IQR of 1e-40 either
-                ops[0].base = np.round(np.clip(ops[0].base, -50, 50))
         if kw["bins"] in ("fd", "auto") and ops[0].np.dtype.kind in "iu":
             # their IQR is a quantile of integer data (NumPy's wraps, documented)
             ops[0] = array(rng, dtype(rng, _FLOATS), ops[0].np.shape)
+        if isinstance(kw["bins"], str):  # a bounded range: estimators may ask for 10**9 bins
+            with np.errstate(invalid="ignore"):  # whole numbers: no IQR of 1e-40 either
+                ops[0].base = np.round(np.clip(ops[0].base, -50, 50))
         if isinstance(kw["bins"], str) and (weighted or name == "histogram2d"):
             kw["bins"] = 3  # automatic bins of weighted data are not implemented (documented)
     elif name == "bincount":

@@ -33,6 +33,8 @@ bool is_comparison(ElementwiseOp op) {
 Operand huge_int_operand(ElementwiseOp op, nb::handle h, int sign, const Operand& other) {
   DType dt = other.is_array() ? other.array().dtype() : other.scalar().dtype();
   TypeRule rule = op_rule(op);
+  if (rule == TypeRule::as_bool)  // NumPy's logical loops read a Python int as a C long
+    throw OverflowError(op_message(op_name(op), "Python int too large to convert to C long"));
   if (is_inexact(dt) || rule == TypeRule::promote_float || rule == TypeRule::promote_float64) {
     double v = PyLong_AsDouble(h.ptr());
     if (PyErr_Occurred()) throw nb::python_error();  // beyond double: NumPy's OverflowError too
@@ -275,6 +277,9 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
       if (o.is_array() || !o.scalar().weak())
         warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
       if (op_rule(op) == TypeRule::as_bool && !o.is_array() && o.scalar().weak()) {
+        if (o.scalar().dtype() == DType::uint64)  // beyond a C long, as in elementwise()
+          throw OverflowError(
+              op_message(name.c_str(), "Python int too large to convert to C long"));
         o = Operand(o.scalar().cast(DType::bool_));  // only its truth counts (300 is True)
         continue;
       }
