@@ -132,7 +132,7 @@ def test_python_int_errors_come_before_array_casts(name, x, value, kw, xp):
     return getattr(xp, name)(_arr(xp, x), value, **kw)
 
 
-@pytest.mark.parametrize("value", [300, 256, -4, 2**64 - 1, 0.0])
+@pytest.mark.parametrize("value", [300, 256, -4, 2**64 - 1, 2**70, 0.0])
 @pytest.mark.parametrize("kw", [{}, {"dtype": bool}, {"where": [True, False, True]}])
 @pytest.mark.parametrize("dtype", ["uint8", "uint32", "float16"])
 @testing.numpy_gpupy_allclose()
