@@ -12,6 +12,7 @@ import warnings
 import numpy
 
 from gpupy import _core
+from gpupy._weighted_quantile import with_weights
 
 _NO_VALUE = numpy._NoValue  # NumPy's "not given", which numpy.nansum(x, initial=...) forwards
 
@@ -462,8 +463,6 @@ def nanquantile(
 ):  # fmt: skip
     """See numpy.nanquantile; all-NaN slices give NaN and a warning."""
     if weights is not None:
-        from gpupy._weighted_quantile import with_weights
-
         return with_weights(a, q, axis, out, method, keepdims, weights, "nanquantile")
     return _nanquantile(a, q, axis, out, method, keepdims, "nanquantile")
 
@@ -474,8 +473,6 @@ def nanpercentile(
 ):  # fmt: skip
     """See numpy.nanpercentile."""
     if weights is not None:
-        from gpupy._weighted_quantile import with_weights
-
         return with_weights(a, q, axis, out, method, keepdims, weights, "nanpercentile", True)
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):

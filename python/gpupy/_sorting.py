@@ -22,6 +22,7 @@ from gpupy._core import (  # noqa: F401
     searchsorted,
     sort,
 )
+from gpupy._weighted_quantile import with_weights
 
 
 def _as_gpupy(a):
@@ -84,8 +85,6 @@ def quantile(
 ):  # fmt: skip
     """See numpy.quantile."""
     if weights is not None:
-        from gpupy._weighted_quantile import with_weights
-
         return with_weights(a, q, axis, out, method, keepdims, weights, "quantile")
     if method != "linear" or not (axis is None or isinstance(axis, int)):
         from gpupy._nanfunctions import quantile_method
@@ -143,8 +142,6 @@ def percentile(
 ):  # fmt: skip
     """See numpy.percentile."""
     if weights is not None:
-        from gpupy._weighted_quantile import with_weights
-
         return with_weights(a, q, axis, out, method, keepdims, weights, "percentile", True)
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
