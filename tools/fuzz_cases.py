@@ -1,20 +1,18 @@
 """Case families drawn by tools/fuzz_numpy.py: ufuncs and their methods, operators, reductions,
-sorting and indexing; the others are in fuzz_cases_more.py (host Python only)."""
+sorting and indexing; the others are in the fuzz_cases_*.py files (host Python only)."""
 
 import operator
 
 import numpy as np
+from fuzz_cases_dtypes import gen_dtype_mix
 from fuzz_cases_index import gen_mixed_index, gen_select_more
-from fuzz_cases_more import (
-    gen_casting,
-    gen_joining,
-    gen_linalg,
-    gen_misc,
-    gen_selection,
-    gen_set,
-)
+from fuzz_cases_more import gen_casting, gen_joining, gen_linalg, gen_misc
 from fuzz_cases_numeric import gen_fft, gen_linalg2, gen_nan_scan, gen_poly, gen_scalar_cmp
+from fuzz_cases_random import gen_random
+from fuzz_cases_select import gen_selection
+from fuzz_cases_sets import gen_search, gen_set, gen_sets2
 from fuzz_cases_shape import gen_shape
+from fuzz_cases_stats import gen_stats
 from fuzz_operands import (
     DTYPES,
     NUMERIC,
@@ -32,6 +30,7 @@ from fuzz_operands import (
     shape,
     sum_tol,
     ulp_tol,
+    warn_undefined_at_cast,
 )
 
 BINARY_EXACT = [
@@ -253,6 +252,8 @@ def gen_ufunc_method(rng):
 
     def fn(xp, x, *rest):
         u = getattr(xp, uname)
+        if meth == "at" and xp is np:
+            warn_undefined_at_cast(u, x, *rest)
         return getattr(u, meth)(x, *rest, **kw)
 
     ordered = uname in ("add", "multiply", "subtract", "divide", "power", "hypot")
@@ -388,4 +389,9 @@ FAMILIES = {
     "poly": (2, gen_poly),
     "nan_scan": (5, gen_nan_scan),
     "scalar_cmp": (4, gen_scalar_cmp),
+    "sets2": (4, gen_sets2),
+    "search": (4, gen_search),
+    "stats": (5, gen_stats),
+    "dtype_mix": (6, gen_dtype_mix),
+    "random": (3, gen_random),
 }

@@ -45,7 +45,7 @@ def bincount(x, /, weights=None, minlength=0):
     if x.ndim != 1:
         raise ValueError("[bincount] x must be a 1-D array of non-negative integers")
     kind = numpy.dtype(x.dtype).kind
-    if kind not in "biu" or numpy.dtype(x.dtype) == numpy.uint64:
+    if kind not in "biu":
         raise TypeError(
             f"[bincount] Cannot cast array data from dtype('{x.dtype}') to dtype('int64') "
             "according to the rule 'safe'"
@@ -53,9 +53,14 @@ def bincount(x, /, weights=None, minlength=0):
     minlength = operator.index(minlength)
     if minlength < 0:
         raise ValueError("[bincount] 'minlength' must not be negative")
-    if x.size and kind == "i" and int(_core.min(x)) < 0:
+    if not x.size:  # NumPy returns int64 zeros before it looks at the weights
+        return _core.zeros((minlength,), "int64", x.device)
+    if x.dtype == numpy.uint64:  # NumPy reads it as int64: 2**63 and above are negative
+        x = x.astype(numpy.int64)
+        kind = "i"
+    if kind == "i" and int(_core.min(x)) < 0:
         raise ValueError("[bincount] 'list' argument must have no negative elements")
-    n = max(int(_core.max(x)) + 1 if x.size else 0, minlength)
+    n = max(int(_core.max(x)) + 1, minlength)
     if weights is None:
         return _bin_sums(x, None, n, x.device)
     w = _arr(weights, x.device)
@@ -86,7 +91,8 @@ def _range_of(a, range_, op):
 
 
 def _ptp(x):
-    return float(_core.max(x).item() - _core.min(x).item())
+    # in x's dtype, as NumPy's estimators (signed integers subtract as their unsigned type)
+    return _unsigned_subtract(_core.max(x).get()[()], _core.min(x).get()[()])
 
 
 def _width_sqrt(x):
@@ -124,8 +130,9 @@ def _width_doane(x):
 
 
 def _width_auto(x):
-    fd, sturges = _width_fd(x), _width_sturges(x)
-    return min(fd, sturges) if fd else sturges
+    # NumPy 2.3+: the FD width is at least half the sqrt width, which bounds the number of bins
+    fd = max(_width_fd(x), _width_sqrt(x) / 2)
+    return min(fd, _width_sturges(x))
 
 
 # NumPy's bin-width estimators (numpy.histogram_bin_edges), computed from device reductions.
@@ -152,6 +159,8 @@ def _estimated_bins(a, name, range_, weights, op):
         raise TypeError(
             f"[{op}] Automated estimation of the number of bins is not supported for weighted data"
         )
+    if a.dtype == numpy.bool_:  # NumPy's histograms read booleans as uint8
+        a = a.astype(numpy.uint8)
     first, last = _range_of(a, range_, op)
     if range_ is not None:
         a = compress(_core.logical_and(a >= first, a <= last), a)
@@ -162,7 +171,7 @@ def _estimated_bins(a, name, range_, weights, op):
         return 1
     if numpy.dtype(a.dtype).kind in "iu" and width < 1:
         width = 1
-    return int(numpy.ceil((float(last) - float(first)) / width))
+    return int(numpy.ceil(_unsigned_subtract(last, first) / width))
 
 
 def _bin_edges(a, bins, range_, op, weights=None):

@@ -61,22 +61,46 @@ def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None):
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
-    """See numpy.nan_to_num (always returns a new array)."""
+    """See numpy.nan_to_num; copy=False writes into x (a gpupy array) and returns it."""
+    import numpy
+
     x = _arr(x)
     kind = x.dtype.kind
     if kind not in "fc":
-        return x.copy()
+        return x.copy() if copy else x
+    for value in (nan, posinf, neginf):  # NumPy copies them in under same_kind casting
+        if value is not None and not isinstance(value, (bool, int, float)):
+            dt = numpy.result_type(value)
+            if not numpy.can_cast(dt, x.real.dtype, "same_kind"):
+                raise TypeError(
+                    f"[nan_to_num] Cannot cast scalar from {dt!r} to {x.real.dtype!r} according "
+                    "to the rule 'same_kind'"
+                )
+        elif isinstance(value, complex):
+            raise TypeError("[nan_to_num] Cannot cast a Python complex to a real dtype")
     if kind == "c":
         parts = [nan_to_num(p, True, nan, posinf, neginf) for p in (x.real, x.imag)]
-        return parts[0] + parts[1] * 1j
+        r = parts[0] + parts[1] * 1j
+    else:
+        r = _real_nan_to_num(x, nan, posinf, neginf)
+    if copy:
+        return r.astype(x.dtype, copy=False)
+    x[...] = r
+    return x
+
+
+def _real_nan_to_num(x, nan, posinf, neginf):
     import numpy
 
     info = numpy.finfo(x.dtype)
     posinf = info.max if posinf is None else posinf
     neginf = info.min if neginf is None else neginf
+    # the masks are x's own: a NaN replaced by inf stays inf, as in NumPy
+    up = _core.logical_and(_core.isinf(x), _core.greater(x, 0))
+    down = _core.logical_and(_core.isinf(x), _core.less(x, 0))
     r = _core._where(_core.isnan(x), float(nan), x)
-    r = _core._where(_core.logical_and(_core.isinf(r), _core.greater(r, 0)), float(posinf), r)
-    return _core._where(_core.logical_and(_core.isinf(r), _core.less(r, 0)), float(neginf), r)
+    r = _core._where(up, float(posinf), r)
+    return _core._where(down, float(neginf), r)
 
 
 def tril(m, k=0):

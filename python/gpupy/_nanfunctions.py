@@ -5,12 +5,14 @@ work stays on the array's device; only the checks behind NumPy's all-NaN warning
 one boolean back. Integer and bool arrays hold no NaNs and go straight to the plain reduction.
 """
 
+import math
 import operator
 import warnings
 
 import numpy
 
 from gpupy import _core
+from gpupy._weighted_quantile import with_weights
 
 _NO_VALUE = numpy._NoValue  # NumPy's "not given", which numpy.nansum(x, initial=...) forwards
 
@@ -399,16 +401,17 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
     if skip_nan and a.size == 0:
         # NumPy answers an empty input with nanmean's (NaN, "Mean of empty slice"), whatever q
         return nanmean(a, axis=axis, out=out, keepdims=keepdims)
-    # As NumPy: with a list or array of quantiles, interpolation runs in the dtype of a and q
-    # together (a list is float64); integer data interpolates in float64.
-    dt = numpy.result_type(numpy.dtype(a.dtype), given.dtype) if given.ndim else None
+    # As NumPy: with a list, an array or a NumPy scalar of quantiles, interpolation runs in the
+    # dtype of a and q together (a list is float64); integer data interpolates in float64.
+    weak = given.ndim == 0 and not hasattr(q, "dtype")  # a Python float
+    dt = None if weak else numpy.result_type(numpy.dtype(a.dtype), given.dtype)
     if dt is not None and dt.kind not in "fc":
         dt = numpy.dtype("float64")
     axes = _reduced_axes(axis, a.ndim, op)
     # The reduced axes, moved last and merged into one, are the rows to select in.
     k = len(axes)
     a2 = moveaxis(a, axes, tuple(range(a.ndim - k, a.ndim))) if k else a
-    rows = a2.reshape(a2.shape[: a.ndim - k] + (-1,))
+    rows = a2.reshape(a2.shape[: a.ndim - k] + (math.prod(a2.shape[a.ndim - k :]),))
     m = rows.shape[-1]
     if skip_nan and _inexact(rows):
         n = _counts(_core.isnan(rows), -1, False)
@@ -454,15 +457,23 @@ def _reduced_axes(axis, ndim, op):
     return axes
 
 
-def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+def nanquantile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
     """See numpy.nanquantile; all-NaN slices give NaN and a warning."""
+    if weights is not None:
+        return with_weights(a, q, axis, out, method, keepdims, weights, "nanquantile")
     return _nanquantile(a, q, axis, out, method, keepdims, "nanquantile")
 
 
 def nanpercentile(
-    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False
-):
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
     """See numpy.nanpercentile."""
+    if weights is not None:
+        return with_weights(a, q, axis, out, method, keepdims, weights, "nanpercentile", True)
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
         raise ValueError("[nanpercentile] Percentiles must be in the range [0, 100]")

@@ -109,8 +109,12 @@ class _Sampling(_Draws):
             raise TypeError(f"[{op}] out must be a gpupy array")
         on_out = out is not None and not isinstance(x, _core.ndarray)
         x = asarray(x, device=out.device) if on_out else asarray(x)
-        if x.ndim == 0:
-            raise TypeError(f"[{op}] x must be at least 1-dimensional")
+        if x.ndim == 0:  # as NumPy: no axis of a 0-d array (AxisError), no len() of it
+            if axis is not None:
+                raise numpy.exceptions.AxisError(
+                    f"[{op}] axis {axis} is out of bounds for array of dimension 0"
+                )
+            raise TypeError(f"[{op}] x must be at least 1-dimensional (len() of unsized object)")
         if out is not None:
             if out.shape != x.shape:
                 raise ValueError(f"[{op}] out must have the same shape as x")

@@ -22,6 +22,7 @@ from gpupy._core import (  # noqa: F401
     searchsorted,
     sort,
 )
+from gpupy._weighted_quantile import with_weights
 
 
 def _as_gpupy(a):
@@ -73,11 +74,18 @@ def _keep(result, a_shape, axis, keepdims, flat):
     shape = [1] * len(a_shape) if flat else list(a_shape)
     if not flat:
         shape[axis % len(shape)] = 1
-    return result.reshape(tuple(result.shape[: result.ndim - len(shape) + 1]) + tuple(shape))
+    # the leading axes are the quantiles'; the rest are a's, less the reduced ones
+    lead = result.ndim - (0 if flat else len(a_shape) - 1)
+    return result.reshape(tuple(result.shape[:lead]) + tuple(shape))
 
 
-def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+def quantile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
     """See numpy.quantile."""
+    if weights is not None:
+        return with_weights(a, q, axis, out, method, keepdims, weights, "quantile")
     if method != "linear" or not (axis is None or isinstance(axis, int)):
         from gpupy._nanfunctions import quantile_method
 
@@ -128,8 +136,13 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
     return result
 
 
-def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+def percentile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
     """See numpy.percentile."""
+    if weights is not None:
+        return with_weights(a, q, axis, out, method, keepdims, weights, "percentile", True)
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
         raise ValueError("[percentile] Percentiles must be in the range [0, 100]")

@@ -254,12 +254,8 @@ class _Methods:
         if dtype is not None:  # NumPy casts the input to dtype= first
             a = a.astype(dtype, copy=False)
         else:
-            dtype = gpupy.result_type(
-                self.func(
-                    a[(slice(None),) * axis + (slice(0, 1),)],
-                    a[(slice(None),) * axis + (slice(0, 1),)],
-                )
-            )
+            empty = a[(slice(None),) * axis + (slice(0, 0),)]  # the loop's dtype, nothing computed
+            dtype = gpupy.result_type(self.func(empty, empty))
         result = gpupy.empty(a.shape, dtype=dtype, device=a.device) if out is None else out
         if self.__name__ in _TREE:
             result[...] = a
@@ -396,13 +392,23 @@ class _Methods:
             raise ValueError(f"[{op}] second operand needed for ufunc")
         if not isinstance(a, _core.ndarray):
             raise TypeError(f"[{op}] the first operand must be a gpupy array")
-        positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
         if b is None:
             values = None
+        elif _int_beyond(b, a.dtype):
+            # NumPy's ufunc.at reads an int beyond a's integer dtype as int64 (uint64 above it),
+            # computes in the promoted dtype and casts back: uint8 maximum.at 2**33 writes 0
+            if not -(2**63) <= b < 2**64:
+                raise OverflowError(f"[{op}] Python int too large to convert to C long")
+            strong = numpy.int64(b) if b < 2**63 else numpy.uint64(b)
+            values = gpupy.asarray(strong, device=a.device)
         elif isinstance(b, (bool, int, float, complex)):  # a weak Python scalar, as in a + b
             values = gpupy.full((), b, dtype=gpupy.result_type(a, b), device=a.device)
         else:
             values = gpupy.asarray(b, device=a.device)
+        # NumPy finds the loop (TypeError) before it reads the indices (IndexError)
+        flat = a.reshape(-1)[:0]
+        self.func(flat) if values is None else self.func(flat, values.reshape(-1)[:0])
+        positions = gpupy.arange(a.size, device=a.device).reshape(a.shape)[indices]
         if values is not None:
             values = gpupy.broadcast_to(values, positions.shape).reshape(-1)
         positions = positions.reshape(-1)
@@ -457,6 +463,15 @@ class _Methods:
 
         where = gpupy.unravel_index(flat_positions, a.shape)
         a[where] = self.func(a[where]) if values is None else self.func(a[where], values)
+
+
+def _int_beyond(b, dtype):
+    """Whether b is a Python int outside the range of the integer dtype, or any with uint64 (which
+    NumPy's ufunc.at reads as int64 too: bitwise_and.at(uint64, i, 5) finds no loop)."""
+    if type(b) is not int or dtype.kind not in "iu":
+        return False
+    info = numpy.iinfo(dtype)
+    return dtype == numpy.uint64 or not info.min <= b <= info.max
 
 
 # The methods live on the C++ type itself: a Python subclass would lose its fast call on 3.11.

@@ -205,10 +205,7 @@ class Generator(_MoreDistributions, _Sampling):
             low, high = 0, low
         if _is_array(low) or _is_array(high):
             return self._integers_array(op, low, high, size, dt, endpoint, device)
-        try:
-            low, high = _operator.index(low), _operator.index(high)
-        except TypeError:
-            raise TypeError(f"[{op}] low and high must be integers") from None
+        low, high = _integer_bound(low, op), _integer_bound(high, op)
         top = high if endpoint else high - 1
         info = _numpy.iinfo(dt)
         if low < info.min:
@@ -273,6 +270,10 @@ class Generator(_MoreDistributions, _Sampling):
         """Shuffles x in place along `axis`. A NumPy array or a list is host data: its order is
         drawn here and applied on the host."""
         if isinstance(x, _core.ndarray):
+            if x.ndim == 0:  # NumPy's len() of it
+                raise TypeError(
+                    "[shuffle] x must be at least 1-dimensional (len() of unsized object)"
+                )
             x[...] = self.permutation(x, axis)
         elif isinstance(x, _numpy.ndarray) and x.ndim:
             order = self.permutation(x.shape[axis]).get()
@@ -281,6 +282,16 @@ class Generator(_MoreDistributions, _Sampling):
             x[:] = [x[i] for i in self.permutation(len(x)).get()] if x else x
         else:
             raise TypeError("[shuffle] x must be a gpupy array, a NumPy array or a list")
+
+
+def _integer_bound(v, op):
+    """An integers() bound: NumPy truncates a float bound toward zero (integers(2.5) is [0, 2))."""
+    try:
+        return _operator.index(v)
+    except TypeError:
+        if isinstance(v, (float, _numpy.floating)):
+            return int(v)
+        raise TypeError(f"[{op}] low and high must be integers") from None
 
 
 def _is_array(x):

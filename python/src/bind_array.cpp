@@ -1,4 +1,5 @@
 // The ndarray class: attributes, conversions and element access.
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <string_view>
@@ -370,13 +371,37 @@ void check_element_value(DType dtype, const Array& value, bool python_sequence) 
   throw ValueError("[setitem] setting an array element with a sequence.");
 }
 
+// One boolean mask of a's whole shape that selects nothing: NumPy then casts no element of the
+// value (no ComplexWarning for a complex array into a real one).
+bool full_mask_selects_nothing(const Array& a, nb::handle key) {
+  if (PyTuple_Check(key.ptr()) && PyTuple_GET_SIZE(key.ptr()) == 1)
+    key = PyTuple_GET_ITEM(key.ptr(), 0);
+  if (PyBool_Check(key.ptr()) || !is_array_index(key)) return false;
+  Array mask = index_array(a, key);
+  if (mask.dtype() != DType::bool_ || mask.shape() != a.shape()) return false;
+  bool selected = false;
+  to_host(any(mask, std::nullopt), &selected);
+  return !selected;
+}
+
 void setitem_key(const Array& a, nb::handle key, nb::handle value) {
   // NumPy data and lists are moved onto the destination's device; scalars stay scalars.
   // A gpupy array on another device is refused by assign: moving it is explicit.
   // NumPy converts a Python int beyond every integer dtype for a float or bool destination
   bool huge_to_float = (is_inexact(a.dtype()) || is_bool(a.dtype())) && huge_int_sign(value);
-  Operand v =
-      huge_to_float ? Operand(Scalar(PyLong_AsDouble(value.ptr()), true)) : to_operand(value);
+  auto convert = [&]() -> Operand {
+    if (huge_to_float) return Operand(Scalar(PyLong_AsDouble(value.ptr()), true));
+    try {
+      return to_operand(value);
+    } catch (const OverflowError&) {
+      // NumPy reports an out-of-bounds basic index first (an advanced one after the value)
+      std::vector<IndexEntry> entries = to_index(a, key);
+      if (std::none_of(entries.begin(), entries.end(), [](const IndexEntry& e) { return e.array; }))
+        getitem(a, entries);
+      throw;
+    }
+  };
+  Operand v = convert();
   if (PyErr_Occurred()) throw nb::python_error();  // beyond double
   DType from = v.is_array() ? v.array().dtype() : v.scalar().dtype();
   if (is_complex(from) && !is_complex(a.dtype()) && a.dtype() != DType::bool_) {
@@ -389,8 +414,11 @@ void setitem_key(const Array& a, nb::handle key, nb::handle value) {
         if (!e.matches(PyExc_TypeError)) throw;
         throw TypeError(std::string("[setitem] ") + nb::cast<std::string>(nb::str(e.value())));
       }
-    } else if (v.is_array() || !v.scalar().weak())
-      warn_complex_discarded(from, a.dtype());
+    } else if (v.is_array() || !v.scalar().weak()) {
+      static nb::object generic = nb::module_::import_("numpy").attr("generic");
+      if (nb::isinstance(value, generic) || !full_mask_selects_nothing(a, key))
+        warn_complex_discarded(from, a.dtype());
+    }
   }
   if (v.is_array() && !nb::isinstance<Array>(value) && v.array().device() != a.device())
     v = to_array(value, a.device(), std::nullopt);

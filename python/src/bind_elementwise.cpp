@@ -27,14 +27,24 @@ bool is_comparison(ElementwiseOp op) {
          op == E::greater || op == E::greater_equal;
 }
 
-// NumPy 2 with a Python int beyond every integer dtype: a float or complex operand takes it as
-// a float, an integer comparison reads it as beyond every value (as ±inf does); else OverflowError.
+// NumPy 2 with a Python int beyond every integer dtype: a float or complex operand, or an op
+// whose integer inputs compute in a float loop (hypot, true_divide), takes it as a float, an
+// integer comparison reads it as beyond every value (as ±inf does); else OverflowError.
 Operand huge_int_operand(ElementwiseOp op, nb::handle h, int sign, const Operand& other) {
   DType dt = other.is_array() ? other.array().dtype() : other.scalar().dtype();
-  if (is_inexact(dt)) {
+  TypeRule rule = op_rule(op);
+  if (rule == TypeRule::as_bool)  // NumPy's logical loops read a Python int as a C long
+    throw OverflowError(op_message(op_name(op), "Python int too large to convert to C long"));
+  if (is_inexact(dt) || rule == TypeRule::promote_float || rule == TypeRule::promote_float64) {
     double v = PyLong_AsDouble(h.ptr());
     if (PyErr_Occurred()) throw nb::python_error();  // beyond double: NumPy's OverflowError too
-    return Scalar(v, true);
+    if (is_inexact(dt)) return Scalar(v, true);
+    // an integer operand: the int's kind picks the loop (int8 with hypot: float16), which then
+    // holds the value (as inf if need be)
+    DType loop = rule == TypeRule::promote_float64
+                     ? DType::float64
+                     : float_dtype_for(is_bool(dt) ? DType::int64 : dt);
+    return Scalar(v).cast(loop);
   }
   if (is_integer(dt) && is_comparison(op))
     return Scalar(sign * std::numeric_limits<double>::infinity(), true);
@@ -137,8 +147,10 @@ Operand promotion_operand(nb::handle value) {
   static nb::object np_dtype = nb::module_::import_("numpy").attr("dtype");
   if (PyType_Check(value.ptr()) || PyUnicode_Check(value.ptr()) || nb::isinstance(value, np_dtype))
     return Scalar(int64_t(0)).cast(required_dtype(value, "result_type"));
+  // result_type depends on kinds only (as NumPy's); the value check belongs to the operations,
+  // so a Python int beyond every integer dtype is fine here too
+  if (PyLong_CheckExact(value.ptr())) return Scalar(int64_t(0), /*weak=*/true);
   Operand o = to_operand(value);
-  // result_type depends on kinds only (as NumPy's); the value check belongs to the operations.
   if (!o.is_array() && o.scalar().weak() && is_integer(o.scalar().dtype()))
     return Scalar(int64_t(0), /*weak=*/true);
   return o;
@@ -180,14 +192,29 @@ void check_input_cast(ElementwiseOp op, size_t i, const Operand& o, DType to, Ca
         throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
       return;
     }
+    // 'equiv' accepts the Python type's own dtype (int64, float64, complex128), and NumPy's
+    // integer comparisons take a Python int as it is
+    bool comparison = op >= ElementwiseOp::equal && op <= ElementwiseOp::greater_equal;
+    if (comparison && is_integer(from) && is_integer(to)) return;
+    DType own = is_integer(from)   ? DType::int64
+                : is_complex(from) ? DType::complex128
+                                   : DType::float64;
+    if (to == own) return;
     const char* kind = is_integer(from) ? "int" : is_complex(from) ? "complex" : "float";
     throw TypeError(op_message(op_name(op), std::string("cannot cast Python ") + kind + " to " +
                                                 std::string(dtype_name(to)) +
                                                 " under the casting rule '" + rule + "'"));
   }
-  if (op == ElementwiseOp::ldexp && i == 1) return;  // the exponent has its own loop dtype
   if (!can_cast(from, to, casting))
     throw TypeError(cast_message(op_name(op), "input " + std::to_string(i), from, to, rule));
+}
+
+// The operands with each Python int read by its kind alone: its value is checked after the cast.
+std::vector<Operand> int_kinds(std::vector<Operand> operands) {
+  for (Operand& o : operands)
+    if (!o.is_array() && o.scalar().weak() && is_integer(o.scalar().dtype()))
+      o = Scalar(int64_t(0), /*weak=*/true);
+  return operands;
 }
 
 // dtype= names the output dtype (NumPy's signature=(None, ..., dtype)): the input dtype of the
@@ -196,15 +223,18 @@ std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>
                                     DType out) {
   auto gives = [&](DType in) {
     std::vector<Operand> cast(operands.size(), Operand(Scalar(0.0).cast(in)));
+    if (op == ElementwiseOp::ldexp) {  // NumPy's ldexp resolver: x casts safely, e as it is
+      DType x = operands[0].is_array() ? operands[0].array().dtype() : operands[0].scalar().dtype();
+      if (!can_cast(x, in, Casting::safe)) return false;
+      cast[1] = operands[1];
+    }
     DType loop = elementwise_loop_dtype(op, cast);
     return loop == in && functor_supports(op, loop) && functor_result(op, loop) == out;
   };
-  std::vector<Operand> kinds(operands);  // a Python int's value is checked after the cast
-  for (Operand& o : kinds)
-    if (!o.is_array() && o.scalar().weak() && is_integer(o.scalar().dtype()))
-      o = Scalar(int64_t(0), /*weak=*/true);
-  DType natural = elementwise_loop_dtype(op, kinds);  // equal's int64 loop gives bool
+  DType natural = elementwise_loop_dtype(op, int_kinds(operands));  // equal's int64: bool
   if (functor_supports(op, natural) && functor_result(op, natural) == out) return natural;
+  // NumPy's logical_* have a loop for every input dtype, all giving bool
+  if (op_rule(op) == TypeRule::as_bool && out == DType::bool_) return natural;
   if (gives(out)) return out;
   if (is_floating(out)) {  // absolute of complex: the complex loop of that precision
     DType c = out == DType::float64 ? DType::complex128 : DType::complex64;
@@ -229,11 +259,30 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
                                  "No loop matching the specified signature and "
                                  "casting was found for ufunc " +
                                      name));
-    for (size_t i = 0; i < operands.size(); ++i) {
+    // NumPy converts the Python scalars while it resolves the loop, before any array's cast
+    std::vector<size_t> order;
+    for (int weak_pass = 1; weak_pass >= 0; --weak_pass)
+      for (size_t i = 0; i < operands.size(); ++i)
+        if ((!operands[i].is_array() && operands[i].scalar().weak()) == bool(weak_pass))
+          order.push_back(i);
+    for (size_t i : order) {
       Operand& o = operands[i];
-      check_input_cast(op, i, o, *in, casting, rule);
+      if (op == ElementwiseOp::ldexp && i == 1) {  // the exponent keeps its own loop dtype
+        check_input_cast(op, i, o, elementwise_loop_inputs(op, operands)[1], casting, rule);
+        continue;
+      }
+      // NumPy's logical_* take every input dtype for a bool result, under any casting=
+      if (op_rule(op) != TypeRule::as_bool || *dt != DType::bool_)
+        check_input_cast(op, i, o, *in, casting, rule);
       if (o.is_array() || !o.scalar().weak())
         warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
+      if (op_rule(op) == TypeRule::as_bool && !o.is_array() && o.scalar().weak()) {
+        if (o.scalar().dtype() == DType::uint64)  // beyond a C long, as in elementwise()
+          throw OverflowError(
+              op_message(name.c_str(), "Python int too large to convert to C long"));
+        o = Operand(o.scalar().cast(DType::bool_));  // only its truth counts (300 is True)
+        continue;
+      }
       if (!o.is_array() && o.scalar().weak() && is_integer(*in) && is_integer(o.scalar().dtype()) &&
           !o.scalar().fits_integer(*in))
         result_type({Operand(Scalar(int64_t(0)).cast(*in)), o}, name.c_str());  // OverflowError
@@ -242,9 +291,9 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
   } else if ((casting == Casting::no || casting == Casting::equiv) &&
              op_rule(op) != TypeRule::as_bool) {  // NumPy's logical_* accept any input dtype
     // the other rules hold by construction: NumPy picks a loop every input casts to safely
-    DType loop = elementwise_loop_dtype(op, operands);
+    std::vector<DType> loops = elementwise_loop_inputs(op, int_kinds(operands));
     for (size_t i = 0; i < operands.size(); ++i)
-      check_input_cast(op, i, operands[i], loop, casting, rule);
+      check_input_cast(op, i, operands[i], loops[i], casting, rule);
   }
   const Array* dst = to_out(out);
   bool masked = where_mask.ptr() != Py_True;

@@ -1,4 +1,6 @@
 // Bindings of sorting, searching, counting and cumulative ops, with the matching ndarray methods.
+#include <cctype>
+
 #include "bindings.h"
 
 namespace gpupy::py {
@@ -16,13 +18,22 @@ std::optional<int> to_axis(nb::handle axis) {
   return nb::cast<int>(nb::steal(PyNumber_Index(axis.ptr())));
 }
 
-// NumPy's kind= and order= of sort/argsort: every kind gives the same (stable) result here.
-void check_kind(nb::handle kind, nb::handle order) {
+// NumPy's kind=, stable= and order= of sort/argsort: every kind gives the same (stable) result
+// here. NumPy reads a kind by its first letter and refuses kind= together with stable=.
+void check_kind(nb::handle kind, nb::handle order, nb::handle stable) {
   if (!order.is_none())
     throw NotImplementedError("[sort] order= (structured arrays) is not supported");
   if (kind.is_none()) return;
+  if (!PyUnicode_Check(kind.ptr()))
+    throw TypeError("[sort] sort kind must be str, not " +
+                    nb::cast<std::string>(kind.type().attr("__name__")));
+  if (!stable.is_none())
+    throw ValueError(
+        "[sort] `kind` and keyword parameters can't be provided at the same time. Use only one "
+        "of them.");
   std::string k = nb::cast<std::string>(kind);
-  if (k.empty() || std::string("quicksort mergesort heapsort stable").find(k) == std::string::npos)
+  char first = k.empty() ? '\0' : static_cast<char>(std::tolower(static_cast<unsigned char>(k[0])));
+  if (first != 'q' && first != 'm' && first != 'h' && first != 's')
     throw ValueError("[sort] sort kind must be one of 'quick', 'heap', or 'stable' (got '" + k +
                      "')");
 }
@@ -37,20 +48,20 @@ nb::object finish(const Array& result, nb::handle out) {
 }
 
 Array sort_fn(nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, bool descending,
-              nb::handle /*stable*/) {
-  check_kind(kind, order);
+              nb::handle stable) {
+  check_kind(kind, order, stable);
   return gpupy::sort(as_input(a), to_axis(axis), descending);
 }
 
 Array argsort_fn(nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, bool descending,
-                 nb::handle /*stable*/) {
-  check_kind(kind, order);
+                 nb::handle stable) {
+  check_kind(kind, order, stable);
   return gpupy::argsort(as_input(a), to_axis(axis), descending);
 }
 
 void sort_method(const Array& self, nb::handle axis, nb::handle kind, nb::handle order,
-                 bool descending, nb::handle /*stable*/) {
-  check_kind(kind, order);
+                 bool descending, nb::handle stable) {
+  check_kind(kind, order, stable);
   if (axis.is_none()) throw TypeError("[sort] axis must be an integer for ndarray.sort");
   sort_inplace(self, *to_axis(axis), descending);
 }
@@ -64,11 +75,37 @@ Array argpartition_fn(nb::handle a, const std::vector<int64_t>& kth, nb::handle 
   return gpupy::argpartition(as_input(a), kth, to_axis(axis));
 }
 
+bool fits_int64(nb::handle v) {
+  int overflow = 0;
+  PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+  return overflow == 0;
+}
+
+// A Python int outside a 1-d integer array's dtype lies above (true) or below (false) every
+// element, as NumPy's exact comparison finds; nullopt otherwise.
+std::optional<bool> python_int_beyond(const Array& x, nb::handle v) {
+  if (!PyLong_CheckExact(v.ptr()) || x.ndim() != 1 || is_inexact(x.dtype())) return std::nullopt;
+  const bool above = PyObject_RichCompareBool(v.ptr(), nb::int_(0).ptr(), Py_GT) == 1;
+  std::optional<Scalar> s;
+  try {
+    s = to_operand(v).scalar();
+  } catch (const OverflowError&) {
+    return above;  // beyond every integer dtype
+  }
+  if (is_bool(x.dtype()) || s->fits_integer(x.dtype())) return std::nullopt;
+  return above;
+}
+
 Array searchsorted_fn(nb::handle a, nb::handle v, const std::string& side, nb::handle sorter) {
   if (side != "left" && side != "right")
     throw ValueError("[searchsorted] side must be 'left' or 'right' (got '" + side + "')");
   Array x = as_input(a);
-  Operand q = to_operand(v);
+  if (auto above = python_int_beyond(x, v))  // above or below every element: 0 or len(a)
+    return full({}, Scalar(int64_t(*above ? x.shape()[0] : 0)), DType::int64, x.device());
+  Operand q = PyLong_CheckExact(v.ptr()) && is_inexact(x.dtype()) && !fits_int64(v)
+                  ? Operand(Scalar(PyLong_AsDouble(v.ptr()), true))  // compared as a float
+                  : to_operand(v);
+  if (PyErr_Occurred()) throw nb::python_error();
   if (q.is_array() || nb::hasattr(v, "ndim")) q = to_array(v, x.device(), std::nullopt);
   std::optional<Array> perm;
   if (!sorter.is_none()) perm = to_array(sorter, x.device(), std::nullopt);

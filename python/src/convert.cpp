@@ -214,6 +214,8 @@ Array to_array(nb::handle value, std::optional<Device> device, std::optional<DTy
     numpy_checks = PyComplex_CheckExact(value.ptr()) ? !is_complex(*dtype) && !is_bool(*dtype)
                                                      : is_integer(*dtype);
   if (auto s = numpy_checks ? std::nullopt : as_scalar(value); s && !nb::hasattr(value, "ndim")) {
+    // a Python int above int64's range is uint64, as NumPy's asarray makes it
+    if (!dtype && s->dtype() == DType::uint64) dtype = DType::uint64;
     return full({}, *s, dtype, dev);
   }
   if (nb::isinstance<nb::list>(value) || nb::isinstance<nb::tuple>(value)) {

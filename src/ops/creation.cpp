@@ -78,8 +78,10 @@ Array arange(const Scalar& start, const Scalar& stop, const Scalar& step,
     length = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((b - a) / s)));
   }
   DType dt = dtype.value_or(natural);
-  Array out = Array::empty({length}, dt, device);
-  if (length == 0) return out;
+  // NumPy's float16 fill computes start + i * delta in float32 and rounds each element once
+  const DType fill = dt == DType::float16 ? DType::float32 : dt;
+  Array out = Array::empty({length}, fill, device);
+  if (length == 0) return dt == fill ? out : astype(out, dt);
   const bool floating = is_floating(dt);
   const double first = start.to_double(), second = first + step.to_double();
   Scalar delta = step.cast(dt);
@@ -87,11 +89,11 @@ Array arange(const Scalar& start, const Scalar& stop, const Scalar& step,
     delta = dt == DType::float64
                 ? Scalar(second - first)
                 : Scalar(Scalar(second).cast(dt).to_double() - Scalar(first).cast(dt).to_double());
-  backend_for(device).iota(out, start.cast(dt), delta.cast(dt));
+  backend_for(device).iota(out, start.cast(dt).cast(fill), delta.cast(fill));
   if (floating && length > 1)  // the second element is start + step, rounded once
     backend_for(device).fill(out.view({1}, {out.strides()[0]}, out.offset() + out.strides()[0]),
-                             Scalar(second).cast(dt));
-  return out;
+                             Scalar(second).cast(dt).cast(fill));
+  return dt == fill ? out : astype(out, dt);
 }
 
 Array linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,

@@ -132,18 +132,23 @@ std::optional<ElementwiseOp> power_shortcut(const Operand& exponent, DType loop)
   return std::nullopt;
 }
 
-void check_out(const Array& out, const Shape& shape, DType result, const char* op) {
-  if (out.readonly()) throw ValueError(op_message(op, "output array is read-only"));
-  if (broadcast_shapes(shape, out.shape(), op) != out.shape())
-    throw ValueError(op_message(op, "non-broadcastable output operand with shape " +
-                                        shape_str(out.shape()) +
-                                        " doesn't match the broadcast shape " +
-                                        shape_str(broadcast_shapes(shape, out.shape(), op))));
+// NumPy resolves the loop, and so refuses an output it cannot cast to, before it broadcasts
+void check_out_dtype(const Array& out, DType result, const char* op) {
   if (!can_cast(result, out.dtype(), Casting::same_kind))
     throw TypeError(op_message(op, "Cannot cast ufunc '" + std::string(op) + "' output from " +
                                        std::string(dtype_name(result)) + " to " +
                                        std::string(dtype_name(out.dtype())) +
                                        " with casting rule 'same_kind'"));
+}
+
+void check_out(const Array& out, const Shape& shape, DType result, const char* op) {
+  if (out.readonly()) throw ValueError(op_message(op, "output array is read-only"));
+  check_out_dtype(out, result, op);
+  if (broadcast_shapes(shape, out.shape(), op) != out.shape())
+    throw ValueError(op_message(op, "non-broadcastable output operand with shape " +
+                                        shape_str(out.shape()) +
+                                        " doesn't match the broadcast shape " +
+                                        shape_str(broadcast_shapes(shape, out.shape(), op))));
 }
 
 // NumPy compares an integer array with a Python int outside its range exactly (uint8 == -1 is
@@ -211,8 +216,39 @@ std::optional<Array> mixed_sign_comparison(ElementwiseOp op, const std::vector<O
 }  // namespace
 
 DType elementwise_loop_dtype(ElementwiseOp op, const std::vector<Operand>& inputs) {
-  if (op_rule(op) == TypeRule::as_bool) return result_type(inputs, op_name(op));
-  return resolve_loop(op, inputs, op_name(op));
+  using E = ElementwiseOp;
+  if (op_rule(op) == TypeRule::as_bool) {  // any Python int reads as a bool: its kind counts
+    std::vector<Operand> kinds(inputs);
+    for (Operand& x : kinds)
+      if (!x.is_array() && x.scalar().weak() && is_integer(x.scalar().dtype()))
+        x = Scalar(int64_t(0), /*weak=*/true);
+    return result_type(kinds, op_name(op));
+  }
+  DType loop = resolve_loop(op, inputs, op_name(op));
+  // gpupy computes these directly on more dtypes than NumPy has loops for
+  if (op == E::signbit && !is_inexact(loop)) return float_dtype_for(loop);
+  if (op == E::bitwise_count && is_bool(loop)) return DType::int8;
+  if (op == E::float_power) return is_complex(loop) ? DType::complex128 : DType::float64;
+  return loop;
+}
+
+std::vector<DType> elementwise_loop_inputs(ElementwiseOp op, const std::vector<Operand>& inputs) {
+  using E = ElementwiseOp;
+  std::vector<DType> loops(inputs.size(), elementwise_loop_dtype(op, inputs));
+  auto weak = [](const Operand& x) { return !x.is_array() && x.scalar().weak(); };
+  if (op == E::ldexp && inputs.size() == 2) {  // NumPy's exponent loops are int32 and int64
+    DType e = operand_dtype(inputs[1]);
+    bool wide = !weak(inputs[1]) && (e == DType::int64 || e == DType::uint32 || e == DType::uint64);
+    loops[1] = wide ? DType::int64 : DType::int32;
+  }
+  if (op >= E::equal && op <= E::greater_equal && !weak(inputs[0]) && !weak(inputs[1])) {
+    // NumPy's int64-uint64 comparison loops: a signed input goes to int64, a uint64 stays
+    DType left = operand_dtype(inputs[0]), right = operand_dtype(inputs[1]);
+    auto is_signed = [](DType dt) { return dtype_kind(dt) == DTypeKind::signed_int; };
+    if (is_signed(left) && right == DType::uint64) loops = {DType::int64, right};
+    if (left == DType::uint64 && is_signed(right)) loops = {left, DType::int64};
+  }
+  return loops;
 }
 
 Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out) {
@@ -222,6 +258,10 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     throw TypeError(op_message(
         name, "takes " + std::to_string(nin) + " inputs, got " + std::to_string(inputs.size())));
   Device device = common_device(inputs, out, name);
+  if (op_rule(op) == TypeRule::as_bool)  // NumPy's logical loops read a Python int as a C long
+    for (const Operand& x : inputs)
+      if (!x.is_array() && x.scalar().weak() && x.scalar().dtype() == DType::uint64)
+        throw OverflowError(op_message(name, "Python int too large to convert to C long"));
   if (nin == 2) {
     if (auto constant = out_of_range_comparison(op, inputs)) {
       const Array& a = inputs[inputs[0].is_array() ? 0 : 1].array();
@@ -238,6 +278,7 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
   if (!backend.supports(op, loop))
     throw NotImplementedError(op_message(name, std::string("not implemented on ") + backend.name() +
                                                    " for " + std::string(dtype_name(loop))));
+  if (out) check_out_dtype(*out, result, name);
   Shape shape;
   for (const Operand& x : inputs)
     if (x.is_array()) shape = broadcast_shapes(shape, x.array().shape(), name);
@@ -246,7 +287,7 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     shape = out->shape();
   }
   if (op == ElementwiseOp::power) {
-    check_integer_power(inputs[1], loop);
+    if (shape_size(shape) > 0) check_integer_power(inputs[1], loop);  // NumPy's per-element check
     if (auto shortcut = power_shortcut(inputs[1], loop); shortcut && inputs[0].is_array()) {
       const Array& base = inputs[0].array();
       return elementwise(*shortcut, {base.dtype() == loop ? base : astype(base, loop)}, out);

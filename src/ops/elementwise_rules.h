@@ -27,6 +27,9 @@ DType functor_result(ElementwiseOp op, DType dt);
 /// The dtype the op's inputs are cast to, as NumPy's casting= checks it (logical_* have NumPy
 /// loops for every dtype, so theirs is the inputs' result_type, not bool).
 DType elementwise_loop_dtype(ElementwiseOp op, const std::vector<Operand>& inputs);
+/// Each input's dtype in NumPy's loop for casting= checks: as elementwise_loop_dtype, except
+/// for ldexp's integer exponent and the signed-with-uint64 comparisons.
+std::vector<DType> elementwise_loop_inputs(ElementwiseOp op, const std::vector<Operand>& inputs);
 
 /// NumPy 2 result_type of operands (NEP 50: Python scalars are weak). Throws OverflowError
 /// naming `op` when a Python int does not fit the array dtype.

@@ -191,7 +191,8 @@ void sort_inplace(const Array& x, int axis, bool descending) {
 
 Array searchsorted(const Array& a, const Operand& v, bool right, const Array* sorter) {
   if (a.ndim() != 1) throw ValueError("[searchsorted] the sorted array must be 1-D");
-  Array q = v.is_array() ? v.array() : full({}, v.scalar(), std::nullopt, a.device());
+  // a Python int keeps its own dtype (uint64 above int64's range)
+  Array q = v.is_array() ? v.array() : full({}, v.scalar(), v.scalar().dtype(), a.device());
   if (q.device() != a.device()) throw ValueError("[searchsorted] arrays are on different devices");
   DType dt = kernel_dtype(promote_types(a.dtype(), q.dtype()));
   Array sorted = a.dtype() == dt ? a : astype(a, dt);

@@ -414,3 +414,23 @@ def test_arange_integer_dtype_float_start_out_of_range(args, dtype, xp):
     # NumPy stores the first two values through int(): one the dtype cannot hold raises
     # OverflowError (gpupy wrapped it); an empty range stores none
     return xp.arange(*args, dtype=dtype)
+
+
+@pytest.mark.parametrize(
+    "start, stop, step",
+    [(-5.0, 2.0, 3.3), (-2.0, 2.0, 1.1), (0.3, -4.0, -1), (0.3, 5.0, 1), (-2.0, 1010.0, 1.1),
+     (-2.0, 2050.0, 1.1), (0.0, 4.0, 0.1), (2**-20, 1.0, 1e-3)],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(rtol=0)
+def test_arange_float16_fills_in_float32(start, stop, step, xp):
+    # NumPy's float16 fill: start + i * delta in float32 (delta unrounded), each element rounded
+    # once; gpupy rounded delta to float16, so the last elements drifted
+    return xp.arange(start, stop, step, dtype="float16")
+
+
+@pytest.mark.parametrize("value", [2**64 - 1, 2**63, -(2**63), 5, [2**64 - 1, 1]])
+@pytest.mark.parametrize("fn", ["asarray", "array"])
+@testing.numpy_gpupy_allclose()
+def test_python_int_above_int64_is_uint64(fn, value, xp):
+    # NumPy makes it uint64; gpupy's full() refused it as out of bounds for int64
+    return getattr(xp, fn)(value)

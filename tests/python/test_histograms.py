@@ -3,6 +3,7 @@
 import gpupy
 import numpy
 import pytest
+from gpupy import testing
 
 rs = numpy.random.RandomState(3)
 
@@ -212,8 +213,9 @@ def test_bincount_many_bins_and_empty_weights():
     numpy.testing.assert_allclose(got.get(), numpy.bincount(x, weights=w), rtol=1e-15)
     empty = numpy.array([], dtype=numpy.int64)
     got = gpupy.bincount(gpupy.asarray(empty), weights=gpupy.asarray([]), minlength=4)
-    assert got.dtype == numpy.float64
-    numpy.testing.assert_array_equal(got.get(), numpy.zeros(4))
+    expected = numpy.bincount(empty, weights=numpy.array([]), minlength=4)
+    assert got.dtype == expected.dtype  # NumPy's int64 zeros: it returns before the weights
+    numpy.testing.assert_array_equal(got.get(), expected)
 
 
 def test_bincount_weight_errors():
@@ -373,3 +375,42 @@ def test_uniform_bin_index_rejects_bad_input():
         gpupy._core._uniform_bin_index(x, e[:1], 0, 1, 0, 1, False, False)
     with pytest.raises(ValueError, match=r"\[uniform_bin_index\]"):
         gpupy._core._uniform_bin_index(x, e, 0, 1, 0, 1, False, True)
+
+
+# (ranges that keep every estimator's bin count small: FD of a wide range asks for 10**9 bins)
+_ESTIMATOR_DATA = [
+    numpy.array([10, 7, 3, 6, 300, 10, 2, 7], dtype="uint16"),
+    numpy.array([0, 1, 1, 1, 1], bool),
+    numpy.array([0, 0, 0, 0, 1, 1, 1], bool),
+    numpy.array([2, -4, -4, 1, -128, 127, -7], dtype="int8"),
+    numpy.linspace(-3.0, 40.0, 50) ** 2,
+]
+
+
+@pytest.mark.parametrize("data", range(len(_ESTIMATOR_DATA)))
+@pytest.mark.parametrize("bins", ["auto", "fd", "sturges", "scott", "rice", "sqrt", "doane"])
+@pytest.mark.parametrize("range_", [None, (-2.0, 2.5)])
+@testing.numpy_gpupy_allclose()
+def test_bin_estimators_follow_numpy(data, bins, range_, xp):
+    # 'auto' bounds FD by half the sqrt width (NumPy 2.3), booleans count as uint8 and the widths
+    # and the range subtract in the data's dtype (found by tools/fuzz_numpy.py)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # NumPy's bool-to-uint8 notice
+        return xp.histogram_bin_edges(xp.asarray(_ESTIMATOR_DATA[data]), bins=bins, range=range_)
+
+
+@pytest.mark.parametrize(
+    "x, kw",
+    [(numpy.array([2, 5], "uint64"), {}), (numpy.array([2, 5], "uint64"), {"weights": [1.5, 2]}),
+     (numpy.array([2**64 - 1, 5], "uint64"), {}), (numpy.array([], bool), {"minlength": 4}),
+     (numpy.array([], "int8"), {"weights": [], "minlength": 2}),
+     (numpy.array([], "uint64"), {"minlength": -1})],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_bincount_uint64_and_empty_input(x, kw, xp):
+    # NumPy reads uint64 as int64 (2**63 and above are negative) and answers an empty input with
+    # int64 zeros whatever the weights; gpupy refused uint64 and summed the weights
+    kw = {k: xp.asarray(numpy.array(v, float)) if k == "weights" else v for k, v in kw.items()}
+    return xp.bincount(xp.asarray(x), **kw)

@@ -306,3 +306,37 @@ def test_flat_setitem_errors(value, key, xp):
 def test_full_huge_python_int_into_float(dtype, value, xp):
     # beyond int64: a float item takes the float value, a bool item (a C long) raises
     return xp.full(3, value, dtype=dtype)
+
+
+@pytest.mark.parametrize("key", [10, (10,), -4, 0, slice(None), [5], [True, False, True], ...])
+@testing.numpy_gpupy_allclose()
+def test_setitem_huge_int_at_an_index(key, xp):
+    # NumPy checks a basic index's bounds before the value (IndexError), an advanced index's after
+    # it (OverflowError); gpupy raised OverflowError for both
+    a = xp.zeros(3, dtype="int64")
+    a[key] = 2**70
+    return a
+
+
+@pytest.mark.parametrize(
+    "shape, key, value",
+    [((3,), [False, False, False], np.array(1 + 1j)), ((3,), ([False] * 3,), np.array([2j])),
+     ((2, 2), np.zeros((2, 2), bool), np.array(1j)), ((2, 2), np.zeros(2, bool), np.array(1j)),
+     ((3,), [True, False, False], np.array(1 + 1j)), ((3,), [False] * 3, np.complex64(1j)),
+     ((3,), np.array([], int), np.array([1j])), ((3,), slice(0, 0), np.array([1j]))],
+)  # fmt: skip
+def test_complex_warning_of_a_mask_that_selects_nothing(shape, key, value, device_name):
+    # NumPy casts only the elements a whole-shape mask selects: no ComplexWarning when it
+    # selects none (a NumPy scalar is converted, and warns, first)
+    import warnings
+
+    def kinds(xp):
+        a = xp.zeros(shape, dtype="float32")
+        v = value if xp is np or isinstance(value, np.generic) else xp.asarray(value)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            a[key] = v
+        return [w.category for w in caught]
+
+    with gpupy.Device(device_name):
+        assert kinds(gpupy) == kinds(np)

@@ -183,3 +183,11 @@ def test_result_type_of_several_dtypes_is_not_pairwise(dtypes):
 def test_clip_and_concatenate_promote_several_dtypes(dtypes, xp):
     a, lo, hi = (xp.asarray(np.array([1, 5, 3]).astype(d)) for d in dtypes[:3])
     return xp.clip(a, lo, hi), xp.concatenate([a, lo, hi])
+
+
+@pytest.mark.parametrize("value", [2**70, -(2**70), 2**64])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint64", "float32", "complex64"])
+@testing.numpy_gpupy_allclose()
+def test_result_type_of_a_python_int_beyond_every_dtype(dtype, value, xp):
+    # result_type reads kinds only; the value check belongs to the operations
+    return str(xp.result_type(xp.zeros(2, dtype=dtype), value))

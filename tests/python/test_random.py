@@ -189,3 +189,30 @@ def test_integers_array_bounds():
         g.integers(gpupy.asarray([3, 4]), gpupy.asarray([5, 4]))
     with pytest.raises(ValueError, match=r"\[integers\].*bounds"):
         g.integers(gpupy.asarray([0]), 200, dtype="int8")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda g, xp: g.shuffle(xp.asarray(5.0)), lambda g, xp: g.permuted(xp.asarray(5.0), axis=0),
+     lambda g, xp: g.permuted(xp.asarray(5.0)), lambda g, xp: g.integers(2.5, size=3),
+     lambda g, xp: g.integers(-1.5, 2, size=3), lambda g, xp: g.integers(0.5, size=3),
+     lambda g, xp: g.integers(numpy.nan), lambda g, xp: g.integers(numpy.inf),
+     lambda g, xp: g.integers(numpy.float32(3.0), size=(2, 2))],
+)  # fmt: skip
+def test_generator_argument_checks_follow_numpy(call, device_name):
+    # errors of the same class as NumPy's (0-d arrays have no axis and no len()); float bounds
+    # of integers() truncate toward zero (found by tools/fuzz_numpy.py)
+    def outcome(xp):
+        try:
+            r = call(xp.random.default_rng(3), xp)
+        except Exception as exc:  # noqa: BLE001 - compared below
+            return type(exc).__mro__[1] if type(exc).__name__ == "AxisError" else type(exc)
+        return (tuple(r.shape), str(r.dtype), bool((r >= -1).all() and (r < 3).all()))
+
+    expected = outcome(numpy)
+    with gpupy.Device(device_name):
+        got = outcome(gpupy)
+    if isinstance(expected, type):
+        assert isinstance(got, type) and issubclass(got, expected), (expected, got)
+    else:
+        assert got == expected

@@ -314,3 +314,92 @@ def test_median_over_several_axes(axis, keepdims, dtype, xp):
 def test_median_over_several_axes_with_an_empty_kept_axis(shape, keepdims, xp):
     # the reduced axes are not empty, a kept one is: an empty result (gpupy's reshape failed)
     return xp.median(xp.ones(shape, dtype="float32"), axis=(-2,), keepdims=keepdims)
+
+
+@pytest.mark.parametrize("kind", [None, "ck", "Quick", "merge", "x", "s", "", "STABLE", 3])
+@pytest.mark.parametrize("stable", [None, True, False])
+@pytest.mark.parametrize("fn", ["sort", "argsort", "sort_method", "argsort_method"])
+@testing.numpy_gpupy_allclose()
+def test_sort_kind_and_stable(fn, kind, stable, xp):
+    # NumPy reads kind= by its first letter, refuses a non-str kind (TypeError) and kind= with
+    # stable= (ValueError); gpupy accepted both
+    a = xp.asarray(np.array([3, 1, 2, 1]))
+    if fn == "sort_method":
+        a.sort(kind=kind, stable=stable)
+        return a
+    if fn == "argsort_method":
+        return a.argsort(kind=kind, stable=stable)
+    return getattr(xp, fn)(a, kind=kind, stable=stable)
+
+
+@pytest.mark.parametrize("q", [0.25, np.float64(0.25), np.array(0.25), [0.1, 0.0]])
+@pytest.mark.parametrize("axis", [None, 0, -1, (0, 1)])
+@pytest.mark.parametrize("method", ["linear", "median_unbiased", "lower"])
+@pytest.mark.parametrize("name", ["quantile", "nanquantile"])
+@testing.numpy_gpupy_allclose(rtol=1e-6)
+def test_quantile_q_dtype_and_keepdims(name, q, axis, method, xp):
+    # a NumPy scalar q is strong (float64 result for float32 data) in every method, and keepdims
+    # with axis=None keeps the quantiles' axes (gpupy's reshape failed)
+    a = xp.asarray(np.arange(24, dtype="float32").reshape(2, 3, 4) % 7)
+    return getattr(xp, name)(a, q, axis=axis, method=method, keepdims=True)
+
+
+@pytest.mark.parametrize("shape, axis", [((0, 5), -1), ((1, 0), 0), ((0, 3), None), ((2, 0), 1)])
+@pytest.mark.parametrize("method", ["linear", "nearest", "weibull"])
+@pytest.mark.parametrize("name", ["quantile", "nanquantile"])
+@testing.numpy_gpupy_allclose()
+def test_quantile_of_empty_rows(name, shape, axis, method, xp):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return getattr(xp, name)(xp.zeros(shape, dtype="float32"), [0.5], axis=axis, method=method)
+
+
+_W_DATA = np.array([[3.0, 1.0, 2.0, 2.0], [np.nan, 5.0, -1.0, 0.0], [4.0, 4.0, 4.0, 1.0]])
+_W = np.array([[1.0, 0.0, 2.0, 1.0], [1.0, 1.0, 0.5, 3.0], [0.0, 2.0, 1.0, 1.0]])
+
+
+@pytest.mark.parametrize("name", ["quantile", "percentile", "nanquantile", "nanpercentile"])
+@pytest.mark.parametrize("q", [0.0, 0.3, 0.5, 1.0, [0.0, 0.25, 1.0], 1.5])
+@pytest.mark.parametrize("axis", [None, 0, 1, -1, (0, 1)])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int16"])
+@pytest.mark.parametrize("keepdims", [False, True])
+@testing.numpy_gpupy_allclose()
+def test_weighted_inverted_cdf_quantiles(name, q, axis, dtype, keepdims, xp):
+    # NumPy 2's weights= (method='inverted_cdf'): gpupy refused the keyword
+    a = _W_DATA if dtype != "int16" else np.nan_to_num(_W_DATA).astype(dtype)
+    a = a.astype(dtype)
+    q = np.multiply(q, 100).tolist() if "percentile" in name else q
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return getattr(xp, name)(
+            xp.asarray(a), q, axis=axis, method="inverted_cdf", keepdims=keepdims,
+            weights=xp.asarray(_W),
+        )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "axis, weights, method",
+    [(1, np.array([1.0, 2.0, 0.0, 1.0]), "inverted_cdf"),
+     (0, np.array([1.0, 2.0, 1.0]), "inverted_cdf"), (None, np.ones(4), "inverted_cdf"),
+     (1, np.ones(3), "inverted_cdf"), (1, _W, "linear"), (1, -_W, "inverted_cdf"),
+     (1, _W * 0, "inverted_cdf"), (5, _W, "inverted_cdf")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_quantile_weights_along_an_axis_and_errors(axis, weights, method, xp):
+    a = xp.asarray(np.nan_to_num(_W_DATA))
+    return xp.quantile(a, [0.2, 0.7], axis=axis, method=method, weights=xp.asarray(weights))
+
+
+@pytest.mark.parametrize(
+    "dtype, values",
+    [("int32", [-1, 4, 9]), ("int16", [-8, -5, 10]), ("float16", [-6.0, 2.5, np.inf, np.nan]),
+     ("uint8", []), ("bool", [False, True]), ("uint64", [3, 2**64 - 1]), ("float32", [1.0, 2.0])],
+)  # fmt: skip
+@pytest.mark.parametrize("v", [2**64 - 1, 2**70, -(2**70), 300, -3, 2**63, 1, [2**63, 1]])
+@pytest.mark.parametrize("side", ["left", "right"])
+@testing.numpy_gpupy_allclose()
+def test_searchsorted_python_ints_beyond_the_dtype(dtype, values, v, side, xp):
+    # gpupy raised OverflowError for needles beyond int64 (and iinfo errors for bool arrays)
+    return xp.searchsorted(xp.asarray(np.sort(np.array(values, dtype=dtype))), v, side=side)
