@@ -188,7 +188,6 @@ def test_every_legacy_name_is_exported():
         (lambda: R.randint(3, 1), ValueError, r"^\[randint\] low >= high"),
         (lambda: R.randint(5, size=2, dtype=numpy.float64), TypeError, r"^\[randint\] dtype"),
         (lambda: R.randint(0, 300, dtype=numpy.uint8), ValueError, r"^\[randint\] high is out"),
-        (lambda: R.randint(1.5), TypeError, r"^\[randint\] low and high must be integers"),
         (lambda: R.randint(3, dtype=bool), ValueError, r"^\[randint\] high is out of bounds"),
         (lambda: R.randint(-1, 1, dtype=bool), ValueError, r"^\[randint\] low is out of bounds"),
         (lambda: R.seed(-1), ValueError, r"^\[seed\] Seed must be between 0 and 2\*\*32 - 1"),
@@ -214,6 +213,13 @@ def test_every_legacy_name_is_exported():
 def test_errors(call, exc, message):
     with pytest.raises(exc, match=message):
         call()
+
+
+def test_randint_truncates_float_bounds_as_numpy():
+    # NumPy's randint(2.5) draws from [0, 2), as Generator.integers does.
+    want = numpy.random.RandomState(5).randint(2.5, size=4000)
+    got = gpupy.random.RandomState(5).randint(2.5, size=4000).get()
+    assert set(numpy.unique(got)) == set(numpy.unique(want)) == {0, 1}
 
 
 def test_legacy_uniform_allows_reversed_bounds():
