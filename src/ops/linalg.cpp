@@ -213,9 +213,9 @@ Array sliding_dot(const Array& a_in, const Array& v_in, int64_t start, int64_t l
   const int64_t n = a_in.size(), m = v_in.size();
   if (n == 0 || m == 0) throw ValueError("[sliding_dot] a and v cannot be empty");
   if (start < 0 || length < 0 || length > n + m - 1 - start)
-    throw ValueError(op_message("sliding_dot", "the slice [" + std::to_string(start) + ", " +
-                                                   std::to_string(start + length) +
-                                                   ") is not within the full correlation of " +
+    throw ValueError(op_message("sliding_dot", "start " + std::to_string(start) + " and length " +
+                                                   std::to_string(length) +
+                                                   " do not fit the full correlation of " +
                                                    std::to_string(n + m - 1) + " values"));
   const DType result_dtype = promote_types(a_in.dtype(), v_in.dtype());
   const DType dt = kernel_dtype(result_dtype);  // float16 sums in float32, as NumPy's dot

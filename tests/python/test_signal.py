@@ -205,8 +205,10 @@ def test_convolve_complex_infinity_is_the_product_formula():
 
 def test_sliding_dot_errors():
     x = gpupy.asarray(numpy.arange(4.0))
-    with pytest.raises(ValueError, match=r"\[sliding_dot\] the slice \[2, 9\) is not within"):
+    with pytest.raises(ValueError, match=r"\[sliding_dot\] start 2 and length 7 do not fit the"):
         gpupy._core._sliding_dot(x, x, 2, 7)
+    with pytest.raises(ValueError, match=r"\[sliding_dot\]"):
+        gpupy._core._sliding_dot(x, x, 2**62, 2**62)
     with pytest.raises(ValueError, match=r"\[sliding_dot\]"):
         gpupy._core._sliding_dot(x, x, -1, 2)
     with pytest.raises(ValueError, match=r"\[sliding_dot\] a and v must be one-dimensional"):
