@@ -234,6 +234,11 @@ Array tensordot(const Array& a, const Array& b, const std::vector<int>& axes_a,
                 const std::vector<int>& axes_b);
 /// NumPy's vecdot: conj(x1) * x2 summed over `axis`, the other axes broadcast.
 Array vecdot(const Array& x1, const Array& x2, int axis = -1);
+/// out[i] = c[start + i] for i in [0, length), c the full correlation of the 1-D, non-empty `a`
+/// and `v`: c[k] = sum over the overlapping j of a[k - (v.size() - 1) + j] * v[j], no padding
+/// multiplied, in their common dtype (integers wrap, bool is any product true, float16 sums in
+/// float32). convolve and correlate pick the slice of their mode and conjugate or flip v.
+Array sliding_dot(const Array& a, const Array& v, int64_t start, int64_t length);
 
 // ---- Selection ----------------------------------------------------------------------------------
 

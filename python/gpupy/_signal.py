@@ -1,9 +1,13 @@
 """convolve, correlate, gradient, trapezoid, interp, unwrap, cross, kron and vander: see the NumPy
 functions of the same names (the window functions are in _windows.py).
 
-All of them are composed of gpupy operations and run on the data's device. convolve and correlate
-are direct sums (no FFT: its error is relative to the largest output, not to each one), so
-integer results are exact.
+All of them run on the data's device. convolve and correlate are direct sums (no FFT: its error is
+relative to the largest output, not to each one), so integer results are exact: one device
+operation, _core._sliding_dot, computes the slice of the full correlation a mode asks for, each
+output summed over the overlapping products only (an inf at an end stays inf instead of meeting a
+padding zero), in ascending order, in the inputs' common dtype (integers wrap as NumPy's do, bool
+is whether any product is true, float16 sums in float32). The others are composed of gpupy
+operations.
 """
 
 import builtins
@@ -30,31 +34,6 @@ __all__ = [
 ]
 
 
-def _sliding_dot(a, v, start, length):
-    """out[i] = sum_j ap[start + i + j] * v[j], ap = a padded by len(v)-1 zeros on each side.
-
-    One multiply-add over the overlapping part of the output per element of the shorter
-    operand: O(n*m) work in min(n, m) passes with O(n + m) memory, summed in the inputs' common
-    dtype (exact for integers, wrapping as NumPy's do). The padding is never multiplied, so an
-    inf stays inf at the ends instead of becoming 0 * inf = nan."""
-    from gpupy import flip, zeros
-
-    n, m = a.shape[0], v.shape[0]
-    if m > n:
-        # sum_i a[i] v[i-k] is the swapped correlation at -k: loop over the shorter a instead.
-        full = flip(_sliding_dot(v, a, 0, n + m - 1))
-        return full[start : start + length]
-    dt = numpy.result_type(a.dtype, v.dtype)
-    a, v = a.astype(dt, copy=False), v.astype(dt, copy=False)
-    out = zeros((length,), dtype=dt, device=a.device)
-    for j in range(m):
-        shift = start + j - (m - 1)  # out[i] takes a[i + shift] * v[j] where that index exists
-        lo, hi = builtins.max(0, -shift), builtins.min(length, n - shift)
-        if hi > lo:
-            out[lo:hi] = out[lo:hi] + a[lo + shift : hi + shift] * v[j]
-    return out
-
-
 _MODES = ("valid", "same", "full")
 
 
@@ -71,7 +50,7 @@ def _correlate_1d(op, a, v, mode, a_is_longer):
     else:
         start = (lo - 1) // 2 if a_is_longer else (lo - 1) - (lo - 1) // 2
         length = hi
-    return _sliding_dot(a, v, start, length)
+    return _core._sliding_dot(a, v, start, length)
 
 
 def convolve(a, v, mode="full"):

@@ -107,6 +107,15 @@ void bind_linalg(nb::module_& m) {
         return tensordot(x, y, axes_a, axes_b);
       },
       "a"_a, "b"_a, "axes_a"_a, "axes_b"_a, "tensordot with explicit axis lists.");
+  m.def(
+      "_sliding_dot",
+      [](const Array& a, const Array& v, int64_t start, int64_t length) {
+        nb::gil_scoped_release release;
+        return sliding_dot(a, v, start, length);
+      },
+      "a"_a, "v"_a, "start"_a, "length"_a,
+      "The slice [start, start + length) of the full correlation of 1-D a and v (see "
+      "convolve).");
   m.def("_set_blas_library", &cpu::set_blas_library, "path"_a,
         "Loads the CBLAS library at `path` for cpu float matmul ('' to use gpupy's own kernel).");
   m.def("_blas_info", &cpu::blas_info, "Which BLAS the cpu device uses for float matmul.");

@@ -78,6 +78,10 @@ class Backend {
   virtual void reduce(const ReduceCall& call) = 0;
   /// out[..., m, n] = a[..., m, k] @ b[..., k, n], batch axes already broadcast; same dtypes.
   virtual void matmul(const Array& a, const Array& b, const Array& out) = 0;
+  /// out[i] = sum over j in [0, v.size()) with 0 <= shift + i + j < a.size() of
+  /// a[shift + i + j] * v[j], summed in ascending j (see sliding::one_output): convolve and
+  /// correlate. a, v, out 1-D C-contiguous, one dtype (not float16).
+  virtual void sliding_dot(const Array& a, const Array& v, int64_t shift, const Array& out) = 0;
 
   // ---- sorting and scans ----
   // (added by the sorting patterns; keep this marker)

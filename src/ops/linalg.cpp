@@ -206,4 +206,24 @@ Array vecdot(const Array& x1, const Array& x2, int axis) {
   return r.view(shape, c_strides(shape, r.itemsize()), r.offset());
 }
 
+Array sliding_dot(const Array& a_in, const Array& v_in, int64_t start, int64_t length) {
+  const Device device = same_device(a_in, v_in, "sliding_dot");
+  if (a_in.ndim() != 1 || v_in.ndim() != 1)
+    throw ValueError("[sliding_dot] a and v must be one-dimensional");
+  const int64_t n = a_in.size(), m = v_in.size();
+  if (n == 0 || m == 0) throw ValueError("[sliding_dot] a and v cannot be empty");
+  if (start < 0 || length < 0 || length > n + m - 1 - start)
+    throw ValueError(op_message("sliding_dot", "start " + std::to_string(start) + " and length " +
+                                                   std::to_string(length) +
+                                                   " do not fit the full correlation of " +
+                                                   std::to_string(n + m - 1) + " values"));
+  const DType result_dtype = promote_types(a_in.dtype(), v_in.dtype());
+  const DType dt = kernel_dtype(result_dtype);  // float16 sums in float32, as NumPy's dot
+  const Array a = ascontiguousarray(astype(a_in, dt, false));
+  const Array v = ascontiguousarray(astype(v_in, dt, false));
+  Array out = Array::empty({length}, dt, device);
+  if (length > 0) backend_for(device).sliding_dot(a, v, start - (m - 1), out);
+  return out.dtype() == result_dtype ? out : astype(out, result_dtype);
+}
+
 }  // namespace gpupy

@@ -74,6 +74,152 @@ def test_convolve_correlate_errors():
         gpupy.correlate(2.0, [1.0])
 
 
+LENGTHS_A = (1, 2, 3, 4, 5, 7, 10, 16, 31, 50)
+LENGTHS_V = (1, 2, 3, 6, 17, 50)
+
+
+def _allowed_error(op, a, v, mode, dtype):
+    """Per output, how far gpupy may be from NumPy when both sum the same float products in
+    different orders: each is within k * eps * sum |a_i v_j| of the exact sum (k the overlap,
+    at most the shorter length); float16 sums in float32 and then rounds once more."""
+    fn = getattr(numpy, op)
+    mags = fn(numpy.abs(a).astype("float64"), numpy.abs(v).astype("float64"), mode)
+    k = min(len(a), len(v)) + 2
+    if dtype == "float16":
+        return 4 * k * numpy.finfo("float32").eps * mags, numpy.finfo("float16").eps
+    return 4 * k * numpy.finfo(dtype).eps * mags, 0.0
+
+
+def _check_against_numpy(op, a, v, mode):
+    expected = getattr(numpy, op)(a, v, mode)
+    got = getattr(gpupy, op)(gpupy.asarray(a), gpupy.asarray(v), mode).get()
+    where = f"{op}({a.dtype}[{len(a)}], {v.dtype}[{len(v)}], {mode!r})"
+    assert got.dtype == expected.dtype, where
+    assert got.shape == expected.shape, where
+    if expected.dtype.kind in "fc":
+        bound, rel = _allowed_error(op, a, v, mode, expected.dtype.name)
+        wide = "complex128" if expected.dtype.kind == "c" else "float64"
+        err = numpy.abs(got.astype(wide) - expected.astype(wide))
+        ok = err <= bound + rel * numpy.abs(expected.astype(wide))
+        assert ok.all(), f"{where}: {got[~ok]} vs NumPy's {expected[~ok]}"
+    else:
+        numpy.testing.assert_array_equal(got, expected, err_msg=where)
+
+
+@testing.for_dtypes()
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+def test_convolve_correlate_every_dtype_length_and_order(dtype, mode):
+    """Every NumPy dtype, lengths 1..50 on both sides, both argument orders (NumPy's swap rule)."""
+    for n in LENGTHS_A:
+        for m in LENGTHS_V:
+            a, v = _data((n,), dtype), _data((m,), dtype)
+            for op in ("convolve", "correlate"):
+                _check_against_numpy(op, a, v, mode)
+                _check_against_numpy(op, v, a, mode)
+
+
+@pytest.mark.parametrize(
+    "dtype,n,m", [("float64", 2000, 700), ("complex128", 900, 1200), ("float32", 1500, 333)]
+)
+def test_convolve_correlate_long_floats(dtype, n, m):
+    a, v = _data((n,), dtype), _data((m,), dtype)
+    for mode in ("full", "same", "valid"):
+        for op in ("convolve", "correlate"):
+            _check_against_numpy(op, a, v, mode)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int32", "int64", "uint64"])
+def test_convolve_correlate_integers_wrap_as_numpy(dtype):
+    """Full-range integers: the sums overflow and wrap modulo 2**bits, exactly as NumPy's."""
+    info = numpy.iinfo(dtype)
+    rng = numpy.random.default_rng(5)
+    a = rng.integers(info.min, info.max, 300, dtype=dtype, endpoint=True)
+    v = rng.integers(info.min, info.max, 120, dtype=dtype, endpoint=True)
+    for mode in ("full", "same", "valid"):
+        for op in ("convolve", "correlate"):
+            _check_against_numpy(op, a, v, mode)
+            _check_against_numpy(op, v, a, mode)
+
+
+def test_convolve_mixed_bool_and_float16():
+    """bool is NumPy's (any product true); float16 sums in float32 and rounds once, as NumPy's
+    dot does (a float16 running sum would stop growing at 3000 + 1)."""
+    h = numpy.array([1000, 1000, 1000, 1, 1, 1], "float16")
+    got = gpupy.convolve(gpupy.asarray(h), gpupy.asarray(numpy.ones(6, "float16"))).get()
+    want = [1000, 2000, 3000, 3000, 3002, 3004, 2003, 1003, 3, 2, 1]
+    assert got.dtype == numpy.float16
+    numpy.testing.assert_array_equal(got, numpy.array(want, "float16"))
+    b = gpupy.asarray(numpy.array([True, False, True]))
+    assert gpupy.convolve(b, gpupy.asarray(numpy.array([True, True]))).get().tolist() == [True] * 4
+    mixed = gpupy.convolve(b, gpupy.asarray(numpy.array([3, 4], "int16"))).get()
+    assert mixed.dtype == numpy.int16 and mixed.tolist() == [3, 4, 3, 4]
+
+
+def test_convolve_correlate_sum_each_output_in_ascending_order():
+    """The documented order, on every device: 1e16 + 1 - 1e16 + 1 = 1 summed left to right (a
+    pairwise or reversed sum gives 0)."""
+    v = numpy.array([1e16, 1.0, -1e16, 1.0])
+    ones = gpupy.asarray(numpy.ones(4))
+    assert gpupy.correlate(ones, gpupy.asarray(v)).get().tolist() == [1.0]
+    assert gpupy.correlate(gpupy.asarray(v), ones).get().tolist() == [1.0]
+    assert gpupy.convolve(ones, gpupy.asarray(v[::-1].copy()), "valid").get().tolist() == [1.0]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])
+def test_convolve_correlate_cpu_and_emu_agree_bit_for_bit(dtype):
+    """cpu (blocks of outputs, zero-padded ends) and emu (the CUDA kernel, one output per thread)
+    sum the same products in the same order, so their results are identical."""
+    if not _emu_available():
+        pytest.skip("the emu device is not built")
+    a, v = _data((300,), dtype), _data((41,), dtype)
+    w = _data((70,), dtype)
+    w[30] = numpy.nan  # a nan in the shorter operand: cpu sums the ends one overlap at a time
+    for mode in ("full", "same", "valid"):
+        for x, k in ((a, v), (v, a), (a, w), (w, a)):
+            on = {
+                dev: gpupy.correlate(
+                    gpupy.asarray(x, device=dev), gpupy.asarray(k, device=dev), mode
+                ).get()
+                for dev in ("cpu", "emu")
+            }
+            numpy.testing.assert_array_equal(on["cpu"], on["emu"])
+
+
+def _emu_available():
+    try:
+        gpupy.zeros(1, device="emu")
+    except NotImplementedError:
+        return False
+    return True
+
+
+def test_convolve_complex_infinity_is_the_product_formula():
+    """Outputs with one product are that product, (inf + 0j) * (1 + 2j) = inf + infj, as NumPy's
+    multiply gives (NumPy 2.4's convolve gives nan + infj here: gpupy keeps the formula)."""
+    a = gpupy.asarray(numpy.array([numpy.inf + 0j, 1 + 1j, 2 - 1j]))
+    v = gpupy.asarray(numpy.array([1 + 2j, 3 + 0j]))
+    got = gpupy.convolve(a, v).get()
+    assert got[0] == complex(numpy.inf, numpy.inf)
+    numpy.testing.assert_array_equal(got[2:], [7 + 6j, 6 - 3j])
+
+
+def test_sliding_dot_errors():
+    x = gpupy.asarray(numpy.arange(4.0))
+    with pytest.raises(ValueError, match=r"\[sliding_dot\] start 2 and length 7 do not fit the"):
+        gpupy._core._sliding_dot(x, x, 2, 7)
+    with pytest.raises(ValueError, match=r"\[sliding_dot\]"):
+        gpupy._core._sliding_dot(x, x, 2**62, 2**62)
+    with pytest.raises(ValueError, match=r"\[sliding_dot\]"):
+        gpupy._core._sliding_dot(x, x, -1, 2)
+    with pytest.raises(ValueError, match=r"\[sliding_dot\] a and v must be one-dimensional"):
+        gpupy._core._sliding_dot(x.reshape(2, 2), x, 0, 1)
+    with pytest.raises(ValueError, match=r"\[sliding_dot\] a and v cannot be empty"):
+        gpupy._core._sliding_dot(x[:0], x, 0, 0)
+    other = "emu" if str(x.device) != "emu" else "cpu"
+    with pytest.raises(ValueError, match=r"\[sliding_dot\] operands are on different devices"):
+        gpupy._core._sliding_dot(x, gpupy.asarray(numpy.arange(2.0), device=other), 0, 1)
+
+
 @pytest.mark.parametrize("dtype", ["int32", "uint8", "float32", "float64", "complex128"])
 def test_gradient_dtypes_spacing_and_edge_order(dtype):
     f = _data((5, 7), dtype, 0, 30)
@@ -290,16 +436,24 @@ def test_numpy_dispatch_reaches_gpupy():
         assert isinstance(out, gpupy.ndarray)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("mode", ["full", "same", "valid"])
-def test_convolve_correlate_keep_infinities_at_the_ends(mode):
+def test_convolve_correlate_keep_infinities_at_the_ends(mode, dtype):
     """The zero padding never multiplies an inf (0 * inf would be nan where NumPy has inf)."""
-    a = numpy.array([1.0, 2.0, numpy.inf, 4.0])
-    v = numpy.array([1.0, 2.0, 2.0, 3.0, -numpy.inf])
+    a = numpy.array([1.0, 2.0, numpy.inf, 4.0], dtype)
+    v = numpy.array([1.0, 2.0, 2.0, 3.0, -numpy.inf], dtype)
+    w = numpy.array([numpy.nan, 1.0, 2.0, numpy.inf], dtype)
+    z = numpy.array([numpy.inf, 1.0, 2.0, 3.0, 4.0, -numpy.inf, 5.0], dtype)
+    u = numpy.array([1.0, -2.0, 3.0], dtype)
 
-    @testing.numpy_gpupy_allclose(rtol=1e-15)
+    @testing.numpy_gpupy_allclose(rtol=1e-6 if dtype == "float32" else 1e-15)
     def body(xp):
-        x, k = xp.asarray(a), xp.asarray(v)
-        return [xp.convolve(x, k, mode), xp.convolve(k, x, mode), xp.correlate(x, k, mode)]
+        x, k, y = xp.asarray(a), xp.asarray(v), xp.asarray(w)
+        out = [xp.convolve(x, k, mode), xp.convolve(k, x, mode), xp.correlate(x, k, mode)]
+        out += [xp.correlate(k, x, mode), xp.convolve(y, k, mode), xp.correlate(k, y, mode)]
+        # The infinities in the longer operand, the shorter one finite.
+        s, t = xp.asarray(z), xp.asarray(u)
+        return out + [xp.convolve(s, t, mode), xp.correlate(s, t, mode), xp.correlate(t, s, mode)]
 
     body()
 

@@ -23,6 +23,7 @@ class CpuBackend final : public Backend {
   void elementwise(const ElementwiseCall& call) override;
   void reduce(const ReduceCall& call) override;
   void matmul(const Array& a, const Array& b, const Array& out) override;
+  void sliding_dot(const Array& a, const Array& v, int64_t shift, const Array& out) override;
   // ---- sorting and scans ----
   // (added by the sorting patterns; keep this marker)
   void sort(const Array& in, const Array& values_out, const Array* indices_out,

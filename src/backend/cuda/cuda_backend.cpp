@@ -92,6 +92,11 @@ void CudaBackend::matmul(const Array& a, const Array& b, const Array& out) {
     launch_matmul(a, b, out, stream);
 }
 
+void CudaBackend::sliding_dot(const Array& a, const Array& v, int64_t shift, const Array& out) {
+  DeviceGuard guard(device_);
+  launch_sliding_dot(a, v, shift, out, stream_for(a, v, out));
+}
+
 // ---- sorting and scans ----
 
 void CudaBackend::sort(const Array& in, const Array& values_out, const Array* indices_out,

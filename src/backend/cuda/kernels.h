@@ -20,6 +20,9 @@ void launch_elementwise(const ElementwiseCall& call, Stream stream);
 void launch_reduce(const ReduceCall& call, Stream stream);
 /// Batched matmul with our own tiled kernel (integers everywhere; every dtype on emu).
 void launch_matmul(const Array& a, const Array& b, const Array& out, Stream stream);
+/// One thread per output of the sliding dot product (see Backend::sliding_dot).
+void launch_sliding_dot(const Array& a, const Array& v, int64_t shift, const Array& out,
+                        Stream stream);
 
 // ---- sorting and scans ----
 // (added by the sorting patterns; keep this marker)

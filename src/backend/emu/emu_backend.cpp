@@ -51,6 +51,9 @@ class EmuBackend final : public Backend {
   void matmul(const Array& a, const Array& b, const Array& out) override {
     emu::launch_matmul(a, b, out, nullptr);
   }
+  void sliding_dot(const Array& a, const Array& v, int64_t shift, const Array& out) override {
+    emu::launch_sliding_dot(a, v, shift, out, nullptr);
+  }
   // ---- sorting and scans ----
   // (added by the sorting patterns; keep this marker)
   void sort(const Array& in, const Array& values_out, const Array* indices_out,
