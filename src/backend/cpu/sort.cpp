@@ -1,8 +1,10 @@
 // cpu sorting, selection, scans and binary search along the last axis: rows run in parallel, each
 // row a stable sort of its order-preserving keys (radix for long rows of 64-bit keys, else
-// std::stable_sort over (key, position) pairs) or an introselect (select.h). Host only.
+// std::stable_sort over (key, position) pairs), a radix sort of bare keys where only the values
+// are asked for, or an introselect (select.h). Host only.
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -96,14 +98,89 @@ void row_order(const char* src, int64_t n, int64_t si, bool descending,
   for (int64_t j = 0; j < n; ++j) order[j] = row[j].second;
 }
 
+// Sorting values alone (no positions) of 4- and 8-byte integers and floats: the values map one
+// to one onto unsigned keys in the same order, so any sort of the keys gives the stable sort's
+// values; a float row holding NaN or -0.0 (equal keys of distinct values) takes the stable path.
+template <class T>
+inline constexpr bool kRadixValues =
+    std::is_arithmetic_v<T> && !std::is_same_v<T, bool> && (sizeof(T) == 4 || sizeof(T) == 8);
+template <class T>
+using RadixKey = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+// Rows shorter than this sort their keys with std::sort: a radix pass clears 256 counters.
+constexpr int64_t kRadixValuesFrom = 96;
+
+/// Sorts keys[0, n) (tmp holds n more): LSD radix, 8 bits per pass, passes on shared digits
+/// skipped.
+template <class K>
+void radix_sort_keys(K* keys, K* tmp, int64_t n) {
+  constexpr int kDigits = sizeof(K);
+  uint32_t count[kDigits][256] = {};
+  for (int64_t i = 0; i < n; ++i)
+    for (int d = 0; d < kDigits; ++d) ++count[d][(keys[i] >> (8 * d)) & 0xff];
+  K *from = keys, *to = tmp;
+  for (int d = 0; d < kDigits; ++d) {
+    uint32_t* start = count[d];
+    if (start[(from[0] >> (8 * d)) & 0xff] == uint32_t(n)) continue;
+    uint32_t sum = 0;
+    for (int b = 0; b < 256; ++b) sum += std::exchange(start[b], sum);
+    for (int64_t i = 0; i < n; ++i) to[start[(from[i] >> (8 * d)) & 0xff]++] = from[i];
+    std::swap(from, to);
+  }
+  if (from != keys) std::copy(from, from + n, keys);
+}
+
+/// One row's values sorted through their keys into dst; false (nothing written) for a float row
+/// with NaN or -0.0.
+template <class T>
+bool sort_values_by_keys(const char* src, int64_t n, int64_t si, bool descending, char* dst,
+                         int64_t sv, std::vector<RadixKey<T>>& buf) {
+  using K = RadixKey<T>;
+  constexpr K kSign = K(1) << (8 * sizeof(K) - 1);
+  buf.resize(2 * n);
+  K* keys = buf.data();
+  const K flip = descending ? ~K(0) : K(0);
+  bool plain = true;
+  for (int64_t j = 0; j < n; ++j) {
+    K u;
+    std::memcpy(&u, src + j * si, sizeof(K));
+    if constexpr (std::is_floating_point_v<T>) {
+      const K inf = std::is_same_v<T, float> ? K(0x7f800000u) : K(0x7ff0000000000000u);
+      plain &= !((u & ~kSign) > inf) & (u != kSign);
+      u = (u & kSign) ? ~u : (u | kSign);
+    } else if constexpr (std::is_signed_v<T>) {
+      u ^= kSign;
+    }
+    keys[j] = u ^ flip;
+  }
+  if (!plain) return false;
+  if (n < kRadixValuesFrom)
+    std::sort(keys, keys + n);
+  else
+    radix_sort_keys(keys, keys + n, n);
+  for (int64_t j = 0; j < n; ++j) {
+    K u = keys[j] ^ flip;
+    if constexpr (std::is_floating_point_v<T>)
+      u = (u & kSign) ? (u ^ kSign) : ~u;
+    else if constexpr (std::is_signed_v<T>)
+      u ^= kSign;
+    std::memcpy(dst + j * sv, &u, sizeof(K));
+  }
+  return true;
+}
+
 template <class T>
 void sort_rows(const Array& in, const Array& values, const Array* indices, bool descending) {
   const int64_t n = in.shape().back(), rows = in.size() / n;
   const int64_t si = in.strides().back(), sv = values.strides().back();
   parallel_for(rows, row_grain(n), [&](int64_t r0, int64_t r1) {
     std::vector<int64_t> order;
+    std::vector<RadixKey<T>> keys;
     for (int64_t r = r0; r < r1; ++r) {
       const char* src = in.data() + row_offset(in, r);
+      if constexpr (kRadixValues<T>) {
+        char* dst = values.data() + row_offset(values, r);
+        if (!indices && sort_values_by_keys<T>(src, n, si, descending, dst, sv, keys)) continue;
+      }
       row_order<T>(src, n, si, descending, order);
       char* dst = values.data() + row_offset(values, r);
       for (int64_t j = 0; j < n; ++j)
