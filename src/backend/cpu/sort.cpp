@@ -45,38 +45,48 @@ int64_t row_grain(int64_t n) {
 }
 
 // Rows at least this long sort their 64-bit keys by radix: below it std::stable_sort is faster.
-constexpr int64_t kRadixFrom = 2048;
+constexpr int64_t kRadixFrom = 64;
 
-/// Positions [0, n) ordered by `keys`, stably: an LSD radix sort, 8 bits per pass. One counting
+/// A row's keys and the buffers of radix_order, kept by each thread from row to row.
+struct RadixScratch {
+  std::vector<uint64_t> keys, next_keys;
+  std::vector<int64_t> next_order;
+};
+
+/// Positions [0, n) ordered by `s.keys`, stably: an LSD radix sort, 8 bits per pass. One counting
 /// pass builds every digit's histogram, and a digit that every key shares costs no pass (a small
 /// range of integers sorts in one or two passes).
-void radix_order(std::vector<uint64_t>& keys, std::vector<int64_t>& order) {
-  const size_t n = keys.size();
-  std::vector<std::array<size_t, 256>> count(8, std::array<size_t, 256>{});
-  for (uint64_t k : keys)
+void radix_order(RadixScratch& s, std::vector<int64_t>& order) {
+  const size_t n = s.keys.size();
+  size_t count[8][256] = {};
+  for (uint64_t k : s.keys)
     for (int d = 0; d < 8; ++d) ++count[d][(k >> (8 * d)) & 0xff];
-  std::vector<uint64_t> next_keys(n);
-  std::vector<int64_t> next_order(n);
+  s.next_keys.resize(n);
+  s.next_order.resize(n);
   for (int d = 0; d < 8; ++d) {
-    std::array<size_t, 256>& start = count[d];
-    if (start[(keys[0] >> (8 * d)) & 0xff] == n) continue;
+    size_t* start = count[d];
+    if (start[(s.keys[0] >> (8 * d)) & 0xff] == n) continue;
     size_t sum = 0;
-    for (size_t& c : start) sum += std::exchange(c, sum);
+    for (int b = 0; b < 256; ++b) sum += std::exchange(start[b], sum);
+    const uint64_t* keys = s.keys.data();
+    const int64_t* from = order.data();
+    uint64_t* next_keys = s.next_keys.data();
+    int64_t* next_order = s.next_order.data();
     for (size_t i = 0; i < n; ++i) {
       const size_t at = start[(keys[i] >> (8 * d)) & 0xff]++;
       next_keys[at] = keys[i];
-      next_order[at] = order[i];
+      next_order[at] = from[i];
     }
-    keys.swap(next_keys);
-    order.swap(next_order);
+    s.keys.swap(s.next_keys);
+    order.swap(s.next_order);
   }
 }
 
 /// Positions of one row ordered by key, stably (NumPy's sort order; `descending` reverses it
 /// while equal keys keep their order).
 template <class T>
-void row_order(const char* src, int64_t n, int64_t si, bool descending,
-               std::vector<int64_t>& order) {
+void row_order(const char* src, int64_t n, int64_t si, bool descending, std::vector<int64_t>& order,
+               RadixScratch& scratch) {
   using Key = sort_keys::KeyOf<T>;
   auto key_at = [&](int64_t j) {
     Key k = sort_keys::key(*reinterpret_cast<const T*>(src + j * si));
@@ -85,9 +95,9 @@ void row_order(const char* src, int64_t n, int64_t si, bool descending,
   order.resize(n);
   if constexpr (std::is_same_v<Key, uint64_t>) {
     if (n >= kRadixFrom) {
-      std::vector<uint64_t> keys(n);
-      for (int64_t j = 0; j < n; ++j) keys[j] = key_at(j), order[j] = j;
-      radix_order(keys, order);
+      scratch.keys.resize(n);
+      for (int64_t j = 0; j < n; ++j) scratch.keys[j] = key_at(j), order[j] = j;
+      radix_order(scratch, order);
       return;
     }
   }
@@ -175,13 +185,14 @@ void sort_rows(const Array& in, const Array& values, const Array* indices, bool 
   parallel_for(rows, row_grain(n), [&](int64_t r0, int64_t r1) {
     std::vector<int64_t> order;
     std::vector<RadixKey<T>> keys;
+    RadixScratch scratch;
     for (int64_t r = r0; r < r1; ++r) {
       const char* src = in.data() + row_offset(in, r);
       if constexpr (kRadixValues<T>) {
         char* dst = values.data() + row_offset(values, r);
         if (!indices && sort_values_by_keys<T>(src, n, si, descending, dst, sv, keys)) continue;
       }
-      row_order<T>(src, n, si, descending, order);
+      row_order<T>(src, n, si, descending, order, scratch);
       char* dst = values.data() + row_offset(values, r);
       for (int64_t j = 0; j < n; ++j)
         *reinterpret_cast<T*>(dst + j * sv) = *reinterpret_cast<const T*>(src + order[j] * si);
