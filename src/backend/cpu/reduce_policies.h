@@ -278,7 +278,7 @@ struct ArgMinMax {
   }
   static Acc run_contiguous(const T* x, int64_t n, int64_t index) {
     if constexpr (kWideLanes)
-      if (cpu_has_avx2() && n >= 4 * kLanes) return run_avx2(x, n, index);
+      if (cpu_has_avx2() && n >= 8 * kLanes) return run_avx2(x, n, index);
     return run_blocks(x, n, index);
   }
   // AVX2 lanes of 4- and 8-byte elements, each tracking its extreme and where it first stood;
