@@ -3,7 +3,6 @@
 // std::stable_sort over (key, position) pairs), a radix sort of bare keys where only the values
 // are asked for, or an introselect (select.h). Host only.
 #include <algorithm>
-#include <array>
 #include <cstring>
 #include <memory>
 #include <utility>
@@ -140,11 +139,12 @@ void radix_sort_keys(K* keys, K* tmp, int64_t n) {
 }
 
 /// One row's values sorted through their keys into dst; false (nothing written) for a float row
-/// with NaN or -0.0.
+/// with NaN or -0.0, and for a row too long for 32-bit digit counts.
 template <class T>
 bool sort_values_by_keys(const char* src, int64_t n, int64_t si, bool descending, char* dst,
                          int64_t sv, std::vector<RadixKey<T>>& buf) {
   using K = RadixKey<T>;
+  if (n > int64_t(UINT32_MAX)) return false;
   constexpr K kSign = K(1) << (8 * sizeof(K) - 1);
   buf.resize(2 * n);
   K* keys = buf.data();
