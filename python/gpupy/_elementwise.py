@@ -136,9 +136,10 @@ def _unaliased(x, outs):
 def divmod(x1, x2, /, out=None, *, where=True, dtype=None, casting="same_kind"):  # noqa: A001
     """See numpy.divmod: (floor_divide(x1, x2), remainder(x1, x2)); ``out`` is a pair."""
     q_out, r_out = (None, None) if out is None else out
-    # The quotient is written before the remainder reads the inputs: an input that shares
-    # memory with an output is read from a copy.
-    x1, x2 = (_unaliased(x, (q_out, r_out)) for x in (x1, x2))
+    if out is not None:
+        # The quotient is written before the remainder reads the inputs: an input that shares
+        # memory with an output is read from a copy.
+        x1, x2 = (_unaliased(x, (q_out, r_out)) for x in (x1, x2))
     kw = {} if where is True else {"where": where}  # the keywords' defaults keep the fast call
     if dtype is not None:
         kw["dtype"] = dtype

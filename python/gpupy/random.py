@@ -130,6 +130,11 @@ class Generator(_MoreDistributions, _Sampling):
         from gpupy import asarray
 
         dt = _float_dtype(dtype, op)
+        if _plain(a) and _plain(b):  # the common call: no shapes to broadcast
+            z = self._draw(_shape(size, op), dt, dist, device, op)
+            a, b = _numpy.asarray(a, dtype=dt)[()], _numpy.asarray(b, dtype=dt)[()]
+            r = (z * b + a).astype(dt, copy=False)
+            return r[()].item() if size is None else r
         arrays = [x for x in (a, b) if isinstance(x, _core.ndarray) or _numpy.ndim(x) > 0]
         arrays = [asarray(x, device=device) for x in arrays]
         if device is None and arrays:
@@ -153,7 +158,11 @@ class Generator(_MoreDistributions, _Sampling):
 
     def normal(self, loc=0.0, scale=1.0, size=None, *, dtype=_numpy.float64, device=None):
         """Normal floats: loc + scale * standard_normal."""
-        _check("normal", "scale < 0", _param(scale) < 0)  # on the device for gpupy arrays
+        if _plain(scale):
+            if scale < 0:
+                raise ValueError("[normal] scale < 0")
+        else:
+            _check("normal", "scale < 0", _param(scale) < 0)  # on the device for gpupy arrays
         return self._scaled(_DIST.normal, loc, scale, size, dtype, device, "normal")
 
     def uniform(self, low=0.0, high=1.0, size=None, *, dtype=_numpy.float64, device=None):
@@ -164,6 +173,13 @@ class Generator(_MoreDistributions, _Sampling):
         """uniform; reversed_ok: high < low is allowed (RandomState.uniform's rule)."""
         from gpupy import asarray, isfinite
 
+        if _plain(low) and _plain(high):
+            width = float(high) - float(low)  # float64 arithmetic, as numpy.subtract's below
+            if not _math.isfinite(width):
+                raise OverflowError("[uniform] high - low range exceeds valid bounds")
+            if width < 0 and not reversed_ok:
+                raise ValueError("[uniform] high - low < 0")
+            return self._scaled(_DIST.uniform, low, width, size, dtype, device, "uniform")
         if isinstance(low, _core.ndarray) or isinstance(high, _core.ndarray):
             width = asarray(high) - asarray(low)
             finite = isfinite(width)
@@ -292,6 +308,11 @@ def _integer_bound(v, op):
         if isinstance(v, (float, _numpy.floating)):
             return int(v)
         raise TypeError(f"[{op}] low and high must be integers") from None
+
+
+def _plain(x):
+    """A Python float, or an int that float64 holds exactly: parameters with a short path."""
+    return type(x) is float or (type(x) is int and -(2**53) <= x <= 2**53)
 
 
 def _is_array(x):

@@ -346,6 +346,51 @@ def test_signed_division_edge_cases(dtype, xp):
     return a // b, a % b
 
 
+def _scalar_divisors(dtype):
+    """Divisors that reach every branch of the cpu's multiply-shift division: +-1, powers of two
+    and their neighbours, the extremes, small odd values, random ones (0 is tested above)."""
+    info = np.iinfo(dtype)
+    bits = info.bits - (info.min < 0)
+    ds = {1, 2, 3, 5, 7, 10, 100, 641, info.max, info.max - 1, info.max // 2 + 1, info.max // 3}
+    ds |= {(1 << k) + e for k in range(bits) for e in (-1, 0, 1)}
+    rng = np.random.default_rng(bits)
+    ds |= set(rng.integers(1, info.max, 20, dtype=dtype, endpoint=True).tolist())
+    if info.min < 0:
+        ds |= {-d for d in ds} | {info.min, info.min + 1}
+    return sorted(d for d in ds if d != 0 and info.min <= d <= info.max)
+
+
+@pytest.mark.parametrize("dtype", testing.INT_DTYPES + testing.UINT_DTYPES)
+def test_integer_division_by_a_scalar(dtype):
+    # Contiguous runs of at least 64 elements divide by multiply and shifts on cpu: every int8
+    # and uint8 value, and for wider types the extremes, values near 0 and random ones.
+    info = np.iinfo(dtype)
+    if info.bits == 8:
+        a = np.arange(info.min, info.max + 1).astype(dtype)
+    else:
+        rng = np.random.default_rng(info.bits)
+        edges = np.array([info.min, info.min + 1, info.max, info.max - 1], dtype=dtype)
+        near = np.arange(-40 if info.min < 0 else 0, 40).astype(dtype)
+        a = np.concatenate([edges, near, rng.integers(info.min, info.max, 300, dtype=dtype)])
+    g = gpupy.asarray(a)
+    # NumPy warns of MIN // -1's overflow; gpupy wraps the same way, silently.
+    with np.errstate(over="ignore"):
+        for d in _scalar_divisors(dtype):
+            d = np.dtype(dtype).type(d)
+            q, r = g // d, g % d
+            numpy_q, numpy_r = a // d, a % d
+            assert q.dtype == numpy_q.dtype and r.dtype == numpy_r.dtype
+            np.testing.assert_array_equal(q.get(), numpy_q, err_msg=f"{dtype} // {d}")
+            np.testing.assert_array_equal(r.get(), numpy_r, err_msg=f"{dtype} % {d}")
+            gq, gr = divmod(g[1::3], d)  # strided, and short runs (under 64 elements)
+            np.testing.assert_array_equal(gq.get(), a[1::3] // d)
+            np.testing.assert_array_equal(gr.get(), a[1::3] % d)
+            np.testing.assert_array_equal((g[:50] // d).get(), a[:50] // d)
+    # A zero divisor still gives zeros (NumPy also warns; gpupy does not).
+    assert not (g // np.dtype(dtype).type(0)).get().any()
+    assert not (g % np.dtype(dtype).type(0)).get().any()
+
+
 @testing.for_dtypes(testing.INT_DTYPES)
 @testing.numpy_gpupy_raises()
 def test_negative_integer_power_raises(dtype, xp):

@@ -1,6 +1,8 @@
 """gpupy.random: Philox4x32-10 streams generated on the device under test, checked bit for bit
 against the host reference gpupy.cunumpy.rng, and statistically."""
 
+import math
+
 import gpupy
 import numpy
 import pytest
@@ -74,6 +76,53 @@ def test_same_numbers_on_every_device(device_name):
         gpupy.random.default_rng(7).random(300, device=device_name).get(),
         gpupy.random.default_rng(7).random(300, device="cpu").get(),
     )
+
+
+def _unit53(a, b):
+    return (((int(a) << 32) | int(b)) >> 11) * (1.0 / 9007199254740992.0)
+
+
+def _host_normal(seed, counters):
+    """Box-Muller with the C library's log and cos (Python's math module calls the same ones)."""
+    w = _words(seed, counters)
+    return numpy.array(
+        [
+            math.sqrt(-2.0 * math.log(1.0 - _unit53(a, b)))
+            * math.cos(6.283185307179586 * _unit53(x, y))
+            for a, b, x, y in w
+        ]
+    )
+
+
+# The cpu draws eight counters per vector step and Box-Muller in blocks of 256: sizes around
+# those, and counters whose low word wraps inside a step (and the 2**64 wrap), hit every edge.
+@pytest.mark.parametrize("counter", [0, 2**32 - 3, 2**33 - 260, 2**64 - 5])
+@pytest.mark.parametrize("n", [1, 7, 8, 9, 255, 257, 1031])
+def test_draws_at_vector_edges_equal_reference(device_name, counter, n):
+    seed = 2**63 + 12345
+    g = gpupy.random.Generator(seed, counter)
+    u = g.random(n, device=device_name)
+    f = g.random(n, dtype=numpy.float32, device=device_name)
+    bits = g.integers(0, 2**64, size=n, dtype=numpy.uint64, device=device_name)
+    z = g.standard_normal(n, device=device_name).get()
+    z32 = g.standard_normal(n, dtype=numpy.float32, device=device_name).get()
+    c = [(counter + k * n + numpy.arange(n, dtype=object)) % 2**64 for k in range(5)]
+    c = [numpy.asarray(x, dtype=numpy.uint64) for x in c]
+    numpy.testing.assert_array_equal(u.get(), ref.philox_uniform(seed, c[0]))
+    w = _words(seed, c[1])
+    expected = (w[:, 0] >> 8).astype(numpy.float32) * numpy.float32(2.0**-24)
+    numpy.testing.assert_array_equal(f.get(), expected)
+    w = _words(seed, c[2]).astype(numpy.uint64)
+    numpy.testing.assert_array_equal(bits.get(), (w[:, 0] << numpy.uint64(32)) | w[:, 1])
+    # Bit for bit on the host devices, to the last bits of CUDA's log and cos on cuda.
+    expected = _host_normal(seed, c[3])
+    expected32 = _host_normal(seed, c[4]).astype(numpy.float32)
+    if device_name == "cuda":
+        numpy.testing.assert_allclose(z, expected, rtol=1e-13, atol=1e-300)
+        numpy.testing.assert_allclose(z32, expected32, rtol=1e-6)
+    else:
+        numpy.testing.assert_array_equal(z, expected)
+        numpy.testing.assert_array_equal(z32, expected32)
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])

@@ -380,6 +380,41 @@ def test_argmax_argmin_contiguous_blocks(dtype, n, case):
         np.testing.assert_array_equal(gpupy.asarray(m).argmin(axis=1).get(), m.argmin(axis=1))
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32", "uint64", "uint32"])
+def test_argmax_argmin_along_rows_at_vector_edges(dtype):
+    """Rows of every length around the cpu's AVX2 lanes (4 or 8 per vector, two vectors per
+    step, the tail after): NaNs first, in the middle and last in a row, ties across lanes,
+    signed zeros, extremes of the integer range, all-equal rows, rows of one element."""
+    r = np.random.default_rng(3)
+    floating = np.dtype(dtype).kind == "f"
+    if floating:
+        pool = np.array([0.0, -0.0, 1.5, -1.5, np.inf, -np.inf], dtype)
+    else:
+        info = np.iinfo(dtype)
+        pool = np.array([info.min, info.min + 1, 0, 1, info.max - 1, info.max], dtype)
+    for cols in [1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 64, 65, 1000]:
+        rows = []
+        for _ in range(6):
+            rows.append(r.choice(pool, cols))  # many ties
+        rows.append(np.full(cols, pool[2]))
+        if floating:
+            for at in {0, cols // 2, cols - 1, min(cols - 1, 17)}:
+                row = r.choice(pool, cols)
+                row[at] = np.nan
+                if at + 5 < cols:
+                    row[at + 5] = np.nan
+                rows.append(row)
+        m = np.stack(rows)
+        g = gpupy.asarray(m)
+        for name in ("argmin", "argmax"):
+            want = getattr(m, name)(axis=-1)
+            np.testing.assert_array_equal(getattr(g, name)(axis=-1).get(), want, err_msg=f"{cols}")
+            assert int(getattr(g, name)()) == int(getattr(m, name)())
+            h = np.ascontiguousarray(m[:, ::-1])
+            got = getattr(gpupy.asarray(h), name)(axis=-1).get()
+            np.testing.assert_array_equal(got, getattr(h, name)(axis=-1), err_msg=f"{cols}")
+
+
 @pytest.mark.parametrize("name", ["sum", "prod", "cumsum", "cumprod"])
 @pytest.mark.parametrize("out_dtype", ["float32", "float64"])
 @pytest.mark.parametrize("where", [True, False])

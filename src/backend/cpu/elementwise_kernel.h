@@ -9,6 +9,7 @@
 #include "byte_loops.h"
 #include "cpu_backend.h"
 #include "fast_math.h"
+#include "int_divide.h"
 #include "parallel.h"
 #include "strided.h"
 
@@ -47,6 +48,10 @@ void binary_run(char* out, const char* in0, const char* in1, int64_t n, int64_t 
       if (s0 % t == 0 && s1 % t == 0 &&
           fast_binary(fast_binary_op_v<F, T>, a, s0 / t, b, s1 / t, o, n))
         return;
+    }
+    if constexpr (kScalarDivisor<F, T>) {
+      if (s0 == t && s1 == 0 && *b != 0 && n >= kScalarDivisorFrom)
+        return divide_by_scalar<F, T>(o, a, n, *b);
     }
     if constexpr (kByteLoop<R, T>) {
       if (s0 == t && s1 == t) return byte_map<R, T>(out, in0, in1, n, f);

@@ -276,9 +276,71 @@ struct ArgMinMax {
     for (int64_t i = 0; i < n; ++i) step(a, load<T>(p + i * s), index + i);
     return a;
   }
+  static Acc run_contiguous(const T* x, int64_t n, int64_t index) {
+    if constexpr (kWideLanes)
+      if (cpu_has_avx2() && n >= 8 * kLanes) return run_avx2(x, n, index);
+    return run_blocks(x, n, index);
+  }
+  // AVX2 lanes of 4- and 8-byte elements, each tracking its extreme and where it first stood;
+  // positions are lane integers of the element's width (4-byte ones restart every 2^30).
+  static constexpr bool kWideLanes = sizeof(T) == 4 || sizeof(T) == 8;
+  static constexpr int kLanes = 32 / int(sizeof(T));
+  [[gnu::target("avx2")]] static Acc run_avx2(const T* x, int64_t n, int64_t index) {
+    using I = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
+    using V [[gnu::vector_size(32)]] = T;
+    using W [[gnu::vector_size(32)]] = I;
+    const int64_t chunk = sizeof(T) == 4 ? int64_t(1) << 30 : n;
+    Acc a = init();
+    for (int64_t b = 0; b < n; b += chunk) {
+      const T* p = x + b;
+      const int64_t m = std::min(chunk, n - b);
+      if (m < 2 * kLanes) {
+        for (int64_t i = 0; i < m; ++i) step(a, p[i], index + b + i);
+        continue;
+      }
+      V v0, v1;
+      std::memcpy(&v0, p, 32);
+      std::memcpy(&v1, p + kLanes, 32);
+      W nan = W(v0 != v0) | W(v1 != v1), i0, i1, at;
+      for (int j = 0; j < kLanes; ++j) i0[j] = I(j), i1[j] = I(j + kLanes), at[j] = I(j);
+      V e0 = v0, e1 = v1;
+      int64_t i = 2 * kLanes;
+      for (; i + 2 * kLanes <= m; i += 2 * kLanes) {
+        at += I(2 * kLanes);
+        std::memcpy(&v0, p + i, 32);
+        std::memcpy(&v1, p + i + kLanes, 32);
+        const W b0 = IsMax ? W(v0 > e0) : W(v0 < e0), b1 = IsMax ? W(v1 > e1) : W(v1 < e1);
+        e0 = b0 ? v0 : e0;
+        e1 = b1 ? v1 : e1;
+        i0 = b0 ? at : i0;
+        i1 = b1 ? at + I(kLanes) : i1;
+        if constexpr (std::is_floating_point_v<T>) nan |= W(v0 != v0) | W(v1 != v1);
+      }
+      if constexpr (std::is_floating_point_v<T>) {
+        bool any = false;
+        for (int j = 0; j < kLanes; ++j) any |= nan[j] != 0;
+        if (any) {  // the first NaN beats everything after it
+          int64_t k = 0;
+          while (p[k] == p[k]) ++k;
+          return combine(a, Acc{p[k], index + b + k});
+        }
+      }
+      // The lanes' extremes in position order (ties go to the first), then the tail.
+      Acc c = init();
+      for (int j = 0; j < kLanes; ++j) {
+        const Acc l0{e0[j], int64_t(i0[j])}, l1{e1[j], int64_t(i1[j])};
+        const Acc first = l0.i < l1.i ? l0 : l1, second = l0.i < l1.i ? l1 : l0;
+        const Acc lane = combine(first, second);
+        if (c.i < 0 || better(lane.v, c.v) || (!better(c.v, lane.v) && lane.i < c.i)) c = lane;
+      }
+      for (; i < m; ++i) step(c, p[i], i);
+      a = combine(a, Acc{c.v, index + b + c.i});
+    }
+    return a;
+  }
   // Per block (kept in L1): the extreme by MinMax's vectorisable loop, then, only when it beats
   // the best so far, the first position holding it (the first NaN when it is NaN).
-  static Acc run_contiguous(const T* x, int64_t n, int64_t index) {
+  static Acc run_blocks(const T* x, int64_t n, int64_t index) {
     constexpr int64_t kBlock = 2048;
     Acc a = init();
     for (int64_t b = 0; b < n; b += kBlock) {

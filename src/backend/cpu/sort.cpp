@@ -1,8 +1,9 @@
 // cpu sorting, selection, scans and binary search along the last axis: rows run in parallel, each
 // row a stable sort of its order-preserving keys (radix for long rows of 64-bit keys, else
-// std::stable_sort over (key, position) pairs) or an introselect (select.h). Host only.
+// std::stable_sort over (key, position) pairs), a radix sort of bare keys where only the values
+// are asked for, or an introselect (select.h). Host only.
 #include <algorithm>
-#include <array>
+#include <cstring>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -43,38 +44,48 @@ int64_t row_grain(int64_t n) {
 }
 
 // Rows at least this long sort their 64-bit keys by radix: below it std::stable_sort is faster.
-constexpr int64_t kRadixFrom = 2048;
+constexpr int64_t kRadixFrom = 64;
 
-/// Positions [0, n) ordered by `keys`, stably: an LSD radix sort, 8 bits per pass. One counting
+/// A row's keys and the buffers of radix_order, kept by each thread from row to row.
+struct RadixScratch {
+  std::vector<uint64_t> keys, next_keys;
+  std::vector<int64_t> next_order;
+};
+
+/// Positions [0, n) ordered by `s.keys`, stably: an LSD radix sort, 8 bits per pass. One counting
 /// pass builds every digit's histogram, and a digit that every key shares costs no pass (a small
 /// range of integers sorts in one or two passes).
-void radix_order(std::vector<uint64_t>& keys, std::vector<int64_t>& order) {
-  const size_t n = keys.size();
-  std::vector<std::array<size_t, 256>> count(8, std::array<size_t, 256>{});
-  for (uint64_t k : keys)
+void radix_order(RadixScratch& s, std::vector<int64_t>& order) {
+  const size_t n = s.keys.size();
+  size_t count[8][256] = {};
+  for (uint64_t k : s.keys)
     for (int d = 0; d < 8; ++d) ++count[d][(k >> (8 * d)) & 0xff];
-  std::vector<uint64_t> next_keys(n);
-  std::vector<int64_t> next_order(n);
+  s.next_keys.resize(n);
+  s.next_order.resize(n);
   for (int d = 0; d < 8; ++d) {
-    std::array<size_t, 256>& start = count[d];
-    if (start[(keys[0] >> (8 * d)) & 0xff] == n) continue;
+    size_t* start = count[d];
+    if (start[(s.keys[0] >> (8 * d)) & 0xff] == n) continue;
     size_t sum = 0;
-    for (size_t& c : start) sum += std::exchange(c, sum);
+    for (int b = 0; b < 256; ++b) sum += std::exchange(start[b], sum);
+    const uint64_t* keys = s.keys.data();
+    const int64_t* from = order.data();
+    uint64_t* next_keys = s.next_keys.data();
+    int64_t* next_order = s.next_order.data();
     for (size_t i = 0; i < n; ++i) {
       const size_t at = start[(keys[i] >> (8 * d)) & 0xff]++;
       next_keys[at] = keys[i];
-      next_order[at] = order[i];
+      next_order[at] = from[i];
     }
-    keys.swap(next_keys);
-    order.swap(next_order);
+    s.keys.swap(s.next_keys);
+    order.swap(s.next_order);
   }
 }
 
 /// Positions of one row ordered by key, stably (NumPy's sort order; `descending` reverses it
 /// while equal keys keep their order).
 template <class T>
-void row_order(const char* src, int64_t n, int64_t si, bool descending,
-               std::vector<int64_t>& order) {
+void row_order(const char* src, int64_t n, int64_t si, bool descending, std::vector<int64_t>& order,
+               RadixScratch& scratch) {
   using Key = sort_keys::KeyOf<T>;
   auto key_at = [&](int64_t j) {
     Key k = sort_keys::key(*reinterpret_cast<const T*>(src + j * si));
@@ -83,9 +94,9 @@ void row_order(const char* src, int64_t n, int64_t si, bool descending,
   order.resize(n);
   if constexpr (std::is_same_v<Key, uint64_t>) {
     if (n >= kRadixFrom) {
-      std::vector<uint64_t> keys(n);
-      for (int64_t j = 0; j < n; ++j) keys[j] = key_at(j), order[j] = j;
-      radix_order(keys, order);
+      scratch.keys.resize(n);
+      for (int64_t j = 0; j < n; ++j) scratch.keys[j] = key_at(j), order[j] = j;
+      radix_order(scratch, order);
       return;
     }
   }
@@ -96,15 +107,92 @@ void row_order(const char* src, int64_t n, int64_t si, bool descending,
   for (int64_t j = 0; j < n; ++j) order[j] = row[j].second;
 }
 
+// Sorting values alone (no positions) of 4- and 8-byte integers and floats: the values map one
+// to one onto unsigned keys in the same order, so any sort of the keys gives the stable sort's
+// values; a float row holding NaN or -0.0 (equal keys of distinct values) takes the stable path.
+template <class T>
+inline constexpr bool kRadixValues =
+    std::is_arithmetic_v<T> && !std::is_same_v<T, bool> && (sizeof(T) == 4 || sizeof(T) == 8);
+template <class T>
+using RadixKey = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+// Rows shorter than this sort their keys with std::sort: a radix pass clears 256 counters.
+constexpr int64_t kRadixValuesFrom = 96;
+
+/// Sorts keys[0, n) (tmp holds n more): LSD radix, 8 bits per pass, passes on shared digits
+/// skipped.
+template <class K>
+void radix_sort_keys(K* keys, K* tmp, int64_t n) {
+  constexpr int kDigits = sizeof(K);
+  uint32_t count[kDigits][256] = {};
+  for (int64_t i = 0; i < n; ++i)
+    for (int d = 0; d < kDigits; ++d) ++count[d][(keys[i] >> (8 * d)) & 0xff];
+  K *from = keys, *to = tmp;
+  for (int d = 0; d < kDigits; ++d) {
+    uint32_t* start = count[d];
+    if (start[(from[0] >> (8 * d)) & 0xff] == uint32_t(n)) continue;
+    uint32_t sum = 0;
+    for (int b = 0; b < 256; ++b) sum += std::exchange(start[b], sum);
+    for (int64_t i = 0; i < n; ++i) to[start[(from[i] >> (8 * d)) & 0xff]++] = from[i];
+    std::swap(from, to);
+  }
+  if (from != keys) std::copy(from, from + n, keys);
+}
+
+/// One row's values sorted through their keys into dst; false (nothing written) for a float row
+/// with NaN or -0.0, and for a row too long for 32-bit digit counts.
+template <class T>
+bool sort_values_by_keys(const char* src, int64_t n, int64_t si, bool descending, char* dst,
+                         int64_t sv, std::vector<RadixKey<T>>& buf) {
+  using K = RadixKey<T>;
+  if (n > int64_t(UINT32_MAX)) return false;
+  constexpr K kSign = K(1) << (8 * sizeof(K) - 1);
+  buf.resize(2 * n);
+  K* keys = buf.data();
+  const K flip = descending ? ~K(0) : K(0);
+  bool plain = true;
+  for (int64_t j = 0; j < n; ++j) {
+    K u;
+    std::memcpy(&u, src + j * si, sizeof(K));
+    if constexpr (std::is_floating_point_v<T>) {
+      const K inf = std::is_same_v<T, float> ? K(0x7f800000u) : K(0x7ff0000000000000u);
+      plain &= !((u & ~kSign) > inf) & (u != kSign);
+      u = (u & kSign) ? ~u : (u | kSign);
+    } else if constexpr (std::is_signed_v<T>) {
+      u ^= kSign;
+    }
+    keys[j] = u ^ flip;
+  }
+  if (!plain) return false;
+  if (n < kRadixValuesFrom)
+    std::sort(keys, keys + n);
+  else
+    radix_sort_keys(keys, keys + n, n);
+  for (int64_t j = 0; j < n; ++j) {
+    K u = keys[j] ^ flip;
+    if constexpr (std::is_floating_point_v<T>)
+      u = (u & kSign) ? (u ^ kSign) : ~u;
+    else if constexpr (std::is_signed_v<T>)
+      u ^= kSign;
+    std::memcpy(dst + j * sv, &u, sizeof(K));
+  }
+  return true;
+}
+
 template <class T>
 void sort_rows(const Array& in, const Array& values, const Array* indices, bool descending) {
   const int64_t n = in.shape().back(), rows = in.size() / n;
   const int64_t si = in.strides().back(), sv = values.strides().back();
   parallel_for(rows, row_grain(n), [&](int64_t r0, int64_t r1) {
     std::vector<int64_t> order;
+    std::vector<RadixKey<T>> keys;
+    RadixScratch scratch;
     for (int64_t r = r0; r < r1; ++r) {
       const char* src = in.data() + row_offset(in, r);
-      row_order<T>(src, n, si, descending, order);
+      if constexpr (kRadixValues<T>) {
+        char* dst = values.data() + row_offset(values, r);
+        if (!indices && sort_values_by_keys<T>(src, n, si, descending, dst, sv, keys)) continue;
+      }
+      row_order<T>(src, n, si, descending, order, scratch);
       char* dst = values.data() + row_offset(values, r);
       for (int64_t j = 0; j < n; ++j)
         *reinterpret_cast<T*>(dst + j * sv) = *reinterpret_cast<const T*>(src + order[j] * si);
