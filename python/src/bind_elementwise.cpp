@@ -340,13 +340,13 @@ void bind_elementwise(nb::module_& m) {
   auto cls = nb::type<Array>();
   nb::object ndarray = nb::borrow(cls);
   using E = ElementwiseOp;
-#define GPUPY_OPERATOR(dunder, op)                                                      \
-  nb::setattr(ndarray, "__" dunder "__",                                                \
-              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a));    \
-  nb::setattr(ndarray, "__r" dunder "__",                                               \
-              nb::cpp_function(reflected_operator<E::op>, nb::is_method(), "other"_a)); \
-  nb::setattr(ndarray, "__i" dunder "__",                                               \
-              nb::cpp_function(inplace_operator<E::op>, nb::is_method(), "other"_a));
+#define GPUPY_OPERATOR(dunder, op)                                                             \
+  nb::setattr(ndarray, "__" dunder "__",                                                       \
+              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a.none()));    \
+  nb::setattr(ndarray, "__r" dunder "__",                                                      \
+              nb::cpp_function(reflected_operator<E::op>, nb::is_method(), "other"_a.none())); \
+  nb::setattr(ndarray, "__i" dunder "__",                                                      \
+              nb::cpp_function(inplace_operator<E::op>, nb::is_method(), "other"_a.none()));
   GPUPY_OPERATOR("add", add)
   GPUPY_OPERATOR("sub", subtract)
   GPUPY_OPERATOR("mul", multiply)
@@ -354,9 +354,10 @@ void bind_elementwise(nb::module_& m) {
   GPUPY_OPERATOR("floordiv", floor_divide)
   GPUPY_OPERATOR("mod", remainder)
   GPUPY_OPERATOR("pow", power)
-  nb::setattr(ndarray, "__pow__", nb::cpp_function(power_operator, nb::is_method(), "other"_a));
+  nb::setattr(ndarray, "__pow__",
+              nb::cpp_function(power_operator, nb::is_method(), "other"_a.none()));
   nb::setattr(ndarray, "__ipow__",
-              nb::cpp_function(inplace_power_operator, nb::is_method(), "other"_a));
+              nb::cpp_function(inplace_power_operator, nb::is_method(), "other"_a.none()));
   GPUPY_OPERATOR("and", bitwise_and)
   GPUPY_OPERATOR("or", bitwise_or)
   GPUPY_OPERATOR("xor", bitwise_xor)
@@ -365,7 +366,7 @@ void bind_elementwise(nb::module_& m) {
 #undef GPUPY_OPERATOR
 #define GPUPY_COMPARISON(dunder, op)     \
   nb::setattr(ndarray, "__" dunder "__", \
-              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a));
+              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a.none()));
   GPUPY_COMPARISON("eq", equal)
   GPUPY_COMPARISON("ne", not_equal)
   GPUPY_COMPARISON("lt", less)

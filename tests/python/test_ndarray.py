@@ -371,3 +371,15 @@ def test_buffer_protocol_refused_off_cpu():
         pytest.skip("emu device not built")
     with pytest.raises(BufferError):
         memoryview(a)
+
+
+@pytest.mark.parametrize("op", [operator.add, operator.lt, operator.pow, operator.iadd])
+def test_operator_with_none_is_pythons_type_error(op):
+    # NumPy raises TypeError here; the operator returns NotImplemented, so Python names both types.
+    with pytest.raises(TypeError):
+        op(np.ones(2), None)
+    python_message = "unsupported operand|not supported between"
+    with pytest.raises(TypeError, match=python_message):
+        op(gpupy.ones(2), None)
+    with pytest.raises(TypeError, match=python_message):
+        op(None, gpupy.ones(2))
