@@ -146,12 +146,14 @@ def _iter_views(self, first, n):
 
 def _contains(self, value):
     # As NumPy: any element equal to value. Without it, `in` would iterate rows and ask bool()
-    # of each row's comparison, which raises for 2-D arrays.
-    return bool((self == value).any())
+    # of each row's comparison, which raises for 2-D arrays. A value no operator takes (None, a
+    # string) compares unequal: Python's == falls back to identity and gives False.
+    equal = self == value
+    return bool(equal.any()) if isinstance(equal, type(self)) else bool(equal)
 
 
 def _delitem(self, key):
-    raise ValueError("cannot delete array elements")
+    raise ValueError("[delitem] cannot delete array elements")
 
 
 def _imatmul(self, other):
