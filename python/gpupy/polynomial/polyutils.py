@@ -199,7 +199,9 @@ def _fromroots(op, line_f, raw_mul, roots):
     """The product of the lines (x - r), multiplied pairwise as NumPy does (with the basis's
     untrimmed product, trimmed once)."""
     [roots] = _device_arrays(op, roots)
-    if roots.size == 0 and roots.ndim <= 1:
+    if roots.ndim == 0:  # NumPy takes len() of the roots, which a scalar has not
+        raise TypeError(f"[{op}] the roots must be a sequence, got a scalar")
+    if roots.shape[0] == 0:  # NumPy's len(roots) == 0, whatever the other dimensions
         return _xp.ones((1,), device=roots.device)
     [roots] = _series(op, [roots], trim=False)
     roots = _xp.sort(roots.astype(_numpy.result_type(roots.dtype, _numpy.float64)))
