@@ -200,7 +200,7 @@ def test_ctype_of_is_the_inverse_table():
         sig = xp.parse_cuda_signature(f"__global__ void k({ctype}* p) {{}}", "k")
         assert sig[0].dtype == numpy.dtype(dtype)
     for bad in ("datetime64[s]", "U3", object):
-        with pytest.raises(ValueError, match="no C type for dtype"):
+        with pytest.raises(ValueError, match=r"^\[ctype_of\] no C type for dtype"):
             xp.cuda.ctype_of(bad)
     include = xp.cuda.cuda_include_dir()
     assert isinstance(include, str)
@@ -231,7 +231,10 @@ def test_view_strides_must_be_multiples_of_the_element_size(gpu):
     k = xp.CudaKernel("__global__ void k(Array1D<double> a) {}", "k")
     base = gpupy.zeros(8)
     assert len(k.prepare_args(_Foreign(base, (16,)))) == 1
-    with pytest.raises(TypeError, match=r"strides \(12,\) are not multiples of the element size 8"):
+    message = (
+        r"^\[CudaKernel\] 'k' argument 0 .* strides \(12,\) are not multiples of the element size 8"
+    )
+    with pytest.raises(TypeError, match=message):
         k.prepare_args(_Foreign(base, (12,)))
     with pytest.raises(ValueError, match="must be 8-byte aligned, got address"):
         k.prepare_args(_Foreign(base, (16,), offset=4))
