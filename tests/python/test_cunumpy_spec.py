@@ -106,8 +106,14 @@ def test_require_version_compares_numeric_parts(minimum, ok):
             xp.require_version(minimum)
 
 
+@pytest.mark.parametrize("minimum", ["", "abc", None, 0.2])
+def test_require_version_refuses_what_is_no_version(minimum):
+    with pytest.raises(ValueError, match=r"^\[require_version\] expected a version string"):
+        xp.require_version(minimum)
+
+
 @pytest.mark.parametrize(
-    ("version", "warns"), [("13.6.0", True), ("14.0.0", False), ("15.1", False)]
+    ("version", "warns"), [("13.6.0", True), ("14.0.0", False), ("14.0", False), ("15.1", False)]
 )
 def test_an_old_cupy_warns_when_first_checked(monkeypatch, version, warns):
     from gpupy.cunumpy import _backend
