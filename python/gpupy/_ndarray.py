@@ -104,16 +104,18 @@ def _round_builtin(self, ndigits=None):
     return round(self.item(), ndigits)
 
 
+# The operators return NotImplemented for None (as the arithmetic ones do), so Python raises its
+# TypeError naming both types.
 def _divmod(self, other):
     from gpupy._elementwise import divmod as gpupy_divmod
 
-    return gpupy_divmod(self, other)
+    return NotImplemented if other is None else gpupy_divmod(self, other)
 
 
 def _rdivmod(self, other):
     from gpupy._elementwise import divmod as gpupy_divmod
 
-    return gpupy_divmod(other, self)
+    return NotImplemented if other is None else gpupy_divmod(other, self)
 
 
 # ---- Sequence behaviour --------------------------------------------------------------------------
@@ -160,7 +162,7 @@ def _imatmul(self, other):
     # NumPy's a @= b: matmul into a itself, so the result must keep a's shape and dtype.
     from gpupy._linalg import matmul
 
-    return matmul(self, other, out=self)
+    return NotImplemented if other is None else matmul(self, other, out=self)
 
 
 class _Flags:
