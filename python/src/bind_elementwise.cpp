@@ -287,16 +287,16 @@ Casting to_casting(const std::string& name, const char* op) {
 }
 
 void bind_elementwise(nb::module_& m) {
-#define GPUPY_DEF_1(name)                                                                        \
-  m.def(                                                                                         \
-      #name,                                                                                     \
-      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype, nb::handle casting) { \
-        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                      \
-          return result_object(gpupy::name(to_operand(x), to_out(out)), out);                    \
-        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype,      \
-                                   casting);                                                     \
-      },                                                                                         \
-      "x"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(),      \
+#define GPUPY_DEF_1(name)                                                                          \
+  m.def(                                                                                           \
+      #name,                                                                                       \
+      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype, nb::handle casting) {   \
+        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                        \
+          return result_object(gpupy::name(to_operand(x), to_out(out)), out);                      \
+        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype,        \
+                                   casting);                                                       \
+      },                                                                                           \
+      "x"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(), \
       "casting"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_DEF_2(name)                                                                    \
   m.def(                                                                                     \
@@ -308,7 +308,7 @@ void bind_elementwise(nb::module_& m) {
           return result_object(gpupy::name(a, b, to_out(out)), out);                         \
         return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype, casting); \
       },                                                                                     \
-      "x1"_a, "x2"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,                 \
+      "x1"_a.none(), "x2"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true,   \
       "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_DEF_3(name)                                                                      \
   m.def(                                                                                       \
@@ -320,8 +320,8 @@ void bind_elementwise(nb::module_& m) {
           return result_object(gpupy::elementwise(ElementwiseOp::name, in, to_out(out)), out); \
         return ufunc_with_keywords(ElementwiseOp::name, in, out, where, dtype, casting);       \
       },                                                                                       \
-      "x1"_a, "x2"_a, "x3"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,           \
-      "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
+      "x1"_a.none(), "x2"_a.none(), "x3"_a.none(), "out"_a = nb::none(), nb::kw_only(),        \
+      "where"_a = true, "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DEF_##arity(name)
 #include "gpupy/elementwise_ops.inc"
 #undef GPUPY_ELEMENTWISE

@@ -404,3 +404,18 @@ def test_operator_with_none_is_pythons_type_error(op):
         op(gpupy.ones(2), None)
     with pytest.raises(TypeError, match=python_message):
         op(None, gpupy.ones(2))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: gpupy.add(gpupy.ones(2), None),
+        lambda: gpupy.sin(None),
+        lambda: gpupy.where(None, 1, 2),
+        lambda: gpupy.asarray(None),
+    ],
+)
+def test_functions_given_none_name_the_operation(call):
+    # NumPy reads None as an object array; gpupy has none and says so, naming the operation.
+    with pytest.raises(TypeError, match=r"^\[asarray\] NumPy dtype 'object' is not supported"):
+        call()
