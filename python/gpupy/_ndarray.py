@@ -104,16 +104,18 @@ def _round_builtin(self, ndigits=None):
     return round(self.item(), ndigits)
 
 
+# The operators return NotImplemented for None (as the arithmetic ones do), so Python raises its
+# TypeError naming both types.
 def _divmod(self, other):
     from gpupy._elementwise import divmod as gpupy_divmod
 
-    return gpupy_divmod(self, other)
+    return NotImplemented if other is None else gpupy_divmod(self, other)
 
 
 def _rdivmod(self, other):
     from gpupy._elementwise import divmod as gpupy_divmod
 
-    return gpupy_divmod(other, self)
+    return NotImplemented if other is None else gpupy_divmod(other, self)
 
 
 # ---- Sequence behaviour --------------------------------------------------------------------------
@@ -146,19 +148,21 @@ def _iter_views(self, first, n):
 
 def _contains(self, value):
     # As NumPy: any element equal to value. Without it, `in` would iterate rows and ask bool()
-    # of each row's comparison, which raises for 2-D arrays.
-    return bool((self == value).any())
+    # of each row's comparison, which raises for 2-D arrays. A value no operator takes (None, a
+    # string) compares unequal: Python's == falls back to identity and gives False.
+    equal = self == value
+    return bool(equal.any()) if isinstance(equal, type(self)) else bool(equal)
 
 
 def _delitem(self, key):
-    raise ValueError("cannot delete array elements")
+    raise ValueError("[delitem] cannot delete array elements")
 
 
 def _imatmul(self, other):
     # NumPy's a @= b: matmul into a itself, so the result must keep a's shape and dtype.
     from gpupy._linalg import matmul
 
-    return matmul(self, other, out=self)
+    return NotImplemented if other is None else matmul(self, other, out=self)
 
 
 class _Flags:

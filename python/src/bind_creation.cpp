@@ -71,7 +71,7 @@ void bind_creation(nb::module_& m) {
           warn_complex_discarded(nb::cast<Array>(obj).dtype(), *dt);
         return to_array(obj, dev, dt);
       },
-      "obj"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
+      "obj"_a.none(), "dtype"_a = nb::none(), "device"_a = nb::none());
   m.def("_to_numpy", [](const Array& a) { return to_numpy(a); });
   m.def("_wrap_numpy", &wrap_numpy, "value"_a, "may_copy"_a = true);
   m.def("_diagonal", &diagonal_view, "a"_a, "offset"_a = 0);

@@ -336,16 +336,16 @@ Casting to_casting(const std::string& name, const char* op) {
 }
 
 void bind_elementwise(nb::module_& m) {
-#define GPUPY_DEF_1(name)                                                                        \
-  m.def(                                                                                         \
-      #name,                                                                                     \
-      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype, nb::handle casting) { \
-        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                      \
-          return result_object(gpupy::name(to_operand(x), to_out(out)), out);                    \
-        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype,      \
-                                   casting);                                                     \
-      },                                                                                         \
-      "x"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(),      \
+#define GPUPY_DEF_1(name)                                                                          \
+  m.def(                                                                                           \
+      #name,                                                                                       \
+      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype, nb::handle casting) {   \
+        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                        \
+          return result_object(gpupy::name(to_operand(x), to_out(out)), out);                      \
+        return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype,        \
+                                   casting);                                                       \
+      },                                                                                           \
+      "x"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(), \
       "casting"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_DEF_2(name)                                                                    \
   m.def(                                                                                     \
@@ -357,7 +357,7 @@ void bind_elementwise(nb::module_& m) {
           return result_object(gpupy::name(a, b, to_out(out)), out);                         \
         return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype, casting); \
       },                                                                                     \
-      "x1"_a, "x2"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,                 \
+      "x1"_a.none(), "x2"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true,   \
       "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_DEF_3(name)                                                                      \
   m.def(                                                                                       \
@@ -369,8 +369,8 @@ void bind_elementwise(nb::module_& m) {
           return result_object(gpupy::elementwise(ElementwiseOp::name, in, to_out(out)), out); \
         return ufunc_with_keywords(ElementwiseOp::name, in, out, where, dtype, casting);       \
       },                                                                                       \
-      "x1"_a, "x2"_a, "x3"_a, "out"_a = nb::none(), nb::kw_only(), "where"_a = true,           \
-      "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
+      "x1"_a.none(), "x2"_a.none(), "x3"_a.none(), "out"_a = nb::none(), nb::kw_only(),        \
+      "where"_a = true, "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DEF_##arity(name)
 #include "gpupy/elementwise_ops.inc"
 #undef GPUPY_ELEMENTWISE
@@ -389,13 +389,13 @@ void bind_elementwise(nb::module_& m) {
   auto cls = nb::type<Array>();
   nb::object ndarray = nb::borrow(cls);
   using E = ElementwiseOp;
-#define GPUPY_OPERATOR(dunder, op)                                                      \
-  nb::setattr(ndarray, "__" dunder "__",                                                \
-              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a));    \
-  nb::setattr(ndarray, "__r" dunder "__",                                               \
-              nb::cpp_function(reflected_operator<E::op>, nb::is_method(), "other"_a)); \
-  nb::setattr(ndarray, "__i" dunder "__",                                               \
-              nb::cpp_function(inplace_operator<E::op>, nb::is_method(), "other"_a));
+#define GPUPY_OPERATOR(dunder, op)                                                             \
+  nb::setattr(ndarray, "__" dunder "__",                                                       \
+              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a.none()));    \
+  nb::setattr(ndarray, "__r" dunder "__",                                                      \
+              nb::cpp_function(reflected_operator<E::op>, nb::is_method(), "other"_a.none())); \
+  nb::setattr(ndarray, "__i" dunder "__",                                                      \
+              nb::cpp_function(inplace_operator<E::op>, nb::is_method(), "other"_a.none()));
   GPUPY_OPERATOR("add", add)
   GPUPY_OPERATOR("sub", subtract)
   GPUPY_OPERATOR("mul", multiply)
@@ -403,9 +403,10 @@ void bind_elementwise(nb::module_& m) {
   GPUPY_OPERATOR("floordiv", floor_divide)
   GPUPY_OPERATOR("mod", remainder)
   GPUPY_OPERATOR("pow", power)
-  nb::setattr(ndarray, "__pow__", nb::cpp_function(power_operator, nb::is_method(), "other"_a));
+  nb::setattr(ndarray, "__pow__",
+              nb::cpp_function(power_operator, nb::is_method(), "other"_a.none()));
   nb::setattr(ndarray, "__ipow__",
-              nb::cpp_function(inplace_power_operator, nb::is_method(), "other"_a));
+              nb::cpp_function(inplace_power_operator, nb::is_method(), "other"_a.none()));
   GPUPY_OPERATOR("and", bitwise_and)
   GPUPY_OPERATOR("or", bitwise_or)
   GPUPY_OPERATOR("xor", bitwise_xor)
@@ -414,7 +415,7 @@ void bind_elementwise(nb::module_& m) {
 #undef GPUPY_OPERATOR
 #define GPUPY_COMPARISON(dunder, op)     \
   nb::setattr(ndarray, "__" dunder "__", \
-              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a));
+              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a.none()));
   GPUPY_COMPARISON("eq", equal)
   GPUPY_COMPARISON("ne", not_equal)
   GPUPY_COMPARISON("lt", less)

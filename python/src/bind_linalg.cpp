@@ -121,9 +121,11 @@ void bind_linalg(nb::module_& m) {
   m.def("_blas_info", &cpu::blas_info, "Which BLAS the cpu device uses for float matmul.");
 
   nb::object ndarray = nb::borrow(nb::type<Array>());
-  nb::setattr(ndarray, "__matmul__", nb::cpp_function(matmul_operator, nb::is_method(), "other"_a));
+  // None is taken, to return NotImplemented: Python then raises its TypeError naming both types.
+  nb::setattr(ndarray, "__matmul__",
+              nb::cpp_function(matmul_operator, nb::is_method(), "other"_a.none()));
   nb::setattr(ndarray, "__rmatmul__",
-              nb::cpp_function(rmatmul_operator, nb::is_method(), "other"_a));
+              nb::cpp_function(rmatmul_operator, nb::is_method(), "other"_a.none()));
   nb::setattr(
       ndarray, "dot",
       nb::cpp_function([](const Array& self, nb::handle b) { return dot_nogil(self, as_array(b)); },

@@ -75,7 +75,7 @@ nb::tuple flatten(nb::handle args) {
 
 /// The cuda device index a __cuda_array_interface__ pointer belongs to (CAI names none), asked of
 /// CUDA; -1 when any device may use it (managed memory, an empty array's null pointer).
-int foreign_device(const void* data, const std::string& kernel, const std::string& what) {
+int foreign_device(const void* data, const std::string& what) {
   if (data == nullptr) return -1;
   cuda::PointerLocation at = cuda::pointer_location(data);
   switch (at.kind) {
@@ -85,8 +85,8 @@ int foreign_device(const void* data, const std::string& kernel, const std::strin
       return at.device;
     case cuda::PointerLocation::not_cuda: {
       std::ostringstream msg;
-      msg << "[CudaKernel] '" << kernel << "' " << what << ": the __cuda_array_interface__ pointer "
-          << data << " is not CUDA memory (host memory, or memory already freed)";
+      msg << what << ": the __cuda_array_interface__ pointer " << data
+          << " is not CUDA memory (host memory, or memory already freed)";
       throw ValueError(msg.str());
     }
     default:  // managed, or unknown because CUDA is not usable here (the launch will say so)
@@ -144,7 +144,9 @@ KernelSignature::KernelSignature(const std::string& source, const std::string& n
     }
   }
   for (std::size_t i = 0; i < sig_.params.size(); ++i) {
-    what_.push_back("argument " + std::to_string(i) + " (" + sig_.params[i].describe() + ")");
+    // Every message about an argument starts "[CudaKernel] 'name' argument i (...)".
+    what_.push_back("[CudaKernel] '" + sig_.name + "' argument " + std::to_string(i) + " (" +
+                    sig_.params[i].describe() + ")");
   }
 }
 
@@ -225,7 +227,7 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
     a.ndim = static_cast<int>(shape_store.size());
     a.shape = shape_store.data();
     a.strides = cai.c_order ? nullptr : strides_store.data();
-    d.index = foreign_device(a.data, sig_.name, what_[i]);
+    d.index = foreign_device(a.data, what_[i]);
     // CAI v3: the producer's work on its data is queued on `stream` (None: nothing pending).
     // Arrays of one producer usually share a stream: each is ordered once.
     if (streams && cai.stream &&
@@ -253,12 +255,12 @@ void KernelSignature::pack_one(std::size_t i, nb::handle v, char* dst, Device& d
     }
     if (std::string problem = alignment_error(a.data, shape_store, strides_store, a.dtype);
         !problem.empty())
-      throw ValueError("[CudaKernel] '" + sig_.name + "' " + what_[i] + ": " + problem);
+      throw ValueError(what_[i] + ": " + problem);
   }
   bool same = d.type == dev.type && (d.index < 0 || dev.index < 0 || d.index == dev.index);
   if (have_dev && !same) {
-    throw ValueError("[CudaKernel] '" + sig_.name + "' " + what_[i] + " is on device " +
-                     device_name(d) + ", but the launch is on " + device_name(dev));
+    throw ValueError(what_[i] + " is on device " + device_name(d) + ", but the launch is on " +
+                     device_name(dev));
   }
   if (!have_dev || dev.index < 0) dev = d;
   have_dev = true;

@@ -164,6 +164,9 @@ def test_len_and_iter():
         (np.arange(6).reshape(2, 3), [3, 4, 5]),
         (np.zeros((0, 3)), 0),
         (np.array(7), 7),
+        # Values no comparison takes are in no array (NumPy compares them unequal).
+        (np.arange(4.0).reshape(2, 2), None),
+        (np.arange(4.0).reshape(2, 2), "a"),
     ],
 )
 def test_contains_like_numpy(data, value):
@@ -175,7 +178,7 @@ def test_contains_like_numpy(data, value):
 
 def test_delitem_refused_like_numpy():
     a = gpupy.arange(3)
-    with pytest.raises(ValueError, match="cannot delete array elements"):
+    with pytest.raises(ValueError, match=r"\[delitem\] cannot delete array elements"):
         del a[0]
     with pytest.raises(ValueError, match="cannot delete array elements"):
         del np.arange(3)[0]
@@ -190,6 +193,12 @@ def test_inplace_matmul_like_numpy():
     n @= m
     assert alias is a
     testing.assert_same(n, a)
+    # The array is both an operand and the output: the product must be read before it is written.
+    sq = np.arange(9.0).reshape(3, 3) - 4
+    b = gpupy.array(sq)
+    b @= b
+    sq @= sq.copy()
+    testing.assert_same(sq, b)
     # The result must keep the array's shape and a cast to its dtype must be same_kind, as NumPy.
     with pytest.raises(ValueError):
         a @= gpupy.ones((3, 2))
@@ -371,3 +380,42 @@ def test_buffer_protocol_refused_off_cpu():
         pytest.skip("emu device not built")
     with pytest.raises(BufferError):
         memoryview(a)
+
+
+@pytest.mark.parametrize(
+    "op",
+    [
+        operator.add,
+        operator.lt,
+        operator.pow,
+        operator.iadd,
+        operator.matmul,
+        operator.imatmul,
+        divmod,
+    ],
+)
+def test_operator_with_none_is_pythons_type_error(op):
+    # NumPy raises TypeError here (ValueError for @, which reads None as a 0-d object array);
+    # gpupy's operator returns NotImplemented, so Python raises its TypeError naming both types.
+    with pytest.raises((TypeError, ValueError) if "matmul" in op.__name__ else TypeError):
+        op(np.ones(2), None)
+    python_message = "unsupported operand|not supported between"
+    with pytest.raises(TypeError, match=python_message):
+        op(gpupy.ones(2), None)
+    with pytest.raises(TypeError, match=python_message):
+        op(None, gpupy.ones(2))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: gpupy.add(gpupy.ones(2), None),
+        lambda: gpupy.sin(None),
+        lambda: gpupy.where(None, 1, 2),
+        lambda: gpupy.asarray(None),
+    ],
+)
+def test_functions_given_none_name_the_operation(call):
+    # NumPy reads None as an object array; gpupy has none and says so, naming the operation.
+    with pytest.raises(TypeError, match=r"^\[asarray\] NumPy dtype 'object' is not supported"):
+        call()

@@ -190,6 +190,7 @@ def test_roots(name, prefix, dtype):
                 f("roots")(two),
                 f("roots")(xp.asarray(np.array([5]).astype(dtype))),
                 f("fromroots")([]),
+                f("fromroots")(xp.zeros((0, 3))),  # no roots: NumPy reads only len()
                 f("fromroots")(R[:1]),
                 f("line")(1, 2),
                 f("line")(1.5, 0),
@@ -312,6 +313,8 @@ def _errors():
             (name, prefix + "companion", ([1],), "maximum degree of at least 1"),
             (name, prefix + "fit", ([0.0, 1], [0.0, 1], 1.5), "deg must be an int"),
             (name, prefix + "gauss", (0,), "deg must be a positive integer"),
+            (name, prefix + "fromroots", (2.0,), "must be a sequence"),
+            (name, prefix + "fromroots", (np.ones((2, 0)),), "Coefficient array is empty"),
         ]
     if any(p == "cheb" for _, p in BASES):
         cases += [

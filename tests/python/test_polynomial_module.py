@@ -285,6 +285,14 @@ def test_polyutils(xp):
     )
 
 
+def test_polyutils_format_float():
+    values = [0.5, 1e20, -2.25e-7, float("nan"), 1e-20]
+    want = [np.polynomial.polyutils.format_float(v, parens=True) for v in values]
+    pu = gpupy.polynomial.polyutils
+    assert [pu.format_float(v, parens=True) for v in values] == want
+    assert pu.format_float(gpupy.asarray(1e20)) == "1.0e+20"
+
+
 ERRORS = [
     ("polyadd", ([], [1]), "Coefficient array is empty"),
     ("polysub", ([[1, 2]], [1]), "Coefficient array is not 1-d"),

@@ -45,3 +45,23 @@ def test_assertions_fail_like_numpy(check, args):
     with pytest.raises(AssertionError) as gpupy_error:
         getattr(gpupy.testing, check)(actual, desired)
     assert str(gpupy_error.value) == str(numpy_error.value)
+
+
+def _raising(exc_type):
+    def body(xp):
+        raise exc_type("raised under " + xp.__name__)
+
+    return body
+
+
+def test_numpy_gpupy_allclose_refuses_errors_unless_accepted():
+    # Both libraries raising compares nothing: only accept_error=True lets it pass.
+    with pytest.raises(AssertionError, match="numpy raised ValueError, gpupy ValueError"):
+        gpupy.testing.numpy_gpupy_allclose()(_raising(ValueError))()
+    gpupy.testing.numpy_gpupy_allclose(accept_error=True)(_raising(ValueError))()
+
+
+@pytest.mark.parametrize("exc_type", [NameError, AssertionError])
+def test_numpy_gpupy_allclose_never_accepts_the_tests_own_mistakes(exc_type):
+    with pytest.raises(AssertionError, match=f"numpy raised {exc_type.__name__}"):
+        gpupy.testing.numpy_gpupy_allclose(accept_error=True)(_raising(exc_type))()

@@ -209,8 +209,12 @@ def require_version(minimum):
     """ImportError when cunumpy is older than `minimum` ("0.4.0"; numeric parts compared)."""
     from gpupy.cunumpy._backend import _version_tuple
 
-    have = _version_tuple(__version__)
-    if have and have < _version_tuple(minimum):
+    wanted = _version_tuple(minimum) if isinstance(minimum, str) else None
+    if wanted is None:
+        raise ValueError(
+            f"[require_version] expected a version string such as '0.4.0', got {minimum!r}"
+        )
+    if _version_tuple(__version__) < wanted:
         raise ImportError(f"gpupy.cunumpy {minimum} or newer is required, this is {__version__}")
 
 

@@ -54,13 +54,17 @@ def cupy_available():
 
 
 def _version_tuple(version):
+    """(major, minor, micro) of a version string, missing parts 0 ("14.0" is "14.0.0"); None when
+    it has no number."""
     import re
 
-    return tuple(int(p) for p in re.findall(r"\d+", str(version).split("+")[0])[:3])
+    parts = [int(p) for p in re.findall(r"\d+", str(version).split("+")[0])[:3]]
+    return tuple(parts + [0] * (3 - len(parts))) if parts else None
 
 
 def _warn_if_old(version):
-    if version is not None and _version_tuple(version) < _version_tuple(MIN_CUPY_VERSION):
+    have = None if version is None else _version_tuple(version)
+    if have is not None and have < _version_tuple(MIN_CUPY_VERSION):
         import warnings
 
         warnings.warn(

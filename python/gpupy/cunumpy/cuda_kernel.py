@@ -686,7 +686,7 @@ def ctype_of(dtype):
         dt = numpy.dtype(dtype)
         return _core._ctype_of(dt)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"no C type for dtype {dtype!r}") from exc
+        raise ValueError(f"[ctype_of] no C type for dtype {dtype!r}") from exc
 
 
 def _read(path):

@@ -1,7 +1,7 @@
 """gpupy.polynomial.polyutils: NumPy's helpers for the series modules (as_series, trimseq,
-trimcoef, getdomain, mapdomain, mapparms) on gpupy arrays, and the private steps every basis
-shares (addition, division, powers, roots of a product, n-d values and Vandermonde matrices,
-least squares, the argument checks of der/int).
+trimcoef, getdomain, mapdomain, mapparms, format_float) on gpupy arrays, and the private steps
+every basis shares (addition, division, powers, roots of a product, n-d values and Vandermonde
+matrices, least squares, the argument checks of der/int).
 
 Coefficient arrays stay on the device of the gpupy arrays among the arguments (the default device
 otherwise). Trimming trailing zeros reads one index back (the result's length depends on the
@@ -17,7 +17,7 @@ import gpupy as _xp
 from gpupy import _core
 from gpupy._host_library import device_arrays as _device_arrays
 
-__all__ = ["as_series", "getdomain", "mapdomain", "mapparms", "trimcoef", "trimseq"]
+__all__ = ["as_series", "format_float", "getdomain", "mapdomain", "mapparms", "trimcoef", "trimseq"]
 
 
 def _as_int(op, x, desc):
@@ -122,6 +122,14 @@ def mapdomain(x, old, new):
     return off + scl * x
 
 
+def format_float(x, parens=False):
+    """See numpy.polynomial.polyutils.format_float: the text the series printers write for one
+    coefficient (a gpupy scalar array is read back once)."""
+    if isinstance(x, _xp.ndarray):
+        x = x.item()
+    return _numpy.polynomial.polyutils.format_float(x, parens)
+
+
 # ---- steps shared by the basis modules -----------------------------------------------------
 
 
@@ -199,7 +207,9 @@ def _fromroots(op, line_f, raw_mul, roots):
     """The product of the lines (x - r), multiplied pairwise as NumPy does (with the basis's
     untrimmed product, trimmed once)."""
     [roots] = _device_arrays(op, roots)
-    if roots.size == 0 and roots.ndim <= 1:
+    if roots.ndim == 0:  # NumPy takes len() of the roots, which a scalar has not
+        raise TypeError(f"[{op}] the roots must be a sequence, got a scalar")
+    if roots.shape[0] == 0:  # NumPy's len(roots) == 0, whatever the other dimensions
         return _xp.ones((1,), device=roots.device)
     [roots] = _series(op, [roots], trim=False)
     roots = _xp.sort(roots.astype(_numpy.result_type(roots.dtype, _numpy.float64)))

@@ -90,8 +90,9 @@ def numpy_gpupy_allclose(rtol=None, atol=0.0, type_check=True, accept_error=Fals
     """Decorator: the test takes ``xp``; its return values under NumPy and gpupy must agree.
 
     When NumPy raises, the test fails unless ``accept_error`` is true; then gpupy must raise the
-    same exception type. The default is False (as cupy.testing's), so a test whose body raises
-    by mistake under both libraries cannot pass without comparing anything.
+    same exception type (a NameError or AssertionError in the body fails even then). The default
+    is False (as cupy.testing's), so a test whose body raises by mistake under both libraries
+    cannot pass without comparing anything.
     NumPy warnings (overflow, divide by zero) are silenced on the NumPy side, since gpupy
     kernels follow NumPy's values without its floating-point warnings.
     """
@@ -109,7 +110,13 @@ def numpy_gpupy_allclose(rtol=None, atol=0.0, type_check=True, accept_error=Fals
                     raise AssertionError(
                         f"numpy raised {type(np_error).__name__}: {np_error}; gpupy did not"
                     ) from np_error
-                if not accept_error or not isinstance(gp_error, _exception_family(np_error)):
+                # A NameError or a failed assert is the test's own mistake, never an accepted error.
+                own_mistake = isinstance(np_error, (NameError, AssertionError))
+                if (
+                    not accept_error
+                    or own_mistake
+                    or not isinstance(gp_error, _exception_family(np_error))
+                ):
                     raise AssertionError(
                         f"numpy raised {type(np_error).__name__}, gpupy "
                         f"{type(gp_error).__name__}: {gp_error}"
