@@ -85,6 +85,18 @@ nb::object binary_operator(const Array& self, nb::handle other) {
   return nb::cast(elementwise(Op, {self, *o}));
 }
 
+/// NumPy compares an array with None element by element, as objects: == is all False and != all
+/// True (gpupy has no object arrays, so None reaches no comparison loop).
+template <ElementwiseOp Op>
+nb::object comparison_operator(const Array& self, nb::handle other) {
+  if constexpr (Op == ElementwiseOp::equal || Op == ElementwiseOp::not_equal) {
+    if (other.is_none())
+      return nb::cast(
+          full(self.shape(), Scalar(Op == ElementwiseOp::not_equal), DType::bool_, self.device()));
+  }
+  return binary_operator<Op>(self, other);
+}
+
 template <ElementwiseOp Op>
 nb::object reflected_operator(const Array& self, nb::handle other) {
   auto o = other_or_none(Op, self, other);
@@ -415,7 +427,7 @@ void bind_elementwise(nb::module_& m) {
 #undef GPUPY_OPERATOR
 #define GPUPY_COMPARISON(dunder, op)     \
   nb::setattr(ndarray, "__" dunder "__", \
-              nb::cpp_function(binary_operator<E::op>, nb::is_method(), "other"_a.none()));
+              nb::cpp_function(comparison_operator<E::op>, nb::is_method(), "other"_a.none()));
   GPUPY_COMPARISON("eq", equal)
   GPUPY_COMPARISON("ne", not_equal)
   GPUPY_COMPARISON("lt", less)

@@ -406,6 +406,15 @@ def test_operator_with_none_is_pythons_type_error(op):
         op(None, gpupy.ones(2))
 
 
+@pytest.mark.parametrize("op", [operator.eq, operator.ne])
+def test_equality_with_none_is_elementwise_like_numpy(op):
+    n = np.arange(6.0).reshape(3, 2)
+    a = gpupy.asarray(n)
+    for got, want in ((op(a, None), op(n, None)), (op(None, a), op(None, n))):
+        assert isinstance(got, gpupy.ndarray) and got.device == a.device
+        testing.assert_same(want, got)
+
+
 @pytest.mark.parametrize(
     "call",
     [
