@@ -6,7 +6,7 @@
 # nothing from the network. Step limits add up to 8 min 20 s (docs/cuda_review.md, second review).
 # GPUPY_CHECK_SKIP_BUILD=1 reuses an earlier build (a rerun on the same machine).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 python=${PYTHON:-python3}
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 results=benchmarks/results/gpu_check_$stamp
