@@ -6,6 +6,7 @@
 
 #include "../../core/dispatch.h"
 #include "../../functors/all.h"
+#include "buffered_math.h"
 #include "byte_loops.h"
 #include "cpu_backend.h"
 #include "fast_math.h"
@@ -125,6 +126,12 @@ void run_elementwise(const ElementwiseCall& call) {
       const Array& out = call.out;
       InputView a = input_view(*call.inputs[0], out.ndim(), scalar, call.in_dtype);
       Layout<2> layout(out.shape(), {out.strides().data(), a.strides.data()});
+      if constexpr (BufferedMath<F, T>::op != FastOp::none) {
+        if (use_buffered_math<R, T>(layout))
+          return parallel_for(layout.size, kParallelGrain, [&](int64_t begin, int64_t end) {
+            buffered_unary<F, R, T>(layout, out.data(), a.data, begin, end);
+          });
+      }
       parallel_for(layout.size, kParallelGrain, [&](int64_t begin, int64_t end) {
         layout.for_each_run({out.data(), a.data}, begin, end, [&](auto p, int64_t n) {
           unary_run<F, R, T>(p[0], p[1], n, layout.inner_stride(0), layout.inner_stride(1));
