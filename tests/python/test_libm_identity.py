@@ -349,3 +349,67 @@ def test_arctan2_equals_c_library(dtype):
         _assert_same_bits(gpupy.asnumpy(gpupy.arctan2(gy[finite], dtype(b))), want, y[finite])
         want = library(numpy.full(finite.sum(), b, dtype), x[finite])
         _assert_same_bits(gpupy.asnumpy(gpupy.arctan2(dtype(b), gx[finite])), want, x[finite])
+
+
+# Every function with a cpu vector loop, in the layouts that the cpu device gathers into a buffer
+# for that loop (reversed, transposed, a column, short runs, broadcast, a strided out=), and on
+# float16, whose loops run float32's on widened values.
+_VECTOR_LOOPS = [
+    (name, numpy.float32)
+    for name in ["exp", "exp2", "log", "log2", "sin", "cos", "expm1", "log1p", "tanh", "floor"]
+] + [(name, numpy.float64) for name in ["exp", "exp2", "log", "expm1", "log1p", "tanh", "rint"]]
+
+
+def _layouts(x):
+    """(numpy view, gpupy view) pairs of the same elements of x in other layouts."""
+    g = gpupy.asarray(x)
+    m = x.size // 96 * 96  # a multiple of 2, 8 and 12
+    yield x[::-1], g[::-1]
+    yield x[:m].reshape(12, -1).T, g[:m].reshape(12, -1).T
+    yield x[:m].reshape(-1, 2)[:, 1], g[:m].reshape(-1, 2)[:, 1]
+    yield x[:m].reshape(-1, 8)[:, 2:5], g[:m].reshape(-1, 8)[:, 2:5]
+    yield x[:m].reshape(-1, 12)[::-2, ::3], g[:m].reshape(-1, 12)[::-2, ::3]
+    for rows in (x[:300, None], x[None, :300]):  # inner stride 0, and runs repeated
+        shape = (300, 7) if rows.shape[0] == 300 else (7, 300)
+        yield numpy.broadcast_to(rows, shape), gpupy.broadcast_to(gpupy.asarray(rows), shape)
+
+
+@pytest.mark.parametrize("name, dtype", _VECTOR_LOOPS)
+def test_strided_layouts_equal_c_library(name, dtype):
+    x = _edge_inputs(name, dtype) if name not in _ROUNDING else _inputs(dtype)
+    library = _library(name, dtype)
+    ufunc = getattr(gpupy, name)
+    for view, gview in _layouts(x):
+        expected = library(view.ravel()).reshape(view.shape)
+        _assert_same_bits(gpupy.asnumpy(ufunc(gview)), expected, view)
+    out = gpupy.zeros(2 * x.size, dtype=dtype)
+    ufunc(gpupy.asarray(x)[::-1], out=out[::-2])
+    _assert_same_bits(gpupy.asnumpy(out[::-2]), library(x[::-1]), x[::-1])
+    assert not gpupy.asnumpy(out[::2]).any()  # the gaps of out are left alone
+
+
+@pytest.mark.parametrize("name", [n for n, dtype in _VECTOR_LOOPS if dtype == numpy.float32])
+def test_float16_equals_c_library_through_float32(name):
+    """float16 computes float16(f(float32(x))) with the float32 library function: every float16,
+    contiguous and reversed, and within one float16 ulp of NumPy's float16 loop."""
+    x = numpy.arange(2**16, dtype=numpy.uint16).view(numpy.float16)
+    with numpy.errstate(all="ignore"):
+        wide = _library(name, numpy.float32)(x.astype(numpy.float32))
+        expected = wide.astype(numpy.float16)
+        reference = getattr(numpy, name)(x)
+    g = gpupy.asarray(x)
+    for got, want, inputs in [
+        (gpupy.asnumpy(getattr(gpupy, name)(g)), expected, x),
+        (gpupy.asnumpy(getattr(gpupy, name)(g[::-3])), expected[::-3], x[::-3]),
+    ]:
+        assert numpy.array_equal(numpy.isnan(got), numpy.isnan(want))
+        ok = ~numpy.isnan(want)  # NumPy's float32 -> float16 keeps NaN payloads apart from gpupy's
+        bad = numpy.flatnonzero(got[ok].view(numpy.uint16) != want[ok].view(numpy.uint16))[:5]
+        assert bad.size == 0, f"inputs {inputs[ok][bad]}: gpupy {got[ok][bad]}, C {want[ok][bad]}"
+    got = gpupy.asnumpy(getattr(gpupy, name)(g))
+    both = numpy.isfinite(reference) & numpy.isfinite(got)
+    assert numpy.array_equal(numpy.isnan(got), numpy.isnan(reference))
+    steps = numpy.abs(got[both].astype(numpy.float64) - reference[both].astype(numpy.float64))
+    with numpy.errstate(over="ignore"):  # the spacing of 65504 is inf
+        ulp = numpy.spacing(numpy.abs(reference[both]))
+    assert (steps <= ulp.astype(numpy.float64)).all()
