@@ -366,6 +366,9 @@ def _layouts(x):
     m = x.size // 96 * 96  # a multiple of 2, 8 and 12
     yield x[::-1], g[::-1]
     yield x[:m].reshape(12, -1).T, g[:m].reshape(12, -1).T
+    # transposes of two long axes go through tiles (partial ones at either end)
+    yield x[:m].reshape(96, -1).T, g[:m].reshape(96, -1).T
+    yield x[:m].reshape(-1, 96)[::-1, ::2].T, g[:m].reshape(-1, 96)[::-1, ::2].T
     yield x[:m].reshape(-1, 2)[:, 1], g[:m].reshape(-1, 2)[:, 1]
     yield x[:m].reshape(-1, 8)[:, 2:5], g[:m].reshape(-1, 8)[:, 2:5]
     yield x[:m].reshape(-1, 12)[::-2, ::3], g[:m].reshape(-1, 12)[::-2, ::3]

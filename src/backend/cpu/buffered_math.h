@@ -77,4 +77,44 @@ void buffered_unary(const Layout<2>& layout, char* out, char* in, int64_t begin,
   }
 }
 
+/// Rows [r0, r1) of a two-axis `layout` whose input runs along the outer axis (a transpose):
+/// buffered_unary's work in tiles of kTileRows rows, gathered down the rows and scattered along
+/// them, so that neither side strides across a whole row per element.
+template <class F, class R, class T>
+void buffered_unary_tiles(const Layout<2>& layout, char* out, char* in, int64_t r0, int64_t r1) {
+  using M = BufferedMath<F, T>;
+  using W = typename M::Work;
+  constexpr int64_t kTileRows = 32, kTileCols = kMathChunk / kTileRows;
+  alignas(64) W buf[kMathChunk];
+  const int64_t cols = layout.shape[1];
+  const int64_t so0 = layout.strides[0][0], so1 = layout.strides[0][1];
+  const int64_t si0 = layout.strides[1][0], si1 = layout.strides[1][1];
+  for (int64_t r = r0; r < r1; r += kTileRows) {
+    const int64_t nr = std::min(kTileRows, r1 - r);
+    for (int64_t c = 0; c < cols; c += kTileCols) {
+      const int64_t nc = std::min(kTileCols, cols - c);
+      const char* src = in + r * si0 + c * si1;
+      for (int64_t j = 0; j < nc; ++j)
+        for (int64_t i = 0; i < nr; ++i)
+          buf[j * nr + i] = static_cast<W>(*reinterpret_cast<const T*>(src + i * si0 + j * si1));
+      if (!fast_unary(M::op, buf, buf, nr * nc)) {
+        typename M::Base f;
+        for (int64_t i = 0; i < nr * nc; ++i) buf[i] = f(buf[i]);
+      }
+      char* dst = out + r * so0 + c * so1;
+      for (int64_t i = 0; i < nr; ++i)
+        for (int64_t j = 0; j < nc; ++j)
+          *reinterpret_cast<R*>(dst + i * so0 + j * so1) = static_cast<R>(buf[j * nr + i]);
+    }
+  }
+}
+
+/// Whether `layout` is a transpose that buffered_unary_tiles serves better than the flat chunks:
+/// two axes, both long, the input's shorter stride on the outer one.
+inline bool use_math_tiles(const Layout<2>& layout) {
+  if (layout.ndim != 2 || layout.shape[0] < 32 || layout.shape[1] < 32) return false;
+  const int64_t outer = layout.strides[1][0], inner = layout.strides[1][1];
+  return (outer < 0 ? -outer : outer) < (inner < 0 ? -inner : inner);
+}
+
 }  // namespace gpupy::cpu

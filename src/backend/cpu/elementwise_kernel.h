@@ -2,6 +2,7 @@
 // compiler vectorises and a strided fallback. Host only.
 #pragma once
 
+#include <algorithm>
 #include <type_traits>
 
 #include "../../core/dispatch.h"
@@ -127,6 +128,12 @@ void run_elementwise(const ElementwiseCall& call) {
       InputView a = input_view(*call.inputs[0], out.ndim(), scalar, call.in_dtype);
       Layout<2> layout(out.shape(), {out.strides().data(), a.strides.data()});
       if constexpr (BufferedMath<F, T>::op != FastOp::none) {
+        if (use_buffered_math<R, T>(layout) && use_math_tiles(layout))
+          return parallel_for(layout.shape[0],
+                              std::max<int64_t>(1, kParallelGrain / layout.shape[1]),
+                              [&](int64_t r0, int64_t r1) {
+                                buffered_unary_tiles<F, R, T>(layout, out.data(), a.data, r0, r1);
+                              });
         if (use_buffered_math<R, T>(layout))
           return parallel_for(layout.size, kParallelGrain, [&](int64_t begin, int64_t end) {
             buffered_unary<F, R, T>(layout, out.data(), a.data, begin, end);
