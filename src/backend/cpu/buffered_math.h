@@ -46,32 +46,59 @@ bool use_buffered_math(const Layout<2>& layout) {
   return !contiguous || layout.shape[layout.ndim - 1] < kMathChunk / 8;
 }
 
-/// out = F(in) over flat elements [begin, end) of `layout` (out is operand 0, in operand 1),
-/// chunk by chunk through the fast loop of BufferedMath<F, T>. Results equal F's element by
-/// element: where the fast loop does not apply (fast_unary returns false), Base runs on the buffer.
-template <class F, class R, class T>
-void buffered_unary(const Layout<2>& layout, char* out, char* in, int64_t begin, int64_t end) {
+/// float16 to float and back for whole buffers (half_convert.cpp): F16C where the CPU has it,
+/// else half_bits; the same bits either way.
+void widen_halves(const float16* a, float* o, int64_t n);
+void narrow_floats(const float* a, float16* o, int64_t n);
+
+/// One chunk's buffers: elements gathered as T into in(), computed there in place by compute()
+/// (through a float buffer for float16), and scattered from in().
+template <class F, class T>
+struct MathChunk {
   using M = BufferedMath<F, T>;
   using W = typename M::Work;
-  alignas(64) W buf[kMathChunk];
+  static constexpr bool kWiden = !std::is_same_v<T, W>;
+  alignas(64) W work[kMathChunk];
+  alignas(64) std::conditional_t<kWiden, T, char> stage[kWiden ? kMathChunk : 1];
+
+  T* in() {
+    if constexpr (kWiden)
+      return stage;
+    else
+      return work;
+  }
+  /// in()[i] = F(in()[i]) for i < n, with F's results: where the fast loop does not apply
+  /// (fast_unary returns false), Base runs element by element.
+  void compute(int64_t n) {
+    if constexpr (kWiden) widen_halves(stage, work, n);
+    if (!fast_unary(M::op, work, work, n)) {
+      typename M::Base f;
+      for (int64_t i = 0; i < n; ++i) work[i] = f(work[i]);
+    }
+    if constexpr (kWiden) narrow_floats(work, stage, n);
+  }
+};
+
+/// out = F(in) over flat elements [begin, end) of `layout` (out is operand 0, in operand 1),
+/// chunk by chunk through the fast loop of BufferedMath<F, T>.
+template <class F, class R, class T>
+void buffered_unary(const Layout<2>& layout, char* out, char* in, int64_t begin, int64_t end) {
+  static_assert(std::is_same_v<R, T>);
+  MathChunk<F, T> chunk;
   const int64_t so = layout.inner_stride(0), si = layout.inner_stride(1);
   for (int64_t lo = begin; lo < end; lo += kMathChunk) {
     const int64_t hi = std::min(end, lo + kMathChunk);
-    W* dst = buf;
+    T* dst = chunk.in();
     layout.for_each_run({out, in}, lo, hi, [&](auto p, int64_t n) {
       const char* src = p[1];
-      for (int64_t i = 0; i < n; ++i)
-        dst[i] = static_cast<W>(*reinterpret_cast<const T*>(src + i * si));
+      for (int64_t i = 0; i < n; ++i) dst[i] = *reinterpret_cast<const T*>(src + i * si);
       dst += n;
     });
-    if (!fast_unary(M::op, buf, buf, hi - lo)) {
-      typename M::Base f;
-      for (int64_t i = 0; i < hi - lo; ++i) buf[i] = f(buf[i]);
-    }
-    const W* src = buf;
+    chunk.compute(hi - lo);
+    const T* src = chunk.in();
     layout.for_each_run({out, in}, lo, hi, [&](auto p, int64_t n) {
       char* o = p[0];
-      for (int64_t i = 0; i < n; ++i) *reinterpret_cast<R*>(o + i * so) = static_cast<R>(src[i]);
+      for (int64_t i = 0; i < n; ++i) *reinterpret_cast<T*>(o + i * so) = src[i];
       src += n;
     });
   }
@@ -82,10 +109,10 @@ void buffered_unary(const Layout<2>& layout, char* out, char* in, int64_t begin,
 /// them, so that neither side strides across a whole row per element.
 template <class F, class R, class T>
 void buffered_unary_tiles(const Layout<2>& layout, char* out, char* in, int64_t r0, int64_t r1) {
-  using M = BufferedMath<F, T>;
-  using W = typename M::Work;
+  static_assert(std::is_same_v<R, T>);
   constexpr int64_t kTileRows = 32, kTileCols = kMathChunk / kTileRows;
-  alignas(64) W buf[kMathChunk];
+  MathChunk<F, T> chunk;
+  T* buf = chunk.in();
   const int64_t cols = layout.shape[1];
   const int64_t so0 = layout.strides[0][0], so1 = layout.strides[0][1];
   const int64_t si0 = layout.strides[1][0], si1 = layout.strides[1][1];
@@ -96,15 +123,12 @@ void buffered_unary_tiles(const Layout<2>& layout, char* out, char* in, int64_t 
       const char* src = in + r * si0 + c * si1;
       for (int64_t j = 0; j < nc; ++j)
         for (int64_t i = 0; i < nr; ++i)
-          buf[j * nr + i] = static_cast<W>(*reinterpret_cast<const T*>(src + i * si0 + j * si1));
-      if (!fast_unary(M::op, buf, buf, nr * nc)) {
-        typename M::Base f;
-        for (int64_t i = 0; i < nr * nc; ++i) buf[i] = f(buf[i]);
-      }
+          buf[j * nr + i] = *reinterpret_cast<const T*>(src + i * si0 + j * si1);
+      chunk.compute(nr * nc);
       char* dst = out + r * so0 + c * so1;
       for (int64_t i = 0; i < nr; ++i)
         for (int64_t j = 0; j < nc; ++j)
-          *reinterpret_cast<R*>(dst + i * so0 + j * so1) = static_cast<R>(buf[j * nr + i]);
+          *reinterpret_cast<T*>(dst + i * so0 + j * so1) = buf[j * nr + i];
     }
   }
 }

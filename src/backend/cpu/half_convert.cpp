@@ -1,0 +1,53 @@
+// float16 <-> float conversions of whole buffers for the cpu loops, with F16C's instructions where
+// the CPU has them: both round to nearest even and keep NaN payloads as half_bits does, so the
+// bits are the same (tools/check_half_convert.cpp compares every value). Host only.
+#include "buffered_math.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+namespace gpupy::cpu {
+namespace {
+
+#if defined(__x86_64__)
+__attribute__((target("avx,f16c"))) void widen_f16c(const float16* a, float* o, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm256_storeu_ps(o + i,
+                     _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i))));
+  for (; i < n; ++i) o[i] = static_cast<float>(a[i]);
+}
+
+__attribute__((target("avx,f16c"))) void narrow_f16c(const float* a, float16* o, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + i),
+                     _mm256_cvtps_ph(_mm256_loadu_ps(a + i), _MM_FROUND_TO_NEAREST_INT));
+  for (; i < n; ++i) o[i] = float16(a[i]);
+}
+
+bool has_f16c() {
+  // GPUPY_FAST_MATH=0 (level 0) keeps every cpu loop on its scalar code.
+  static const bool f16c = fast_math_level() > 0 && __builtin_cpu_supports("f16c");
+  return f16c;
+}
+#endif
+
+}  // namespace
+
+void widen_halves(const float16* a, float* o, int64_t n) {
+#if defined(__x86_64__)
+  if (has_f16c()) return widen_f16c(a, o, n);
+#endif
+  for (int64_t i = 0; i < n; ++i) o[i] = static_cast<float>(a[i]);
+}
+
+void narrow_floats(const float* a, float16* o, int64_t n) {
+#if defined(__x86_64__)
+  if (has_f16c()) return narrow_f16c(a, o, n);
+#endif
+  for (int64_t i = 0; i < n; ++i) o[i] = float16(a[i]);
+}
+
+}  // namespace gpupy::cpu
