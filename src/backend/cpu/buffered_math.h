@@ -36,10 +36,12 @@ struct BufferedMath<fn::ViaFloat<G>, float16> {
 /// Elements per chunk: the buffer (16 KiB of doubles) stays in L1.
 inline constexpr int64_t kMathChunk = 2048;
 
-/// Whether the buffered path beats the plain per-run loop: always for float16 (whose plain loop
-/// calls the library per element), else unless both inner axes are contiguous and runs are long.
+/// Whether the buffered path beats the plain per-run loop: not where the input is one value per
+/// run (the plain loop computes it once), else always for float16 (whose plain loop calls the
+/// library per element), else unless both inner axes are contiguous and runs are long.
 template <class R, class T>
 bool use_buffered_math(const Layout<2>& layout) {
+  if (layout.inner_stride(1) == 0) return false;
   if constexpr (is_float16_v<T>) return true;
   const bool contiguous =
       layout.inner_stride(0) == int64_t(sizeof(R)) && layout.inner_stride(1) == int64_t(sizeof(T));

@@ -29,6 +29,9 @@ void unary_run(char* out, const char* in, int64_t n, int64_t so, int64_t si) {
     R* __restrict o = reinterpret_cast<R*>(out);
     const T* __restrict a = reinterpret_cast<const T*>(in);
     for (int64_t i = 0; i < n; ++i) o[i] = f(a[i]);
+  } else if (si == 0) {  // a broadcast input: one value for the whole run
+    const R v = f(*reinterpret_cast<const T*>(in));
+    for (int64_t i = 0; i < n; ++i) *reinterpret_cast<R*>(out + i * so) = v;
   } else {
     for (int64_t i = 0; i < n; ++i)
       *reinterpret_cast<R*>(out + i * so) = f(*reinterpret_cast<const T*>(in + i * si));
