@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <type_traits>
 
@@ -141,6 +142,80 @@ inline bool use_math_tiles(const Layout<2>& layout) {
   if (layout.ndim != 2 || layout.shape[0] < 32 || layout.shape[1] < 32) return false;
   const int64_t outer = layout.strides[1][0], inner = layout.strides[1][1];
   return (outer < 0 ? -outer : outer) < (inner < 0 ? -inner : inner);
+}
+
+/// BufferedMath's counterpart for binary functors (fast_binary's loops: power, float32 arctan2).
+template <class F, class T>
+struct BufferedBinary {
+  static constexpr FastOp op = FastOp::none;
+};
+template <class F, FloatOrDouble T>
+struct BufferedBinary<F, T> {
+  using Work = T;
+  using Base = F;
+  static constexpr FastOp op = fast_binary_op_v<F, T>;
+};
+template <class G>
+struct BufferedBinary<fn::ViaFloat<G>, float16> {
+  using Work = float;
+  using Base = G;
+  static constexpr FastOp op = fast_binary_op_v<G, float>;
+};
+
+/// Whether a binary call goes through buffered_binary: float16, and layouts that fast_binary
+/// cannot take in runs (a strided output, strides that are not whole elements) or only in short
+/// runs.
+template <class T>
+bool use_buffered_binary(const Layout<3>& layout) {
+  if constexpr (is_float16_v<T>) return true;
+  constexpr int64_t t = sizeof(T);
+  return layout.inner_stride(0) != t || layout.inner_stride(1) % t != 0 ||
+         layout.inner_stride(2) % t != 0 || layout.shape[layout.ndim - 1] < kMathChunk / 8;
+}
+
+/// out = F(in0, in1) over flat elements [begin, end) of `layout` (operands out, in0, in1), chunk
+/// by chunk through fast_binary's loop, with F's results element by element.
+template <class F, class R, class T>
+void buffered_binary(const Layout<3>& layout, const std::array<char*, 3>& base, int64_t begin,
+                     int64_t end) {
+  static_assert(std::is_same_v<R, T>);
+  using M = BufferedBinary<F, T>;
+  using W = typename M::Work;
+  constexpr bool kWiden = !std::is_same_v<T, W>;
+  alignas(64) W work[2][kMathChunk];
+  alignas(64) std::conditional_t<kWiden, T, char> stage[2][kWiden ? kMathChunk : 1];
+  T* in[2];
+  for (int k = 0; k < 2; ++k) {
+    if constexpr (kWiden)
+      in[k] = stage[k];
+    else
+      in[k] = work[k];
+  }
+  for (int64_t lo = begin; lo < end; lo += kMathChunk) {
+    const int64_t hi = std::min(end, lo + kMathChunk), n = hi - lo;
+    int64_t at = 0;
+    layout.for_each_run(base, lo, hi, [&](auto p, int64_t count) {
+      for (int k = 0; k < 2; ++k) {
+        const int64_t s = layout.inner_stride(k + 1);
+        for (int64_t i = 0; i < count; ++i)
+          in[k][at + i] = *reinterpret_cast<const T*>(p[k + 1] + i * s);
+      }
+      at += count;
+    });
+    if constexpr (kWiden)
+      for (int k = 0; k < 2; ++k) widen_halves(stage[k], work[k], n);
+    if (!fast_binary(M::op, work[0], 1, work[1], 1, work[0], n)) {
+      typename M::Base f;
+      for (int64_t i = 0; i < n; ++i) work[0][i] = f(work[0][i], work[1][i]);
+    }
+    if constexpr (kWiden) narrow_floats(work[0], stage[0], n);
+    const T* src = in[0];
+    layout.for_each_run(base, lo, hi, [&](auto p, int64_t count) {
+      const int64_t so = layout.inner_stride(0);
+      for (int64_t i = 0; i < count; ++i) *reinterpret_cast<T*>(p[0] + i * so) = src[i];
+      src += count;
+    });
+  }
 }
 
 }  // namespace gpupy::cpu

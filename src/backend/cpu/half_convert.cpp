@@ -1,6 +1,6 @@
 // float16 <-> float conversions of whole buffers for the cpu loops, with F16C's instructions where
-// the CPU has them: both round to nearest even and keep NaN payloads as half_bits does, so the
-// bits are the same (tools/check_half_convert.cpp compares every value). Host only.
+// the CPU has them, giving half_bits's bits (tools/check_half_convert.cpp compares every value).
+// Host only.
 #include "buffered_math.h"
 
 #if defined(__x86_64__)
@@ -11,11 +11,19 @@ namespace gpupy::cpu {
 namespace {
 
 #if defined(__x86_64__)
+// vcvtph2ps quiets signalling NaNs, which pow(x, 0) and pow(1, y) tell apart from quiet ones:
+// groups holding an infinity or NaN are widened by half_bits.
 __attribute__((target("avx,f16c"))) void widen_f16c(const float16* a, float* o, int64_t n) {
+  const __m128i exponent = _mm_set1_epi16(0x7c00);
   int64_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    _mm256_storeu_ps(o + i,
-                     _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i))));
+  for (; i + 8 <= n; i += 8) {
+    const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(h, exponent), exponent))) {
+      for (int64_t j = i; j < i + 8; ++j) o[j] = static_cast<float>(a[j]);
+    } else {
+      _mm256_storeu_ps(o + i, _mm256_cvtph_ps(h));
+    }
+  }
   for (; i < n; ++i) o[i] = static_cast<float>(a[i]);
 }
 
