@@ -14,24 +14,25 @@
 
 namespace gpupy::cpu {
 
-/// How a unary loop functor F on elements of type T reaches a fast loop: the loop (op), the type
-/// it computes in (Work) and the functor that computes one Work value as the loop does (Base).
-template <class F, class T>
+/// How a loop functor F of Arity inputs of type T reaches a fast loop (fast_unary's, or
+/// fast_binary's for two inputs): the loop (op), the type it computes in (Work) and the functor
+/// that computes one Work value as the loop does (Base).
+template <class F, class T, int Arity = 1>
 struct BufferedMath {
   static constexpr FastOp op = FastOp::none;
 };
-template <class F, FloatOrDouble T>
-struct BufferedMath<F, T> {
+template <class F, FloatOrDouble T, int Arity>
+struct BufferedMath<F, T, Arity> {
   using Work = T;
   using Base = F;
-  static constexpr FastOp op = fast_op_v<F, T>;
+  static constexpr FastOp op = Arity == 1 ? fast_op_v<F, T> : fast_binary_op_v<F, T>;
 };
-// float16 loops compute float16(G(float(x))): the float loop of G on widened values.
-template <class G>
-struct BufferedMath<fn::ViaFloat<G>, float16> {
+// float16 loops compute float16(G(float(x), ...)): the float loop of G on widened values.
+template <class G, int Arity>
+struct BufferedMath<fn::ViaFloat<G>, float16, Arity> {
   using Work = float;
   using Base = G;
-  static constexpr FastOp op = fast_op_v<G, float>;
+  static constexpr FastOp op = Arity == 1 ? fast_op_v<G, float> : fast_binary_op_v<G, float>;
 };
 
 /// Elements per chunk: the buffer (16 KiB of doubles) stays in L1.
@@ -144,24 +145,6 @@ inline bool use_math_tiles(const Layout<2>& layout) {
   return (outer < 0 ? -outer : outer) < (inner < 0 ? -inner : inner);
 }
 
-/// BufferedMath's counterpart for binary functors (fast_binary's loops: power, float32 arctan2).
-template <class F, class T>
-struct BufferedBinary {
-  static constexpr FastOp op = FastOp::none;
-};
-template <class F, FloatOrDouble T>
-struct BufferedBinary<F, T> {
-  using Work = T;
-  using Base = F;
-  static constexpr FastOp op = fast_binary_op_v<F, T>;
-};
-template <class G>
-struct BufferedBinary<fn::ViaFloat<G>, float16> {
-  using Work = float;
-  using Base = G;
-  static constexpr FastOp op = fast_binary_op_v<G, float>;
-};
-
 /// Whether a binary call goes through buffered_binary: float16, and layouts that fast_binary
 /// cannot take in runs (a strided output, strides that are not whole elements) or only in short
 /// runs.
@@ -179,7 +162,7 @@ template <class F, class R, class T>
 void buffered_binary(const Layout<3>& layout, const std::array<char*, 3>& base, int64_t begin,
                      int64_t end) {
   static_assert(std::is_same_v<R, T>);
-  using M = BufferedBinary<F, T>;
+  using M = BufferedMath<F, T, 2>;
   using W = typename M::Work;
   constexpr bool kWiden = !std::is_same_v<T, W>;
   alignas(64) W work[2][kMathChunk];

@@ -154,7 +154,7 @@ void run_elementwise(const ElementwiseCall& call) {
       InputView a = input_view(*call.inputs[0], out.ndim(), scalar0, call.in_dtype);
       InputView b = input_view(*call.inputs[1], out.ndim(), scalar1, call.in_dtype);
       Layout<3> layout(out.shape(), {out.strides().data(), a.strides.data(), b.strides.data()});
-      if constexpr (BufferedBinary<F, T>::op != FastOp::none) {
+      if constexpr (BufferedMath<F, T, 2>::op != FastOp::none) {
         if (use_buffered_binary<T>(layout))
           return parallel_for(layout.size, kParallelGrain, [&](int64_t begin, int64_t end) {
             buffered_binary<F, R, T>(layout, {out.data(), a.data, b.data}, begin, end);
