@@ -46,6 +46,8 @@ def cases(dt):
     yield "exp broadcast col[None, :]", "exp", (np.broadcast_to(col[None, :], (1024, 1024)),), {}
     yield "power a[::2] ** 2.5", "power", (w[::2], dt(2.5)), {}
     yield "power M.T ** M", "power", (np.abs(m.T) + 0.5, np.abs(m) + 0.5), {}
+    pairs = w.reshape(N // 2, 4)
+    yield "power M[:, :2] ** M[:, 2:] (runs of 2)", "power", (pairs[:, :2], pairs[:, 2:]), {}
     if dt == np.float32:
         yield "arctan2 a[::2], b[::2]", "arctan2", (v[::2], w[::2]), {}
 
@@ -58,6 +60,9 @@ def casting_cases():
     yield "exp float16", "exp", (x.astype(np.float16),), {}
     yield "tanh float16", "tanh", (x.astype(np.float16),), {}
     yield "sin float16[::2]", "sin", (rng.uniform(-3, 3, 2 * N).astype(np.float16)[::2],), {}
+    h = rng.uniform(0.5, 3, N).astype(np.float16), rng.uniform(-2, 2, N).astype(np.float16)
+    yield "power float16", "power", h, {}
+    yield "arctan2 float16", "arctan2", h, {}
 
 
 def main():

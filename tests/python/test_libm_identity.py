@@ -96,7 +96,7 @@ def _check(name, x):
     expected = _library(name, x.dtype.type)(x)
     ufunc = getattr(gpupy, name)
     _assert_same_bits(gpupy.asnumpy(ufunc(gpupy.asarray(x))), expected, x)
-    # A strided view takes the scalar loop on cpu; in place, the vector loop reads what it writes.
+    # A strided view goes through the cpu chunk buffer; in place, the loop reads what it writes.
     _assert_same_bits(gpupy.asnumpy(ufunc(gpupy.asarray(x)[::3])), expected[::3], x[::3])
     inplace = gpupy.asarray(x)
     ufunc(inplace, out=inplace)
