@@ -4,6 +4,7 @@
 #include "buffered_math.h"
 
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -36,8 +37,12 @@ __attribute__((target("avx,f16c"))) void narrow_f16c(const float* a, float16* o,
 }
 
 bool has_f16c() {
-  // GPUPY_FAST_MATH=0 (level 0) keeps every cpu loop on its scalar code.
-  static const bool f16c = fast_math_level() > 0 && __builtin_cpu_supports("f16c");
+  // GPUPY_FAST_MATH=0 (level 0) keeps every cpu loop scalar; level 1 or more means the CPU and OS
+  // run AVX. F16C is read from cpuid: clang's __builtin_cpu_supports does not know "f16c".
+  static const bool f16c = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return fast_math_level() > 0 && __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C);
+  }();
   return f16c;
 }
 #endif
