@@ -96,7 +96,7 @@ def _check(name, x):
     expected = _library(name, x.dtype.type)(x)
     ufunc = getattr(gpupy, name)
     _assert_same_bits(gpupy.asnumpy(ufunc(gpupy.asarray(x))), expected, x)
-    # A strided view takes the scalar loop on cpu; in place, the vector loop reads what it writes.
+    # A strided view goes through the cpu chunk buffer; in place, the loop reads what it writes.
     _assert_same_bits(gpupy.asnumpy(ufunc(gpupy.asarray(x)[::3])), expected[::3], x[::3])
     inplace = gpupy.asarray(x)
     ufunc(inplace, out=inplace)
@@ -349,3 +349,132 @@ def test_arctan2_equals_c_library(dtype):
         _assert_same_bits(gpupy.asnumpy(gpupy.arctan2(gy[finite], dtype(b))), want, y[finite])
         want = library(numpy.full(finite.sum(), b, dtype), x[finite])
         _assert_same_bits(gpupy.asnumpy(gpupy.arctan2(dtype(b), gx[finite])), want, x[finite])
+
+
+# Every function with a cpu vector loop, in the layouts that the cpu device gathers into a buffer
+# for that loop (reversed, transposed, a column, short runs, broadcast, a strided out=), and on
+# float16, whose loops run float32's on widened values.
+_VECTOR_LOOPS = [
+    (name, numpy.float32)
+    for name in ["exp", "exp2", "log", "log2", "sin", "cos", "expm1", "log1p", "tanh", "floor"]
+] + [(name, numpy.float64) for name in ["exp", "exp2", "log", "expm1", "log1p", "tanh", "rint"]]
+
+
+def _layouts(x):
+    """(numpy view, gpupy view) pairs of the same elements of x in other layouts."""
+    g = gpupy.asarray(x)
+    m = x.size // 96 * 96  # a multiple of 2, 8 and 12
+    yield x[::-1], g[::-1]
+    yield x[:m].reshape(12, -1).T, g[:m].reshape(12, -1).T
+    # transposes of two long axes go through tiles (partial ones at either end)
+    yield x[:m].reshape(96, -1).T, g[:m].reshape(96, -1).T
+    yield x[:m].reshape(-1, 96)[::-1, ::2].T, g[:m].reshape(-1, 96)[::-1, ::2].T
+    yield x[:m].reshape(-1, 2)[:, 1], g[:m].reshape(-1, 2)[:, 1]
+    yield x[:m].reshape(-1, 8)[:, 2:5], g[:m].reshape(-1, 8)[:, 2:5]
+    yield x[:m].reshape(-1, 12)[::-2, ::3], g[:m].reshape(-1, 12)[::-2, ::3]
+    for rows in (x[:300, None], x[None, :300]):  # inner stride 0, and runs repeated
+        shape = (300, 7) if rows.shape[0] == 300 else (7, 300)
+        yield numpy.broadcast_to(rows, shape), gpupy.broadcast_to(gpupy.asarray(rows), shape)
+
+
+@pytest.mark.parametrize("name, dtype", _VECTOR_LOOPS)
+def test_strided_layouts_equal_c_library(name, dtype):
+    x = _edge_inputs(name, dtype) if name not in _ROUNDING else _inputs(dtype)
+    library = _library(name, dtype)
+    ufunc = getattr(gpupy, name)
+    for view, gview in _layouts(x):
+        expected = library(view.ravel()).reshape(view.shape)
+        _assert_same_bits(gpupy.asnumpy(ufunc(gview)), expected, view)
+    out = gpupy.zeros(2 * x.size, dtype=dtype)
+    ufunc(gpupy.asarray(x)[::-1], out=out[::-2])
+    _assert_same_bits(gpupy.asnumpy(out[::-2]), library(x[::-1]), x[::-1])
+    assert not gpupy.asnumpy(out[::2]).any()  # the gaps of out are left alone
+
+
+@pytest.mark.parametrize("name", [n for n, dtype in _VECTOR_LOOPS if dtype == numpy.float32])
+def test_float16_equals_c_library_through_float32(name):
+    """float16 computes float16(f(float32(x))) with the float32 library function: every float16,
+    contiguous and reversed, and within one float16 ulp of NumPy's float16 loop."""
+    x = numpy.arange(2**16, dtype=numpy.uint16).view(numpy.float16)
+    with numpy.errstate(all="ignore"):
+        wide = _library(name, numpy.float32)(x.astype(numpy.float32))
+        expected = wide.astype(numpy.float16).view(numpy.uint16)
+        reference = getattr(numpy, name)(x)
+    # gpupy narrows a NaN to a quiet one that keeps the payload's top bits (NumPy need not)
+    bits = wide.view(numpy.uint32)
+    nan_bits = ((bits >> 16) & 0x8000) | 0x7E00 | ((bits & 0x7FFFFF) >> 13)
+    expected = numpy.where(numpy.isnan(wide), nan_bits, expected).astype(numpy.uint16)
+    g = gpupy.asarray(x)
+    for got, want, inputs in [
+        (gpupy.asnumpy(getattr(gpupy, name)(g)), expected, x),
+        (gpupy.asnumpy(getattr(gpupy, name)(g[::-3])), expected[::-3], x[::-3]),
+    ]:
+        bad = numpy.flatnonzero(got.view(numpy.uint16) != want)[:5]
+        assert bad.size == 0, f"inputs {inputs[bad]}: gpupy {got[bad]}, C {want[bad].view(x.dtype)}"
+    got = gpupy.asnumpy(getattr(gpupy, name)(g))
+    both = numpy.isfinite(reference) & numpy.isfinite(got)
+    assert numpy.array_equal(numpy.isnan(got), numpy.isnan(reference))
+    steps = numpy.abs(got[both].astype(numpy.float64) - reference[both].astype(numpy.float64))
+    with numpy.errstate(over="ignore"):  # the spacing of 65504 is inf
+        ulp = numpy.spacing(numpy.abs(reference[both]))
+    assert (steps <= ulp.astype(numpy.float64)).all()
+
+
+def _signalling16(h):
+    b = h.view(numpy.uint16)
+    return ((b & 0x7C00) == 0x7C00) & ((b & 0x3FF) != 0) & ((b & 0x200) == 0)
+
+
+def _narrowed(wide):
+    """float16 bits of float32 results as gpupy narrows them: NaNs quiet, top payload bits kept."""
+    bits = wide.view(numpy.uint32)
+    with numpy.errstate(all="ignore"):
+        half = wide.astype(numpy.float16).view(numpy.uint16)
+    nan_bits = ((bits >> 16) & 0x8000) | 0x7E00 | ((bits & 0x7FFFFF) >> 13)
+    return numpy.where(numpy.isnan(wide), nan_bits, half).astype(numpy.uint16)
+
+
+@pytest.mark.parametrize(
+    "name, dtype, inputs",
+    [
+        ("pow", numpy.float32, _pow_inputs),
+        ("pow", numpy.float64, _pow_inputs),
+        ("atan2", numpy.float32, _atan2_inputs),
+    ],
+)
+def test_binary_layouts_equal_c_library(name, dtype, inputs):
+    """power and arctan2 in short runs, transposed, into a strided out= and on float16 (every
+    pair of a float16 grid), which the cpu device gathers into buffers for its vector loops."""
+    a, b = inputs(dtype)
+    ufunc = gpupy.power if name == "pow" else gpupy.arctan2
+    library = _library2(name, dtype)
+    quiet = ~(_signalling(a) | _signalling(b))
+    m = a.size // 96 * 96
+    ga, gb = gpupy.asarray(a[:m]), gpupy.asarray(b[:m])
+    views = [
+        lambda v: v.reshape(-1, 8)[:, 2:5],
+        lambda v: v.reshape(96, -1).T,
+        lambda v: v.reshape(-1, 12)[::-1, ::5],
+    ]
+    for view in views:
+        want = library(view(a[:m]).ravel(), view(b[:m]).ravel())
+        got = gpupy.asnumpy(ufunc(view(ga), view(gb))).ravel()
+        _assert_same_bits(got, want, view(a[:m]).ravel(), view(quiet[:m]).ravel())
+    out = gpupy.zeros(2 * m, dtype=dtype)
+    ufunc(ga, gb, out=out[::2])
+    _assert_same_bits(gpupy.asnumpy(out[::2]), library(a[:m], b[:m]), a[:m], quiet[:m])
+    if dtype != numpy.float32:
+        return
+    grid = numpy.append(numpy.arange(0, 2**16, 97, dtype=numpy.uint16), 0x3C00)  # and 1.0
+    grid = grid.astype(numpy.uint16).view(numpy.float16)
+    ha, hb = (v.ravel() for v in numpy.meshgrid(grid, grid))
+    with numpy.errstate(all="ignore"):
+        want = _narrowed(library(ha.astype(numpy.float32), hb.astype(numpy.float32)))
+    got = gpupy.asnumpy(ufunc(gpupy.asarray(ha), gpupy.asarray(hb))).view(numpy.uint16)
+    # ctypes hands the library a signalling NaN quieted; the library's answer is NaN (even for
+    # pow(x, 0) and pow(1, y), which are 1 for a quiet NaN)
+    signalling = _signalling16(ha) | _signalling16(hb)
+    assert numpy.isnan(got[signalling].view(numpy.float16)).all()
+    want[signalling] = got[signalling]
+    bad = numpy.flatnonzero(got != want)[:5]
+    assert bad.size == 0, f"inputs {ha[bad]}, {hb[bad]}: gpupy {got[bad]}, C {want[bad]}"

@@ -2,10 +2,12 @@
 // compiler vectorises and a strided fallback. Host only.
 #pragma once
 
+#include <algorithm>
 #include <type_traits>
 
 #include "../../core/dispatch.h"
 #include "../../functors/all.h"
+#include "buffered_math.h"
 #include "byte_loops.h"
 #include "cpu_backend.h"
 #include "fast_math.h"
@@ -28,6 +30,9 @@ void unary_run(char* out, const char* in, int64_t n, int64_t so, int64_t si) {
     R* __restrict o = reinterpret_cast<R*>(out);
     const T* __restrict a = reinterpret_cast<const T*>(in);
     for (int64_t i = 0; i < n; ++i) o[i] = f(a[i]);
+  } else if (si == 0) {  // a broadcast input: one value for the whole run
+    const R v = f(*reinterpret_cast<const T*>(in));
+    for (int64_t i = 0; i < n; ++i) *reinterpret_cast<R*>(out + i * so) = v;
   } else {
     for (int64_t i = 0; i < n; ++i)
       *reinterpret_cast<R*>(out + i * so) = f(*reinterpret_cast<const T*>(in + i * si));
@@ -130,6 +135,18 @@ void run_elementwise(const ElementwiseCall& call) {
       const Array& out = call.out;
       InputView a = input_view(*call.inputs[0], out.ndim(), scalar, call.in_dtype);
       Layout<2> layout(out.shape(), {out.strides().data(), a.strides.data()});
+      if constexpr (BufferedMath<F, T>::op != FastOp::none) {
+        if (use_buffered_math<R, T>(layout) && use_math_tiles(layout))
+          return parallel_for(layout.shape[0],
+                              std::max<int64_t>(1, kParallelGrain / layout.shape[1]),
+                              [&](int64_t r0, int64_t r1) {
+                                buffered_unary_tiles<F, R, T>(layout, out.data(), a.data, r0, r1);
+                              });
+        if (use_buffered_math<R, T>(layout))
+          return parallel_for(layout.size, kParallelGrain, [&](int64_t begin, int64_t end) {
+            buffered_unary<F, R, T>(layout, out.data(), a.data, begin, end);
+          });
+      }
       parallel_for(layout.size, kParallelGrain, [&](int64_t begin, int64_t end) {
         layout.for_each_run({out.data(), a.data}, begin, end, [&](auto p, int64_t n) {
           unary_run<F, R, T>(p[0], p[1], n, layout.inner_stride(0), layout.inner_stride(1));
@@ -142,6 +159,12 @@ void run_elementwise(const ElementwiseCall& call) {
       InputView a = input_view(*call.inputs[0], out.ndim(), scalar0, call.in_dtype);
       InputView b = input_view(*call.inputs[1], out.ndim(), scalar1, call.in_dtype);
       Layout<3> layout(out.shape(), {out.strides().data(), a.strides.data(), b.strides.data()});
+      if constexpr (BufferedMath<F, T, 2>::op != FastOp::none) {
+        if (use_buffered_binary<T>(layout))
+          return parallel_for(layout.size, kParallelGrain, [&](int64_t begin, int64_t end) {
+            buffered_binary<F, R, T>(layout, {out.data(), a.data, b.data}, begin, end);
+          });
+      }
       parallel_for(layout.size, kParallelGrain, [&](int64_t begin, int64_t end) {
         layout.for_each_run({out.data(), a.data, b.data}, begin, end, [&](auto p, int64_t n) {
           binary_run<F, R, T>(p[0], p[1], p[2], n, layout.inner_stride(0), layout.inner_stride(1),

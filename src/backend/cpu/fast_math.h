@@ -1,7 +1,7 @@
 // Vector loops for float32 exp, exp2, log, log2, sin, cos, expm1, log1p, tanh and pow, float64
 // exp, exp2, log, expm1, log1p, tanh and pow, and float32/float64 rounding whose results equal the
-// C library's scalar calls bit for bit, and traits that route a functor's contiguous cpu loop to
-// them. Host only.
+// C library's scalar calls bit for bit, and traits that route a functor's cpu loop to them
+// (directly for contiguous runs, through buffered_math.h's chunks otherwise). Host only.
 #pragma once
 
 #include <cstdint>
