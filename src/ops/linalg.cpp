@@ -92,6 +92,7 @@ Array matmul(const Array& a_in, const Array& b_in) {
 }
 
 Array dot(const Array& a, const Array& b) {
+  same_device(a, b, "dot");  // before the paths below, whose errors would name multiply/matmul
   if (a.ndim() == 0 || b.ndim() == 0) return multiply(a, b);
   const int kb_axis = b.ndim() >= 2 ? b.ndim() - 2 : 0;
   const int64_t k = a.shape().back();
@@ -103,7 +104,6 @@ Array dot(const Array& a, const Array& b) {
                    std::to_string(kb_axis) + ")"));
   // Up to 2-D b, dot's contraction is matmul's (with a's leading axes as matmul batch axes).
   if (b.ndim() <= 2) return matmul(a, b);
-  same_device(a, b, "dot");
   // N-D b: contract a (P, k) with b's axis -2 moved first and the rest flattened: (k, Q).
   const int nb = b.ndim();
   Shape bshape{k}, result = leading(a.shape(), 1);

@@ -192,6 +192,18 @@ def test_dot_errors(shape_a, shape_b, xp):
     return xp.dot(xp.asarray(np.ones(shape_a)), xp.asarray(np.ones(shape_b)))
 
 
+@pytest.mark.parametrize("shape_b", [(), (3,), (3, 2), (2, 3, 2)])
+def test_dot_device_error_names_dot(device_name, shape_b):
+    if device_name == "cpu":
+        pytest.skip("needs a device other than cpu")
+    a = gpupy.ones(3)
+    b = gpupy.ones(shape_b, device="cpu")
+    with pytest.raises(ValueError, match=r"^\[dot\] operands are on different devices"):
+        gpupy.dot(a, b)
+    with pytest.raises(ValueError, match=r"^\[dot\] operands are on different devices"):
+        a.dot(b)
+
+
 @testing.numpy_gpupy_allclose(rtol=RTOL)
 def test_dot_method_non_contiguous(xp):
     a = xp.asarray(_data((4, 6, 5), "float64", 15)[:, ::2, :])
