@@ -12,7 +12,7 @@ import warnings
 import numpy
 
 from gpupy import _core
-from gpupy._weighted_quantile import with_weights
+from gpupy._weighted_quantile import host_q, with_weights
 
 _NO_VALUE = numpy._NoValue  # NumPy's "not given", which numpy.nansum(x, initial=...) forwards
 
@@ -474,9 +474,7 @@ def nanpercentile(
     """See numpy.nanpercentile."""
     if weights is not None:
         return with_weights(a, q, axis, out, method, keepdims, weights, "nanpercentile", True)
-    qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
-    if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
-        raise ValueError("[nanpercentile] Percentiles must be in the range [0, 100]")
+    qs = host_q(q, "nanpercentile", percent=True)
     q = qs / 100 if hasattr(q, "dtype") or numpy.ndim(q) else q / 100
     return _nanquantile(a, q, axis, out, method, keepdims, "nanpercentile")
 

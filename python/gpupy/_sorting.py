@@ -22,7 +22,7 @@ from gpupy._core import (  # noqa: F401
     searchsorted,
     sort,
 )
-from gpupy._weighted_quantile import with_weights
+from gpupy._weighted_quantile import host_q, with_weights
 
 
 def _as_gpupy(a):
@@ -94,9 +94,7 @@ def quantile(
 
     a = _as_gpupy(a)
     refuse_bool_interpolation(a, method, "quantile", axis)
-    qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
-    if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 1)):
-        raise ValueError("[quantile] Quantiles must be in the range [0, 1]")
+    qs = host_q(q, "quantile")
     q_list = qs.reshape(-1).tolist()
 
     def bounds(n):  # the positions each quantile reads, and its weight between them
@@ -143,9 +141,7 @@ def percentile(
     """See numpy.percentile."""
     if weights is not None:
         return with_weights(a, q, axis, out, method, keepdims, weights, "percentile", True)
-    qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
-    if qs.size and (numpy.any(qs < 0) or numpy.any(qs > 100)):
-        raise ValueError("[percentile] Percentiles must be in the range [0, 100]")
+    qs = host_q(q, "percentile", percent=True)
     q = qs / 100 if hasattr(q, "dtype") or numpy.ndim(q) else q / 100
     return quantile(a, q, axis, out, overwrite_input, method, keepdims)
 

@@ -89,11 +89,18 @@ def weighted_quantile(a, q, axis, out, method, keepdims, weights, op, skip_nan):
     return r
 
 
-def with_weights(a, q, axis, out, method, keepdims, weights, op, percent=False):
-    """The public functions' weights= path: NumPy checks q first."""
+def host_q(q, op, percent=False):
+    """q as a host NumPy array, after NumPy's range check: [0, 100] for percentiles, [0, 1] for
+    quantiles (the quantile functions read q on the host to plan their gathers)."""
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
     top, what = (100, "Percentiles") if percent else (1, "Quantiles")
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > top)):
         raise ValueError(f"[{op}] {what} must be in the range [0, {top}]")
+    return qs
+
+
+def with_weights(a, q, axis, out, method, keepdims, weights, op, percent=False):
+    """The public functions' weights= path: NumPy checks q first."""
+    qs = host_q(q, op, percent)
     qs = qs / 100 if percent else qs
     return weighted_quantile(a, qs, axis, out, method, keepdims, weights, op, op.startswith("nan"))

@@ -382,7 +382,7 @@ def test_asarray_of_a_python_scalar_checks_the_conversion(value, dtype, xp):
     "args", [(0.3, -2, -0.7), (0.47, -21.077, -0.743), (0, 1, 0.1), (-5.0, 2.0, 0.5), (1, 7, 3)]
 )
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128", None])
-@testing.numpy_gpupy_allclose(rtol=0, accept_error=False)
+@testing.numpy_gpupy_allclose(rtol=0)
 def test_arange_fills_as_numpy(args, dtype, xp):
     # NumPy's step is the difference of the first two elements rounded to the dtype, and the
     # second element is start + step rounded once; a complex dtype takes the real range

@@ -305,7 +305,7 @@ def test_nan_quantiles_of_empty_input_are_nanmeans(dtype, shape, name, args):
 
 @pytest.mark.parametrize("name", ["nanvar", "nanstd"])
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-@testing.numpy_gpupy_allclose(rtol=1e-6, accept_error=False)
+@testing.numpy_gpupy_allclose(rtol=1e-6)
 def test_nanvar_of_float16_in_a_wider_dtype(name, dtype, xp):
     # NumPy's deviations from the mean are stored in the data's dtype (float16) before squaring
     x = numpy.array([1.0, 3.916, -6.117, 0.1425, numpy.nan, 2.348, -4.238, 11.05], dtype="float16")
@@ -318,7 +318,7 @@ def test_nanvar_of_float16_in_a_wider_dtype(name, dtype, xp):
      [2.0, numpy.nan, 3.5, -1.0], [numpy.inf, numpy.inf, 1.0, 2.0]],
 )  # fmt: skip
 @pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
-@testing.numpy_gpupy_allclose(rtol=0, accept_error=False)
+@testing.numpy_gpupy_allclose(rtol=0)
 def test_nanmedian_is_the_mean_of_the_middle_values(values, dtype, xp):
     # as NumPy's median: two infinities give inf (linear interpolation gave NaN)
     with warnings.catch_warnings():

@@ -48,7 +48,7 @@ def P(xp):
 def test_arithmetic(dtype):
     a, b = _coef(5, dtype, 1), _coef(3, dtype, 2)
 
-    @testing.numpy_gpupy_allclose(rtol=_tol(dtype), accept_error=False)
+    @testing.numpy_gpupy_allclose(rtol=_tol(dtype))
     def body(xp):
         p, A, B = P(xp), xp.asarray(a), xp.asarray(b)
         return _on_device(
@@ -77,7 +77,7 @@ def test_arithmetic(dtype):
 def test_division(dtype):
     a = _coef(6, dtype, 3)
 
-    @testing.numpy_gpupy_allclose(rtol=_tol(dtype) * 10, atol=1e-12, accept_error=False)
+    @testing.numpy_gpupy_allclose(rtol=_tol(dtype) * 10, atol=1e-12)
     def body(xp):
         p, A = P(xp), xp.asarray(a)
         d = xp.asarray(np.array([2.0, -1.0, 1.0]).astype(dtype))  # monic-ish: stable quotient
@@ -98,7 +98,7 @@ def test_derivative(dtype):
     a = _coef(5, dtype, 4)
     m2 = np.arange(12).reshape(3, 4).astype(dtype)
 
-    @testing.numpy_gpupy_allclose(rtol=_tol(dtype), accept_error=False)
+    @testing.numpy_gpupy_allclose(rtol=_tol(dtype))
     def body(xp):
         p, A, M = P(xp), xp.asarray(a), xp.asarray(m2)
         return _on_device(
@@ -123,7 +123,7 @@ def test_integral(dtype):
     a = _coef(4, dtype, 5)
     m2 = np.arange(6).reshape(2, 3).astype(dtype)
 
-    @testing.numpy_gpupy_allclose(rtol=_tol(dtype), accept_error=False)
+    @testing.numpy_gpupy_allclose(rtol=_tol(dtype))
     def body(xp):
         p, A, M = P(xp), xp.asarray(a), xp.asarray(m2)
         return _on_device(
@@ -151,7 +151,7 @@ def test_values(dtype):
     m2 = np.arange(12).reshape(3, 4).astype(dtype)
     x = np.linspace(-2, 2, 6).reshape(2, 3)
 
-    @testing.numpy_gpupy_allclose(rtol=_tol(dtype), accept_error=False)
+    @testing.numpy_gpupy_allclose(rtol=_tol(dtype))
     def body(xp):
         p, A, X, M = P(xp), xp.asarray(a), xp.asarray(x), xp.asarray(m2)
         return _on_device(
@@ -176,7 +176,7 @@ def test_roots_companion_fromroots(dtype):
         roots = roots + 1j * np.array([0, 1, -1, 0.5])
     tol = 1e-4 if dtype == "float32" else 1e-9
 
-    @testing.numpy_gpupy_allclose(rtol=tol, atol=tol, accept_error=False)
+    @testing.numpy_gpupy_allclose(rtol=tol, atol=tol)
     def body(xp):
         p, R = P(xp), xp.asarray(roots)
         c = p.polyfromroots(R)
@@ -201,7 +201,7 @@ def test_vander(dtype):
     x = np.linspace(-1, 2, 5).astype(dtype)
     y = np.linspace(0, 1, 5).astype(dtype)
 
-    @testing.numpy_gpupy_allclose(rtol=_tol(dtype), accept_error=False)
+    @testing.numpy_gpupy_allclose(rtol=_tol(dtype))
     def body(xp):
         p, X, Y = P(xp), xp.asarray(x), xp.asarray(y)
         return _on_device(
@@ -245,7 +245,7 @@ def test_constants_and_class():
     assert set(np.polynomial.polynomial.__all__) <= set(p.__all__)
 
 
-@testing.numpy_gpupy_allclose(accept_error=False)
+@testing.numpy_gpupy_allclose()
 def test_line_and_trim(xp):
     p = P(xp)
     return _on_device(
@@ -261,7 +261,7 @@ def test_line_and_trim(xp):
     )
 
 
-@testing.numpy_gpupy_allclose(accept_error=False)
+@testing.numpy_gpupy_allclose()
 def test_polyutils(xp):
     pu = xp.polynomial.polyutils
     x = xp.asarray([3.0, -1.0, 2.0])
@@ -355,7 +355,7 @@ def test_numpy_constants_mix_with_any_device():
 
 
 @pytest.mark.parametrize("dtype", ["float16", "complex64", "int8", "uint16", "bool"])
-@testing.numpy_gpupy_allclose(rtol=2e-3, accept_error=False)
+@testing.numpy_gpupy_allclose(rtol=2e-3)
 def test_other_coefficient_dtypes(dtype, xp):
     p = P(xp)
     c = xp.asarray(np.array([1, 0, 1, 1]).astype(dtype))
@@ -366,7 +366,7 @@ def test_other_coefficient_dtypes(dtype, xp):
     return out
 
 
-@testing.numpy_gpupy_allclose(accept_error=False)
+@testing.numpy_gpupy_allclose()
 def test_array_constants_and_empty_points(xp):
     p = P(xp)
     c = xp.asarray([1.0, 2.0, 3.0])

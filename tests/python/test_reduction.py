@@ -57,7 +57,7 @@ def test_var_std(name, axis, ddof, dtype, xp):
 @pytest.mark.parametrize("axis", [None, 1, (0, 2)])
 @pytest.mark.parametrize("out_dtype", ["float32", "float64", "complex64", "complex128"])
 @testing.for_dtypes(["complex64", "complex128", "float32", "int16"])
-@testing.numpy_gpupy_allclose(rtol=1e-5, accept_error=False)
+@testing.numpy_gpupy_allclose(rtol=1e-5)
 def test_var_std_dtype_keeps_numpy_rules(name, axis, out_dtype, dtype, xp):
     """dtype= is the dtype of the mean and of the sum of squares, as in NumPy: complex data
     with a real dtype keeps the imaginary deviations (only the mean drops them), and a complex
@@ -79,7 +79,7 @@ def test_var_of_complex_data_in_a_real_dtype_values():
     assert got.dtype == np.complex64 and complex(got) == pytest.approx((6.5 / 3) ** 0.5)
 
 
-@testing.numpy_gpupy_allclose(accept_error=False)
+@testing.numpy_gpupy_allclose()
 def test_var_std_integer_dtype_truncates(xp):
     a = xp.asarray([[1.0, 2.0, 4.0], [3.0, 5.0, 9.5]])
     return xp.var(a, axis=1, dtype="int32"), xp.std(a, dtype="int16"), xp.var(a, dtype="int8")
@@ -469,7 +469,7 @@ def test_empty_and_short_slices_warn_as_numpy(shape, name, kwargs):
 @pytest.mark.parametrize("name", ["sum", "prod", "cumsum", "cumprod", "nansum"])
 @pytest.mark.parametrize("out_dtype", ["uint8", "int8", "int64", "float16", "float32"])
 @testing.for_dtypes(["float32", "float64", "int8", "int64", "bool"])
-@testing.numpy_gpupy_allclose(rtol=1e-3, accept_error=False)
+@testing.numpy_gpupy_allclose(rtol=1e-3)
 def test_sum_prod_into_out_of_another_dtype(name, out_dtype, dtype, xp):
     # NumPy runs the loop in the promotion of the input and out, then casts into out: float
     # data summed into an integer out is truncated once, not element by element
