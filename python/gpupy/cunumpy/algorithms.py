@@ -1,44 +1,48 @@
-"""Host versions of the kernel-header algorithms: Morton (Z-order) keys equal to
-`cunumpy/morton.cuh` (2D: two 32-bit coordinates, x in bit 0; 3D: three 21-bit coordinates)."""
+"""Array algorithms particle and grid codes need and NumPy lacks, on the arrays' backend (NumPy,
+gpupy on any device, CuPy): Morton (Z-order) keys equal to the kernel header `cunumpy/morton.cuh`,
+a stable sort of several arrays by one key, sums per key without atomics on the host, and
+in-place compaction.
 
-import numpy
+    keys = xp.algorithms.morton_keys(positions, lower, upper, levels)
+    keys, order, positions, q = xp.algorithms.sort_by_key(keys, positions, q)
+    rho = xp.algorithms.segment_sum(q, cell, n_cells)
+    n = xp.algorithms.compact_by_mask(alive, positions, q)
 
-__all__ = ["morton_encode_2d", "morton_encode_3d"]
+Arguments must all belong to one backend (and, for gpupy, one device); results stay there.
+Nothing is copied between host and device. A device value is read back only where a result's
+size or a check of the arguments needs it (each function says where); count_transfers() records
+each such read as a `sync` event."""
 
-_U = numpy.uint64
+from gpupy.cunumpy._morton import (
+    MAX_MORTON_LEVELS,
+    morton_decode,
+    morton_encode,
+    morton_encode_2d,
+    morton_encode_3d,
+    morton_keys,
+    morton_scales,
+)
+from gpupy.cunumpy._segments import (
+    SegmentPlan,
+    cell_offsets,
+    compact_by_mask,
+    segment_boundaries,
+    segment_sum,
+    sort_by_key,
+)
 
-
-def _spread2(x):
-    v = numpy.asarray(x).astype(_U) & _U(0xFFFFFFFF)
-    for shift, mask in (
-        (16, 0x0000FFFF0000FFFF),
-        (8, 0x00FF00FF00FF00FF),
-        (4, 0x0F0F0F0F0F0F0F0F),
-        (2, 0x3333333333333333),
-        (1, 0x5555555555555555),
-    ):
-        v = (v | (v << _U(shift))) & _U(mask)
-    return v
-
-
-def _spread3(x):
-    v = numpy.asarray(x).astype(_U) & _U(0x1FFFFF)
-    for shift, mask in (
-        (32, 0x001F00000000FFFF),
-        (16, 0x001F0000FF0000FF),
-        (8, 0x100F00F00F00F00F),
-        (4, 0x10C30C30C30C30C3),
-        (2, 0x1249249249249249),
-    ):
-        v = (v | (v << _U(shift))) & _U(mask)
-    return v
-
-
-def morton_encode_2d(x, y):
-    """uint64 Z-order keys of 2D integer coordinates (bits of x at even positions)."""
-    return _spread2(x) | (_spread2(y) << _U(1))
-
-
-def morton_encode_3d(x, y, z):
-    """uint64 Z-order keys of 3D integer coordinates (21 bits each)."""
-    return _spread3(x) | (_spread3(y) << _U(1)) | (_spread3(z) << _U(2))
+__all__ = [
+    "MAX_MORTON_LEVELS",
+    "SegmentPlan",
+    "cell_offsets",
+    "compact_by_mask",
+    "morton_decode",
+    "morton_encode",
+    "morton_encode_2d",
+    "morton_encode_3d",
+    "morton_keys",
+    "morton_scales",
+    "segment_boundaries",
+    "segment_sum",
+    "sort_by_key",
+]
