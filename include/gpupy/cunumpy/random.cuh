@@ -38,6 +38,18 @@ __device__ inline cunumpy_philox4x32 cunumpy_philox_words(unsigned long long see
                                static_cast<unsigned int>(seed >> 32));
 }
 
+/// The 4 words for (seed, stream, counter): counter = {counter lo, hi, stream lo, hi}, so stream 0
+/// gives cunumpy_philox_words(seed, counter).
+__device__ inline cunumpy_philox4x32 cunumpy_philox_words2(unsigned long long seed,
+                                                           unsigned long long stream,
+                                                           unsigned long long counter) {
+  cunumpy_philox4x32 c = {
+      {static_cast<unsigned int>(counter), static_cast<unsigned int>(counter >> 32),
+       static_cast<unsigned int>(stream), static_cast<unsigned int>(stream >> 32)}};
+  return cunumpy_philox4x32_10(c, static_cast<unsigned int>(seed),
+                               static_cast<unsigned int>(seed >> 32));
+}
+
 /// 53 random bits of two words as a double in [0, 1).
 __device__ inline double cunumpy_philox_to_unit(unsigned int a, unsigned int b) {
   unsigned long long bits = ((static_cast<unsigned long long>(a) << 32) | b) >> 11;
@@ -59,6 +71,26 @@ __device__ inline double cunumpy_philox_normal(unsigned long long seed,
   double u1 = 1.0 - cunumpy_philox_to_unit(w.v[0], w.v[1]);
   double u2 = cunumpy_philox_to_unit(w.v[2], w.v[3]);
   return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+/// Two uniform doubles in [0, 1) for (seed, stream, counter): words 0-1 and 2-3 (a particle id as
+/// the stream and the step as the counter give every particle its own sequence).
+__device__ inline void cunumpy_philox_uniform2(unsigned long long seed, unsigned long long stream,
+                                               unsigned long long counter, double* u0, double* u1) {
+  cunumpy_philox4x32 w = cunumpy_philox_words2(seed, stream, counter);
+  *u0 = cunumpy_philox_to_unit(w.v[0], w.v[1]);
+  *u1 = cunumpy_philox_to_unit(w.v[2], w.v[3]);
+}
+
+/// Two standard normal doubles for (seed, stream, counter): cunumpy_philox_normal's radius and
+/// angle, (radius cos, radius sin).
+__device__ inline void cunumpy_philox_normal2(unsigned long long seed, unsigned long long stream,
+                                              unsigned long long counter, double* z0, double* z1) {
+  cunumpy_philox4x32 w = cunumpy_philox_words2(seed, stream, counter);
+  double radius = sqrt(-2.0 * log(1.0 - cunumpy_philox_to_unit(w.v[0], w.v[1])));
+  double angle = 6.283185307179586 * cunumpy_philox_to_unit(w.v[2], w.v[3]);
+  *z0 = radius * cos(angle);
+  *z1 = radius * sin(angle);
 }
 
 #endif  // CUNUMPY_RANDOM_CUH

@@ -1,62 +1,173 @@
-"""Philox4x32-10 counter-based random numbers on the host, bit-identical with the kernel header
-`cunumpy/random.cuh` (uniform exact; normal equal up to the last bits of libm's log and cos)."""
+"""Random numbers for code that runs on either backend.
+
+- get_rng(seed): the active backend's generator (numpy.random.default_rng, gpupy's or CuPy's).
+- random_streams: one seeded generator per process and backend, for reproducible (MPI) runs:
+
+      xp.rng.random_streams.seed(42, rank=comm.Get_rank())   # once, at start-up
+      v = xp.rng.random_streams.normal(0.0, v_th, (n, 3))     # anywhere afterwards
+
+  Rank r draws the stream (seed, r): a NumPy SeedSequence with spawn key (r, backend), so a run
+  with the same seed and number of ranks repeats itself, and ranks draw independent streams.
+- Philox4x32-10 functions of (seed, stream, counter), bit-identical with `cunumpy/random.cuh`:
+  a kernel thread and the host draw the same numbers whatever the launch shape or the order of
+  the particles (uniform exact, normal up to the last bits of the math functions).
+
+The generators of the backends differ for one seed (NumPy: the chosen bit generator, PCG64 by
+default; gpupy: Philox4x32-10 on every device; CuPy: its default), so build test data on the
+host or compare statistics across backends."""
 
 import numpy
 
-__all__ = ["philox4x32_10", "philox_normal", "philox_uniform"]
+from gpupy.cunumpy._backend import get_backend
+from gpupy.cunumpy._checks import nonnegative_int
+from gpupy.cunumpy._philox import (
+    philox4x32_10,
+    philox_normal,
+    philox_normal2,
+    philox_uniform,
+    philox_uniform2,
+)
 
-_M0, _M1 = numpy.uint64(0xD2511F53), numpy.uint64(0xCD9E8D57)
-_W0, _W1 = numpy.uint32(0x9E3779B9), numpy.uint32(0xBB67AE85)
-_LO = numpy.uint64(0xFFFFFFFF)
+__all__ = [
+    "BIT_GENERATORS",
+    "RandomStreams",
+    "get_rng",
+    "philox4x32_10",
+    "philox_normal",
+    "philox_normal2",
+    "philox_uniform",
+    "philox_uniform2",
+    "random_streams",
+]
+
+#: The NumPy bit generators RandomStreams.seed takes by name.
+BIT_GENERATORS = ("MT19937", "PCG64", "PCG64DXSM", "Philox", "SFC64")
+
+# last spawn-key word of each backend's stream (numpy and cupy as in the reference layout)
+_BACKEND_KEYS = {"numpy": 0, "cupy": 1, "gpupy": 2}
 
 
-def philox4x32_10(counter, key):
-    """Philox4x32 with 10 rounds: counter (..., 4) and key (..., 2) uint32 -> (..., 4) uint32."""
-    c = numpy.asarray(counter, dtype=numpy.uint32)
-    k = numpy.asarray(key, dtype=numpy.uint32)
-    if c.shape[-1:] != (4,) or k.shape[-1:] != (2,):
-        raise ValueError("philox4x32_10 takes counters of 4 and keys of 2 uint32 words")
-    shape = numpy.broadcast_shapes(c.shape[:-1], k.shape[:-1])
-    c0, c1, c2, c3 = (numpy.broadcast_to(c[..., i], shape).astype(numpy.uint64) for i in range(4))
-    k0, k1 = (numpy.broadcast_to(k[..., i], shape).copy() for i in range(2))
-    with numpy.errstate(over="ignore"):
-        for _ in range(10):
-            p0, p1 = _M0 * c0, _M1 * c2
-            c0, c1, c2, c3 = (
-                (p1 >> numpy.uint64(32)) ^ c1 ^ k0.astype(numpy.uint64),
-                p1 & _LO,
-                (p0 >> numpy.uint64(32)) ^ c3 ^ k1.astype(numpy.uint64),
-                p0 & _LO,
+def _backend_module(backend):
+    if backend == "gpupy":
+        import gpupy
+
+        return gpupy
+    if backend == "cupy":
+        import cupy
+
+        return cupy
+    return numpy
+
+
+def get_rng(seed=None):
+    """A new Generator of the active backend, seeded with `seed` (default_rng's seed forms)."""
+    return _backend_module(get_backend()).random.default_rng(seed)
+
+
+def _check_backend(op, backend):
+    backend = get_backend() if backend is None else backend
+    if backend not in _BACKEND_KEYS:
+        names = ", ".join(map(repr, _BACKEND_KEYS))
+        raise ValueError(f"[{op}] backend must be one of {names} or None, got {backend!r}")
+    return backend
+
+
+class RandomStreams:
+    """The process's seeded generators, one per backend, created on first use from the stream
+    (seed, rank). Not thread-safe, like the backend selection."""
+
+    def __init__(self):
+        self._sequence = None
+        self._bit_generator = "PCG64"
+        self._generators = {}
+
+    def __repr__(self):
+        if self._sequence is None:
+            return "RandomStreams(not seeded)"
+        return (
+            f"RandomStreams(entropy={self._sequence.entropy}, "
+            f"spawn_key={self._sequence.spawn_key}, bit_generator={self._bit_generator!r})"
+        )
+
+    @property
+    def bit_generator(self):
+        """The name of the NumPy bit generator (gpupy and CuPy use their own)."""
+        return self._bit_generator
+
+    def seed(self, value, rank=0, bit_generator=None):
+        """Seeds all draws of this process with the stream (value, rank); value None takes
+        entropy from the operating system. Replaces the generators of every backend, and seeds
+        NumPy's global random state (and the active GPU backend's) from the same stream, for code
+        that still calls numpy.random.* directly. bit_generator: one of BIT_GENERATORS (PCG64 when
+        None) for the NumPy generator."""
+        op = "random_streams.seed"
+        if bit_generator is not None and bit_generator not in BIT_GENERATORS:
+            raise ValueError(
+                f"[{op}] unknown bit generator {bit_generator!r}; use one of "
+                f"{', '.join(BIT_GENERATORS)}"
             )
-            k0 = k0 + _W0
-            k1 = k1 + _W1
-    return numpy.stack([c0, c1, c2, c3], axis=-1).astype(numpy.uint32)
+        if value is not None:
+            value = nonnegative_int(op, "the seed", value)
+        rank = nonnegative_int(op, "rank", rank)
+        self._bit_generator = bit_generator or "PCG64"
+        self._sequence = numpy.random.SeedSequence(value, spawn_key=(rank,))
+        self._generators.clear()
+        legacy = int(self._sequence.generate_state(1)[0])
+        numpy.random.seed(legacy)
+        if get_backend() != "numpy":
+            _backend_module(get_backend()).random.seed(legacy)
+
+    def _backend_sequence(self, backend):
+        if self._sequence is None:  # never seeded: fresh entropy, once per process
+            self._sequence = numpy.random.SeedSequence()
+        return numpy.random.SeedSequence(
+            self._sequence.entropy, spawn_key=(*self._sequence.spawn_key, _BACKEND_KEYS[backend])
+        )
+
+    def generator(self, backend=None):
+        """The process generator of `backend` ("numpy", "gpupy" or "cupy"; the active one when
+        None), created on first use."""
+        backend = _check_backend("random_streams.generator", backend)
+        gen = self._generators.get(backend)
+        if gen is None:
+            sequence = self._backend_sequence(backend)
+            if backend == "numpy":
+                bits = getattr(numpy.random, self._bit_generator)(sequence)
+                gen = numpy.random.Generator(bits)
+            elif backend == "gpupy":
+                gen = _backend_module("gpupy").random.default_rng(sequence)
+            else:
+                state = int(sequence.generate_state(1, dtype=numpy.uint64)[0])
+                gen = _backend_module("cupy").random.default_rng(state)
+            self._generators[backend] = gen
+        return gen
+
+    def make_generator(self, seed=None, backend=None):
+        """A generator for a component: a new one from its own `seed`, else the process one."""
+        if seed is None:
+            return self.generator(backend)
+        backend = _check_backend("random_streams.make_generator", backend)
+        return _backend_module(backend).random.default_rng(seed)
+
+    def _rng(self, rng):
+        return self.generator() if rng is None else rng
+
+    def random(self, size=None, rng=None):
+        """Uniform samples in [0, 1) from `rng` (the process generator when None)."""
+        return self._rng(rng).random(size=size)
+
+    def standard_normal(self, size=None, rng=None):
+        """Standard normal samples from `rng` (the process generator when None)."""
+        return self._rng(rng).standard_normal(size=size)
+
+    def normal(self, loc=0.0, scale=1.0, size=None, rng=None):
+        """Normal samples from `rng` (the process generator when None)."""
+        return self._rng(rng).normal(loc, scale, size)
+
+    def uniform(self, low=0.0, high=1.0, size=None, rng=None):
+        """Uniform samples in [low, high) from `rng` (the process generator when None)."""
+        return self._rng(rng).uniform(low, high, size)
 
 
-def _words(seed, counter):
-    counter = numpy.asarray(counter, dtype=numpy.uint64)
-    seed = numpy.uint64(seed)
-    ctr = numpy.zeros(counter.shape + (4,), numpy.uint32)
-    ctr[..., 0] = counter & _LO
-    ctr[..., 1] = counter >> numpy.uint64(32)
-    key = numpy.array([int(seed) & 0xFFFFFFFF, int(seed) >> 32], numpy.uint32)
-    return philox4x32_10(ctr, key).astype(numpy.uint64)
-
-
-def _to_unit(a, b):
-    bits = ((a << numpy.uint64(32)) | b) >> numpy.uint64(11)
-    return bits.astype(numpy.float64) * (1.0 / 9007199254740992.0)
-
-
-def philox_uniform(seed, counter):
-    """Uniform doubles in [0, 1) for (seed, counter), as cunumpy_philox_uniform computes them."""
-    w = _words(seed, counter)
-    return _to_unit(w[..., 0], w[..., 1])
-
-
-def philox_normal(seed, counter):
-    """Standard normal doubles for (seed, counter), as cunumpy_philox_normal computes them."""
-    w = _words(seed, counter)
-    u1 = 1.0 - _to_unit(w[..., 0], w[..., 1])
-    u2 = _to_unit(w[..., 2], w[..., 3])
-    return numpy.sqrt(-2.0 * numpy.log(u1)) * numpy.cos(6.283185307179586 * u2)
+#: The random streams of this process.
+random_streams = RandomStreams()
