@@ -1,12 +1,16 @@
 """MetalKernel: a Metal kernel body run through MLX on Apple silicon. Inputs are copied to MLX
 and results back into NumPy `out` arrays on every call; not part of Kernel dispatch. Elsewhere
-construction raises ImportError (no MLX) or RuntimeError (no Metal GPU)."""
+construction raises ImportError (no MLX) or RuntimeError (no Metal GPU).
+
+fuse: element-wise functions fused by cupy.fuse on CuPy arrays, plain calls otherwise."""
 
 import sys
 
 import numpy
 
-__all__ = ["MetalKernel", "metal_available"]
+from gpupy.cunumpy._fuse import fuse
+
+__all__ = ["MetalKernel", "fuse", "metal_available"]
 
 
 def _mlx_core():
