@@ -1,0 +1,125 @@
+"""examples/particle_pusher/particle_recipes.py (spec section 4): every recipe on the NumPy
+backend and on the gpupy backend (the --device device), against NumPy computations written here
+and a scalar Philox; the gpupy run stays on the device."""
+
+import math
+import pathlib
+import sys
+
+import gpupy
+import numpy
+import pytest
+from gpupy import cunumpy as xp
+from test_cunumpy_rng import draws_scalar
+
+sys.path.insert(
+    0, str(pathlib.Path(__file__).resolve().parents[2] / "examples" / "particle_pusher")
+)
+
+import particle_recipes as recipes  # noqa: E402
+
+N, N_CELLS, LENGTH = 10_000, 64, 2 * math.pi
+DX = LENGTH / N_CELLS
+
+
+@pytest.fixture(params=["numpy", "gpupy"])
+def backend(request):
+    with xp.use_backend(request.param):
+        yield request.param
+
+
+def host_data():
+    """Particles built on the host, as the spec's example does (seed 0); some lie outside."""
+    rng = numpy.random.default_rng(0)
+    x = rng.uniform(0.0, LENGTH, N)
+    x[:5] = [-0.1, LENGTH, LENGTH + 1.0, 0.0, DX]  # clipped to the edge cells; DX opens cell 1
+    markers = numpy.stack([x, rng.normal(size=N), rng.normal(size=N)], axis=1)
+    alive = rng.random(N) < 0.8
+    weights = numpy.full(N, LENGTH / N) * rng.uniform(0.5, 1.5, N)
+    return markers, alive, weights
+
+
+def reference_cells(x):
+    return numpy.clip(numpy.floor(x / DX), 0, N_CELLS - 1).astype(numpy.int64)
+
+
+def test_remove_dead_and_compact_in_place(backend):
+    markers, alive, _ = host_data()
+    got = recipes.remove_dead(xp.to_cunumpy(markers), xp.to_cunumpy(alive))
+    assert xp.get_array_backend(got) == backend
+    numpy.testing.assert_array_equal(xp.to_numpy(got), markers[alive])
+    buffer = xp.to_cunumpy(markers.copy())
+    n = recipes.compact_in_place(buffer, xp.to_cunumpy(alive))
+    assert n == int(alive.sum())
+    numpy.testing.assert_array_equal(xp.to_numpy(buffer)[:n], markers[alive])
+
+
+def test_sort_by_cell(backend):
+    markers, _, _ = host_data()
+    x = markers[:, 0]
+    order, cells, offsets = recipes.sort_by_cell(xp.to_cunumpy(x), 0.0, DX, N_CELLS)
+    want_cells = reference_cells(x)
+    want_order = numpy.argsort(want_cells, kind="stable")
+    numpy.testing.assert_array_equal(xp.to_numpy(order), want_order)
+    numpy.testing.assert_array_equal(xp.to_numpy(cells), want_cells[want_order])
+    counts = numpy.bincount(want_cells, minlength=N_CELLS)
+    numpy.testing.assert_array_equal(
+        xp.to_numpy(offsets), numpy.concatenate([[0], numpy.cumsum(counts)])
+    )
+    assert xp.to_numpy(cells)[:3].tolist() == [0, 0, 0] and xp.to_numpy(cells)[-1] == N_CELLS - 1
+    # the markers of one cell, found through the offsets, are the ones whose cell it is
+    c = 17
+    sorted_x = x[xp.to_numpy(order)]
+    inside = sorted_x[xp.to_numpy(offsets)[c] : xp.to_numpy(offsets)[c + 1]]
+    assert inside.size and numpy.all(reference_cells(inside) == c)
+
+
+def test_deposit_nearest_cell(backend):
+    markers, alive, weights = host_data()
+    cells = numpy.where(alive, reference_cells(markers[:, 0]), -1)  # dead particles drop out
+    rho = recipes.deposit_nearest_cell(xp.to_cunumpy(cells), xp.to_cunumpy(weights), N_CELLS)
+    want = numpy.zeros(N_CELLS)
+    for c, w in zip(cells, weights, strict=True):
+        if c >= 0:
+            want[c] += w
+    numpy.testing.assert_allclose(xp.to_numpy(rho), want, rtol=1e-12)
+    assert xp.to_numpy(rho).sum() == pytest.approx(weights[alive].sum(), rel=1e-12)
+
+
+def test_thermal_velocities(backend):
+    ids = numpy.arange(N, dtype=numpy.uint64) + numpy.uint64(2**40)
+    v0, v1 = recipes.thermal_velocities(2024, xp.to_cunumpy(ids), 3, 0.5)
+    v0, v1 = xp.to_numpy(v0), xp.to_numpy(v1)
+    for i in (0, 1, 4321, N - 1):
+        _, _, z0, z1 = draws_scalar(2024, int(ids[i]), 3)
+        assert v0[i] == pytest.approx(0.5 * z0, rel=1e-13, abs=1e-15)
+        assert v1[i] == pytest.approx(0.5 * z1, rel=1e-13, abs=1e-15)
+    both = numpy.concatenate([v0, v1])
+    assert abs(both.mean()) < 0.02 and abs(both.std() - 0.5) < 0.02
+    # the order of the particles does not matter: a permutation draws the same numbers
+    perm = numpy.random.default_rng(1).permutation(N)
+    p0, _ = recipes.thermal_velocities(2024, xp.to_cunumpy(ids[perm]), 3, 0.5)
+    numpy.testing.assert_array_equal(xp.to_numpy(p0), v0[perm])
+
+
+def test_backends_agree_and_a_device_step_stays_on_the_device(device_name):
+    markers, alive, weights = host_data()
+    results = {}
+    for name in ("numpy", "gpupy"):
+        with xp.use_backend(name):
+            m, a, w = (xp.to_cunumpy(v) for v in (markers.copy(), alive, weights))
+            ids = xp.arange(N, dtype=xp.uint64)
+            with xp.count_transfers() as counter:
+                order, cells, offsets = recipes.sort_by_cell(m[:, 0], 0.0, DX, N_CELLS)
+                rho = recipes.deposit_nearest_cell(cells, w[order], N_CELLS)
+                v0, _ = recipes.thermal_velocities(7, ids, 0, 1.0)
+                n = recipes.compact_in_place(m, a)
+            results[name] = [xp.to_numpy(v) for v in (order, offsets, rho, v0, m[:n])]
+            if name == "gpupy":
+                assert isinstance(rho, gpupy.ndarray) and str(rho.device) == device_name
+                # no copies; on a device: one read each for cell_offsets' and segment_sum's
+                # checks and for compact_in_place's count
+                assert counter.total == 0
+                assert counter.syncs == (3 if xp.is_gpu(rho) else 0)
+    for h, d in zip(results["numpy"], results["gpupy"], strict=True):
+        numpy.testing.assert_allclose(d, h, rtol=1e-12, atol=1e-15)
