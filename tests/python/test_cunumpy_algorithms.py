@@ -174,6 +174,8 @@ def test_arguments_from_two_backends_are_refused():
         alg.sort_by_key(numpy.arange(3), gpupy.arange(3))
     with pytest.raises(TypeError, match=r"\[segment_sum\] arrays from different backends"):
         alg.segment_sum(gpupy.ones(3), numpy.zeros(3, numpy.int64), 2)
+    with pytest.raises(TypeError, match=r"\[morton_encode\] arrays from different backends"):
+        alg.morton_encode(gpupy.arange(3), numpy.arange(3))
     with pytest.raises(TypeError, match=r"\[compact_by_mask\] arrays from different backends"):
         alg.compact_by_mask(gpupy.asarray([True, False]), numpy.zeros(2))
 

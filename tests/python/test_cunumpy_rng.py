@@ -68,7 +68,8 @@ def test_philox_on_gpupy_arrays_equals_the_host(device_name):
     )
     ctr = numpy.arange(40, dtype=numpy.uint32).reshape(10, 4)
     numpy.testing.assert_array_equal(
-        gpupy.asnumpy(rng.philox4x32_10(gpupy.asarray(ctr), [1, 2])), rng.philox4x32_10(ctr, [1, 2])
+        gpupy.asnumpy(rng.philox4x32_10(gpupy.asarray(ctr), gpupy.asarray([1, 2]))),
+        rng.philox4x32_10(ctr, [1, 2]),
     )
     # broadcasting: a column of streams against a row of counters
     u0, _ = rng.philox_uniform2(1, numpy.arange(3)[:, None], numpy.arange(4))
@@ -82,6 +83,10 @@ def test_philox_errors():
         rng.philox_normal(-1, 0)
     with pytest.raises(ValueError, match=r"\[philox_uniform\] seed must be in \[0, 2\*\*64\)"):
         rng.philox_uniform(2**64, 0)
+    with pytest.raises(TypeError, match=r"\[philox_uniform2\] arrays from different backends"):
+        rng.philox_uniform2(1, numpy.arange(3), gpupy.arange(3))
+    with pytest.raises(TypeError, match=r"\[philox4x32_10\] arrays from different backends"):
+        rng.philox4x32_10(gpupy.zeros(4, dtype=gpupy.uint32), [1, 2])
     with pytest.raises(ValueError, match=r"\[philox4x32_10\] takes counters of 4 and keys of 2"):
         rng.philox4x32_10(numpy.zeros(3, numpy.uint32), [1, 2])
 

@@ -8,7 +8,7 @@ import operator
 
 import numpy
 
-from gpupy.cunumpy._backend import get_array_module
+from gpupy.cunumpy._checks import array_module
 
 __all__ = [
     "MAX_MORTON_LEVELS",
@@ -91,7 +91,7 @@ def morton_encode(*cells):
     (NumPy for Python ints)."""
     ndim = len(cells)
     _check_ndim("morton_encode", ndim)
-    xpm = get_array_module(*cells)
+    xpm = array_module("morton_encode", *cells)
     cells = xpm.broadcast_arrays(*(_as_uint64(xpm, "morton_encode", c) for c in cells))
     key = _spread(cells[0], ndim)
     for axis in range(1, ndim):
@@ -103,7 +103,7 @@ def morton_decode(keys, ndim):
     """The cell coordinates of Morton keys (the inverse of morton_encode): a tuple of ndim uint64
     arrays shaped like keys."""
     _check_ndim("morton_decode", ndim)
-    xpm = get_array_module(keys)
+    xpm = array_module("morton_decode", keys)
     keys = _as_uint64(xpm, "morton_decode", keys)
     return tuple(_compact(keys >> _U(axis), ndim) for axis in range(ndim))
 
@@ -146,7 +146,7 @@ def morton_keys(positions, lower, upper, levels):
     morton_scales, clipped to [0, 2**levels - 1]: points on or outside the box get the cell at
     the nearest face, a point on a cell boundary the upper cell. NaN positions are not checked
     (that would read the device); their cell is unspecified. The keys are on positions' backend."""
-    xpm = get_array_module(positions)
+    xpm = array_module("morton_keys", positions)
     positions = xpm.asarray(positions)
     if positions.ndim != 2:
         raise ValueError(

@@ -4,7 +4,7 @@
 import numpy
 
 from gpupy.cunumpy._backend import get_array_module
-from gpupy.cunumpy._checks import nonnegative_int
+from gpupy.cunumpy._checks import array_module, nonnegative_int
 
 __all__ = [
     "philox4x32_10",
@@ -47,7 +47,7 @@ def _uint(xpm, value, dtype, where):
 def philox4x32_10(counter, key):
     """Philox4x32 with 10 rounds: counter (..., 4) and key (..., 2) uint32 -> (..., 4) uint32, on
     the arguments' backend."""
-    xpm = get_array_module(counter, key)
+    xpm = array_module("philox4x32_10", counter, key)
     where = _device_of((counter, key)) if xpm.__name__ == "gpupy" else {}
     c = _uint(xpm, counter, numpy.uint32, where)
     k = _uint(xpm, key, numpy.uint32, where)
@@ -72,7 +72,7 @@ def _words(op, seed, stream, counter):
     """The 4 words for (seed, stream, counter): key = seed's low/high words, counter words =
     {counter lo, counter hi, stream lo, stream hi} (random.cuh's cunumpy_philox_words2)."""
     k0, k1 = _seed_words(op, seed)
-    xpm = get_array_module(stream, counter)
+    xpm = array_module(op, stream, counter)
     where = _device_of((stream, counter)) if xpm.__name__ == "gpupy" else {}
     counter, stream = xpm.broadcast_arrays(
         _uint(xpm, counter, _U, where), _uint(xpm, stream, _U, where)

@@ -8,8 +8,8 @@ import operator
 import numpy
 
 from gpupy.cunumpy import profiling
-from gpupy.cunumpy._backend import assert_same_backend, get_array_module, is_gpu
-from gpupy.cunumpy._checks import nonnegative_int
+from gpupy.cunumpy._backend import is_gpu
+from gpupy.cunumpy._checks import array_module, nonnegative_int
 
 __all__ = [
     "SegmentPlan",
@@ -19,16 +19,6 @@ __all__ = [
     "segment_sum",
     "sort_by_key",
 ]
-
-
-def _module(op, *arrays):
-    """The array module of the arguments; TypeError when they belong to different backends (or,
-    for gpupy, to different devices): nothing is copied between them."""
-    try:
-        assert_same_backend(*arrays)
-    except TypeError as e:
-        raise TypeError(f"[{op}] {e}") from None
-    return get_array_module(*arrays)
 
 
 def _on(xpm, like):
@@ -50,7 +40,7 @@ def _read(op, what, array):
 
 
 def _integer_keys(op, keys, name="keys"):
-    xpm = _module(op, keys)
+    xpm = array_module(op, keys)
     keys = xpm.asarray(keys)
     if keys.ndim != 1:
         raise ValueError(f"[{op}] {name} must be 1-D, got shape {tuple(keys.shape)}")
@@ -155,7 +145,7 @@ class SegmentPlan:
         float64. Rows add in index order on NumPy and on gpupy's cpu device (NumPy's add.at
         result); on cuda and emu they add by atomics, in an unspecified order."""
         op = self._op
-        xpm = _module(op, self._keys, values, *(() if out is None else (out,)))
+        xpm = array_module(op, self._keys, values, *(() if out is None else (out,)))
         values = xpm.asarray(values)
         n = self._keys.shape[0]
         if values.ndim < 1 or values.shape[0] != n:
@@ -259,7 +249,7 @@ def sort_by_key(keys, *arrays, axis=0):
     last axis (component-major (ncomp, n) markers next to (n,) arrays). The results are new
     arrays on the keys' backend."""
     op = "sort_by_key"
-    xpm = _module(op, keys, *arrays)
+    xpm = array_module(op, keys, *arrays)
     keys = xpm.asarray(keys)
     if keys.ndim != 1:
         raise ValueError(f"[{op}] keys must be 1-D, got shape {tuple(keys.shape)}")
@@ -278,7 +268,7 @@ def compact_by_mask(mask, *arrays, axis=0):
     and in their order, and returns their number n; entries from n on are unspecified. On a
     device the count is read back: one read per call."""
     op = "compact_by_mask"
-    xpm = _module(op, mask, *arrays)
+    xpm = array_module(op, mask, *arrays)
     mask = xpm.asarray(mask)
     if mask.ndim != 1 or mask.dtype != numpy.bool_:
         raise TypeError(
