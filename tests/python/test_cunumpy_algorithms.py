@@ -204,6 +204,21 @@ def test_segment_sum_of_integer_valued_floats_is_exact(on, trailing):
     numpy.testing.assert_array_equal(host(got), python_segment_sum(values, keys, 9).real)
 
 
+@pytest.mark.parametrize("trailing", [(), (3,)])
+def test_segment_sum_adds_in_index_order_on_the_host(on, device_name, trailing):
+    # NumPy's add.at adds one row after the other; NumPy and gpupy's cpu device give its bits
+    rng = numpy.random.default_rng(11)
+    keys = rng.integers(-1, 5, 3000)
+    values = rng.normal(size=(3000, *trailing))
+    want = numpy.zeros((5, *trailing))
+    numpy.add.at(want, keys[keys >= 0], values[keys >= 0])
+    got = host(alg.segment_sum(on(values), on(keys), 5))
+    if on is numpy.array or device_name == "cpu":
+        numpy.testing.assert_array_equal(got, want)
+    else:  # atomics: the order of the additions is not specified
+        numpy.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+
 @pytest.mark.parametrize(
     "dtype, rtol", [("float64", 1e-12), ("float32", 2e-5), ("complex128", 1e-12), ("float16", 5e-3)]
 )
