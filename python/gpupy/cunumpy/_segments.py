@@ -1,6 +1,7 @@
 """Sorting by key, sums per key and compaction (see gpupy.cunumpy.algorithms) on the arrays'
 backend: NumPy, gpupy on any device, CuPy. Device values are read back only where a result size
-or a validation needs them; each read is recorded as a `sync` event for count_transfers."""
+or a validation needs them; each such read is recorded as a `sync` event for count_transfers
+(gpupy's gathers add one unrecorded read each: their index bounds check)."""
 
 import math
 import operator
@@ -272,7 +273,8 @@ def sort_by_key(keys, *arrays, axis=0):
 def compact_by_mask(mask, *arrays, axis=0):
     """Moves the entries where the 1-D boolean mask is True to the front of every array, in place
     and in their order, and returns their number n; entries from n on are unspecified. On a
-    device the count is read back: one read per call."""
+    device the count is read back: one recorded read per call (plus, on gpupy, the bounds check
+    of each array's gather)."""
     op = "compact_by_mask"
     xpm = array_module(op, mask, *arrays)
     mask = xpm.asarray(mask)

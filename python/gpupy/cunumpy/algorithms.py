@@ -9,9 +9,11 @@ in-place compaction.
     n = xp.algorithms.compact_by_mask(alive, positions, q)
 
 Arguments must all belong to one backend (and, for gpupy, one device); results stay there.
-Nothing is copied between host and device. A device value is read back only where a result's
-size or a check of the arguments needs it (each function says where); count_transfers() records
-each such read as a `sync` event."""
+Nothing is copied between host and device. These functions read a device value back only where a
+result's size or a check of the arguments needs it (each function says where); count_transfers()
+records each such read as a `sync` event. On gpupy, every gather (sort_by_key's and
+compact_by_mask's reordering, segment_boundaries' keys) also reads back the flag of gpupy's index
+bounds check, one read per array, which is not recorded (CuPy's gathers do not check)."""
 
 from gpupy.cunumpy._morton import (
     MAX_MORTON_LEVELS,
