@@ -202,6 +202,8 @@ def _cuda_device_info(gpupy):
         "name": props["name"],
         "compute_capability": list(props["compute_capability"]),
         "visible_devices": gpupy.cuda.device_count(),
+        "driver_version": gpupy.cuda.driver_version(),
+        "runtime_version": gpupy.cuda.runtime_version(),
     }
 
 
