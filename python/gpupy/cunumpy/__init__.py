@@ -47,6 +47,7 @@ from gpupy.cunumpy.cuda_kernel import (
     cuda_kernel_names,
     parse_cuda_signature,
 )
+from gpupy.cunumpy.host_copies import to_host_async
 from gpupy.cunumpy.host_kernel import (
     PyccelKernel,
     evaluate_on_host,
@@ -144,6 +145,7 @@ __all__ = [
     "to_cunumpy",
     "to_cupy",
     "to_gpupy",
+    "to_host_async",
     "to_numpy",
     "use_backend",
     "write_cuda_header",
