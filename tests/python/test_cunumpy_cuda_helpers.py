@@ -110,7 +110,16 @@ def test_host_and_cuda_streams_do_not_mix(backend):
 # devices
 
 
-def test_device_count_and_selection(backend):
+@pytest.fixture
+def selected(monkeypatch):
+    """The devices set_device selects on gpupy, recorded instead of changing the process default
+    (which would outlive the test)."""
+    calls = []
+    monkeypatch.setattr(gpupy, "set_default_device", calls.append)
+    return calls
+
+
+def test_device_count_and_selection(backend, selected):
     assert xp.cuda.device_count() == gpupy.cuda.device_count()
     for bad, error in ((1.0, TypeError), (True, TypeError), (-1, ValueError)):
         with pytest.raises(error, match=r"\[set_device\] device_id must be"):
@@ -120,16 +129,15 @@ def test_device_count_and_selection(backend):
     with pytest.raises(ValueError, match=r"\[set_device_for_rank\] rank must be non-negative"):
         xp.cuda.set_device_for_rank(-2)
     if not _on_cuda(backend):
-        before = gpupy._core.default_device()
         xp.cuda.set_device(5)  # no CUDA device in use: nothing to select
         assert xp.cuda.set_device_for_rank(7, devices_per_node=3) == 1
-        assert gpupy._core.default_device() == before
-        assert xp.cuda.bind_local_device() is None
+        assert xp.cuda.bind_local_device() is None and selected == []
         return
     count = xp.cuda.device_count()
     with pytest.raises(ValueError, match="out of range"):
         xp.cuda.set_device(count)
-    assert xp.cuda.set_device_for_rank(count + 0) == 0
+    assert xp.cuda.set_device_for_rank(2 * count + 1) == 1 % count
+    assert selected == [f"cuda:{1 % count}"]
 
 
 def test_local_rank_comes_from_the_launcher(monkeypatch):
@@ -144,14 +152,16 @@ def test_local_rank_comes_from_the_launcher(monkeypatch):
     assert cuda_devices._local_rank() == 2
 
 
-def test_bind_local_device_uses_the_local_rank(monkeypatch, device_name):
+def test_bind_local_device_uses_the_local_rank(monkeypatch, device_name, selected):
     if device_name != "cuda":
         pytest.skip("binding needs --device=cuda")
+    for name in cuda_devices._LOCAL_RANK_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LOCAL_RANK", "3")
     with xp.use_backend("gpupy"):
         count = xp.cuda.device_count()
         assert xp.cuda.bind_local_device() == 3 % count
-        assert gpupy._core.default_device() == f"cuda:{3 % count}"
+        assert selected == [f"cuda:{3 % count}"]
 
 
 # memory

@@ -146,8 +146,9 @@ def device_count():
 
 
 def set_device(device_id):
-    """Makes CUDA device `device_id` current for this process; a no-op where work runs on the
-    host (NumPy, gpupy on cpu or emu)."""
+    """Makes CUDA device `device_id` current for this process (on gpupy: the default device;
+    inside a `with gpupy.Device(...)` block that block's device stays in force); a no-op where
+    work runs on the host (NumPy, gpupy on cpu or emu)."""
     device_id = _index("set_device", device_id, "device_id")
     target = _cuda_target()
     if target is None:
