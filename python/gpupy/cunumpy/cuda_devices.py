@@ -367,17 +367,17 @@ def max_shared_memory_per_block(device=None, *, opt_in=False):
     from gpupy.cunumpy.cuda_kernel import EMU_LAUNCH_LIMITS, device_launch_limits
 
     key = "shared_mem_per_block_optin" if opt_in else "shared_mem_per_block"
-    if device is not None:
-        index = _index("max_shared_memory_per_block", device, "device")
-    elif array_backend.name == "gpupy" and gpupy._core.default_device().type == "emu":
-        return EMU_LAUNCH_LIMITS[key]
-    else:
-        target = _cuda_target()
-        index = target[1] if target is not None and target[0] == "gpupy" else 0
+    index = None if device is None else _index("max_shared_memory_per_block", device, "device")
     if array_backend.name == "cupy":
-        attrs = _cupy().cuda.Device(index).attributes
+        cp = _cupy()
+        attrs = (cp.cuda.Device() if index is None else cp.cuda.Device(index)).attributes
         name = "MaxSharedMemoryPerBlockOptin" if opt_in else "MaxSharedMemoryPerBlock"
         return int(attrs.get(name, DEFAULT_SHARED_MEMORY_PER_BLOCK))
+    if index is None:
+        current = gpupy._core.default_device() if array_backend.name == "gpupy" else None
+        if current is not None and current.type == "emu":
+            return EMU_LAUNCH_LIMITS[key]
+        index = current.index if current is not None and current.type == "cuda" else 0
     if index >= device_count():
         return DEFAULT_SHARED_MEMORY_PER_BLOCK
     return int(device_launch_limits(f"cuda:{index}")[key])

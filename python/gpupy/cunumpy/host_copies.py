@@ -12,7 +12,7 @@ import numpy
 
 from gpupy.cunumpy import profiling
 from gpupy.cunumpy._backend import _describe, _is_cupy, _is_gpupy, is_gpu
-from gpupy.cunumpy.cuda_devices import HostEvent, HostStream, _wait_on_host
+from gpupy.cunumpy.cuda_devices import _wait_on_host
 
 _side_streams = {}  # cuda index -> the stream to_host_async copies on
 
@@ -259,12 +259,14 @@ class HostStaging:
         return StagedCopy(slot, slot.generation)
 
     def _check_cuda(self, array, stream, event):
+        import gpupy
+
         index = array.device.index
-        for obj in (stream, event):
-            if isinstance(obj, (HostStream, HostEvent)):
+        for obj, kind in ((stream, gpupy.cuda.Stream), (event, gpupy.cuda.Event)):
+            if obj is not None and not isinstance(obj, kind):
                 raise TypeError(
                     f"[HostStaging.copy] a {type(obj).__name__} cannot order a copy from "
-                    f"{array.device}; pass a gpupy.cuda Stream or Event"
+                    f"{array.device}; pass a gpupy.cuda.Stream or gpupy.cuda.Event"
                 )
         if stream is not None and stream.device.index != index:
             raise ValueError(
