@@ -341,3 +341,28 @@ def test_backend_info_reports_the_versions():
         assert device["driver_version"] // 1000 >= device["runtime_version"] // 1000
     else:
         assert info["device"] is None and info["cuda_unavailable_reason"]
+
+
+def test_pinned_empty_and_memory_info_of_gpupy_cuda():
+    with pytest.raises(ValueError, match=r"\[pinned_empty\] negative dimension"):
+        gpupy.cuda.pinned_empty((2, -1))
+    with pytest.raises(TypeError, match=r"\[pinned_empty\] object arrays"):
+        gpupy.cuda.pinned_empty(3, object)
+    if not gpupy.cuda.is_available():
+        expected = gpupy.cuda.CudaError if gpupy.cuda.is_built() else NotImplementedError
+        with pytest.raises(expected, match=r"^\[(pinned_empty|cuda)\] "):
+            gpupy.cuda.pinned_empty(4)
+        with pytest.raises(expected, match=r"^\[cuda\] "):
+            gpupy.cuda.memory_info()
+        return
+    a = gpupy.cuda.pinned_empty((3, 5), numpy.complex64)
+    assert (a.shape, a.dtype, a.flags.c_contiguous, a.flags.writeable) == (
+        (3, 5),
+        numpy.complex64,
+        True,
+        True,
+    )
+    a[...] = numpy.arange(15).reshape(3, 5) * (1 + 2j)
+    numpy.testing.assert_array_equal(gpupy.asnumpy(gpupy.asarray(a)), a)
+    free, total = gpupy.cuda.memory_info()
+    assert 0 < free <= total

@@ -15,7 +15,7 @@ namespace gpupy::cuda {
 
 void* alloc_pinned(size_t nbytes) {
   std::string reason;
-  if (!is_available(&reason)) throw CudaError("[pin_memory] pinned memory needs CUDA: " + reason);
+  if (!is_available(&reason)) throw CudaError("[pinned_empty] pinned memory needs CUDA: " + reason);
   void* ptr = nullptr;
   // Portable: usable by every device's copies, not only the current one's.
   GPUPY_CUDA_CHECK(cudaHostAlloc(&ptr, nbytes ? nbytes : 1, cudaHostAllocPortable));
