@@ -29,6 +29,45 @@ def device_count():
     return _core.cuda_device_count() if is_available() else 0
 
 
+def driver_version():
+    """The CUDA driver's version as 1000 * major + 10 * minor (13000 for CUDA 13.0), or None when
+    no driver can be loaded.
+
+    Read once from libcuda, which is loaded on this first call (gpupy never links it); it needs
+    no GPU. ``gpupy._core.cuda_driver_version()[1]`` says why there is none.
+    """
+    return _core.cuda_driver_version()[0]
+
+
+def runtime_version():
+    """The CUDA runtime version gpupy was built with (1000 * major + 10 * minor), or None in a
+    build without CUDA."""
+    return _core.cuda_runtime_version()
+
+
+def memory_info(device=None):
+    """(free, total) bytes of a cuda device's memory as the driver counts them, for all processes
+    (gpupy's pool holds some of the used part: see ``gpupy.memory_stats``)."""
+    return _core.cuda_memory_info(device)
+
+
+def pinned_empty(shape, dtype=float):
+    """An uninitialised NumPy array in page-locked (pinned) host memory, which copies to and from
+    cuda devices read and write directly, asynchronously. Needs a usable CUDA device."""
+    import numpy
+
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    dtype = numpy.dtype(dtype)
+    if dtype.hasobject:
+        raise TypeError("[pinned_empty] object arrays cannot live in pinned memory")
+    n = 1
+    for d in shape:
+        if d < 0:
+            raise ValueError(f"[pinned_empty] negative dimension in shape {shape}")
+        n *= d
+    return _core.cuda_pinned_empty(n * dtype.itemsize).view(dtype).reshape(shape)
+
+
 def get_device_properties(device=0):
     """Name, compute capability, memory and limits of CUDA device `device` as a dict."""
     return _core.cuda_device_properties(device)
@@ -93,10 +132,14 @@ __all__ = [
     "allow_tf32",
     "current_stream",
     "device_count",
+    "driver_version",
     "get_device_properties",
     "is_available",
     "is_built",
+    "memory_info",
+    "pinned_empty",
     "record_stream",
+    "runtime_version",
     "set_memory_limit",
     "synchronize",
     "unavailable_reason",

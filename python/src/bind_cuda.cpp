@@ -1,10 +1,13 @@
 // CUDA streams, events, device properties, TF32 and pool settings, and __cuda_array_interface__
 // on ndarray. Builds without CUDA bind the same names; their C++ side throws.
+#include <nanobind/ndarray.h>
+
 #include <memory>
 #include <vector>
 
 #include "../../src/backend/cuda_api.h"
 #include "../../src/backend/registry.h"
+#include "../../src/kernel/cuda_module.h"
 #include "bindings.h"
 #include "gpupy/alignment.h"
 #include "gpupy/error.h"
@@ -185,9 +188,60 @@ void bind_event(nb::module_& m) {
            "Milliseconds from this event to `end`.");
 }
 
+// Versions, device memory, pinned host buffers, asynchronous copies to them, NVTX.
+void bind_host_io(nb::module_& m) {
+  m.def(
+      "cuda_driver_version",
+      [] {
+        std::string reason;
+        int v = kernel::cuda_driver_version(&reason);
+        return nb::make_tuple(v ? nb::cast(v) : nb::none(), reason);
+      },
+      "(version or None, why there is none): the CUDA driver's version, read from libcuda.");
+  m.def(
+      "cuda_runtime_version",
+      [] {
+        int v = cuda::runtime_version();
+        return v ? nb::cast(v) : nb::none();
+      },
+      "The CUDA runtime version gpupy was built with, or None in builds without CUDA.");
+  m.def(
+      "cuda_memory_info",
+      [](nb::handle device) {
+        cuda::MemoryInfo info = cuda::memory_info(cuda_index(device));
+        return nb::make_tuple(info.free, info.total);
+      },
+      "device"_a = nb::none(), "(free, total) bytes of a cuda device's memory.");
+  m.def(
+      "cuda_pinned_empty",
+      [](size_t nbytes) {
+        void* ptr = cuda::alloc_pinned(nbytes);
+        nb::capsule owner(ptr, [](void* p) noexcept { cuda::free_pinned(p); });
+        return nb::ndarray<nb::numpy, uint8_t, nb::ndim<1>>(ptr, {nbytes}, owner);
+      },
+      "nbytes"_a, "A NumPy uint8 array of `nbytes` in page-locked (pinned) host memory.");
+  m.def(
+      "cuda_copy_to_host_async",
+      [](const Array& src, nb::ndarray<nb::device::cpu, nb::c_contig> host,
+         const cuda::CudaStream& stream) {
+        if (host.nbytes() != static_cast<size_t>(src.nbytes()))
+          throw ValueError("[to_host_async] the host buffer has " + std::to_string(host.nbytes()) +
+                           " bytes, the array " + std::to_string(src.nbytes()));
+        cuda::copy_to_host_async(host.data(), src, stream);
+      },
+      "src"_a, "host"_a, "stream"_a,
+      "Queues a copy of a C-contiguous cuda array into a writable host array on `stream`.");
+  m.def(
+      "_nvtx_push",
+      [](const std::string& name, uint32_t argb) { cuda::nvtx_push(name.c_str(), argb); }, "name"_a,
+      "argb"_a = 0);
+  m.def("_nvtx_pop", &cuda::nvtx_pop);
+}
+
 }  // namespace
 
 void bind_cuda(nb::module_& m) {
+  bind_host_io(m);
   bind_stream(m);
   bind_event(m);
   m.def("cuda_device_properties", [](int index) {

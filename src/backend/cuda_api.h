@@ -10,7 +10,8 @@
 
 namespace gpupy {
 struct Buffer;
-}
+class Array;
+}  // namespace gpupy
 
 namespace gpupy::cuda {
 
@@ -121,6 +122,29 @@ DeviceProperties device_properties(int device);
 /// Caps the bytes the memory pool of `device` holds (0: no cap).
 void set_memory_limit(int device, size_t bytes);
 size_t memory_limit(int device);
+
+/// The CUDA runtime version gpupy was built with (1000 * major + 10 * minor); 0 without CUDA.
+int runtime_version();
+
+/// Free and total bytes of `device`'s memory as the driver counts them (all processes).
+struct MemoryInfo {
+  size_t free = 0, total = 0;
+};
+MemoryInfo memory_info(int device);
+
+/// `nbytes` of page-locked host memory (cudaHostAlloc), released with free_pinned; CudaError when
+/// CUDA refuses. Copies between it and device memory can run asynchronously.
+void* alloc_pinned(size_t nbytes);
+void free_pinned(void* ptr);
+/// Queues a copy of the C-contiguous cuda array `src` into host memory `dst` on `stream` and
+/// returns at once (pinned `dst`: the copy overlaps later work). `src`'s memory is kept from
+/// reuse until the copy is done; `dst` must stay alive until then.
+void copy_to_host_async(void* dst, const Array& src, const CudaStream& stream);
+
+/// Opens an NVTX range on this thread (`argb` its color, 0 for none) and closes the innermost
+/// one. Nearly free unless a profiler (Nsight Systems) injects NVTX; no-ops without CUDA.
+void nvtx_push(const char* name, uint32_t argb);
+void nvtx_pop();
 
 /// Whether float32 matmul may use TF32 tensor cores (default false: strict FP32).
 void set_allow_tf32(bool allow);

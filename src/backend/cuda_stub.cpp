@@ -51,6 +51,13 @@ void record_stream(const Buffer&, uintptr_t) {}  // no cuda arrays exist in this
 DeviceProperties device_properties(int) { not_built(); }
 PointerLocation pointer_location(const void*) { return {}; }
 void set_memory_limit(int, size_t) { not_built(); }
+int runtime_version() { return 0; }
+MemoryInfo memory_info(int) { not_built(); }
+void* alloc_pinned(size_t) { not_built(); }
+void free_pinned(void*) {}
+void copy_to_host_async(void*, const Array&, const CudaStream&) { not_built(); }
+void nvtx_push(const char*, uint32_t) {}
+void nvtx_pop() {}
 size_t memory_limit(int) { not_built(); }
 
 Array fft(const Array&, FftKind, int64_t, const char*) { not_built(); }

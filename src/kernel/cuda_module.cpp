@@ -70,17 +70,23 @@ std::string describe(const DriverApi& api, CUresult r) {
   return s;
 }
 
-Loaded load() {
-  Loaded out;
+/// libcuda.so.1 (or $GPUPY_LIBCUDA_PATH), or nullptr with `error` saying why it did not load.
+void* open_libcuda(std::string& error) {
   const char* path = std::getenv("GPUPY_LIBCUDA_PATH");
   const char* name = path && *path ? path : "libcuda.so.1";
   void* lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
     const char* why = dlerror();
-    out.error = "no CUDA driver: cannot load " + std::string(name) + " (" +
-                (why ? why : "unknown reason") + ")";
-    return out;
+    error = "no CUDA driver: cannot load " + std::string(name) + " (" +
+            (why ? why : "unknown reason") + ")";
   }
+  return lib;
+}
+
+Loaded load() {
+  Loaded out;
+  void* lib = open_libcuda(out.error);
+  if (!lib) return out;
   DriverApi& a = out.api;
   resolve(lib, "cuInit", a.init, out.error);
   resolve(lib, "cuGetErrorName", a.get_error_name, out.error);
@@ -156,6 +162,33 @@ void check_launch_shape(const std::string& kernel, const unsigned grid[3],
 }
 
 }  // namespace
+
+int cuda_driver_version(std::string* reason) {
+  struct Version {
+    int value = 0;
+    std::string error;
+  };
+  // cuDriverGetVersion needs no cuInit, so a driver that sees no GPU still reports its version.
+  static const Version version = [] {
+    Version v;
+    void* lib = open_libcuda(v.error);
+    if (!lib) return v;
+    CUresult (*get_version)(int*) = nullptr;
+    if (!resolve_symbol(lib, "cuDriverGetVersion", get_version, v.error, "libcuda")) return v;
+    DriverApi api{};
+    std::string ignored;  // the error-name lookups only improve the message
+    resolve(lib, "cuGetErrorName", api.get_error_name, ignored);
+    resolve(lib, "cuGetErrorString", api.get_error_string, ignored);
+    if (CUresult r = get_version(&v.value); r != CUDA_SUCCESS) {
+      v.value = 0;
+      v.error = "cuDriverGetVersion failed: " + describe(api, r);
+      if (r == 34) v.error += " (this libcuda is the CUDA toolkit's stub, not a driver)";
+    }
+    return v;
+  }();
+  if (reason) *reason = version.error;
+  return version.value;
+}
 
 std::string cuda_device_arch(int device) {
   const DriverApi& api = driver();

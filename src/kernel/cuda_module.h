@@ -12,6 +12,10 @@
 
 namespace gpupy::kernel {
 
+/// The CUDA driver's version (1000 * major + 10 * minor, e.g. 13000), read once; 0 with `reason`
+/// saying why when libcuda cannot be loaded or does not answer. Needs no GPU and no cuInit.
+int cuda_driver_version(std::string* reason = nullptr);
+
 /// Compute capability of CUDA device `device` as "sm_XY"; CudaError without a usable driver.
 std::string cuda_device_arch(int device);
 

@@ -47,6 +47,7 @@ from gpupy.cunumpy.cuda_kernel import (
     cuda_kernel_names,
     parse_cuda_signature,
 )
+from gpupy.cunumpy.host_copies import to_host_async
 from gpupy.cunumpy.host_kernel import (
     PyccelKernel,
     evaluate_on_host,
@@ -144,6 +145,7 @@ __all__ = [
     "to_cunumpy",
     "to_cupy",
     "to_gpupy",
+    "to_host_async",
     "to_numpy",
     "use_backend",
     "write_cuda_header",
@@ -202,6 +204,8 @@ def _cuda_device_info(gpupy):
         "name": props["name"],
         "compute_capability": list(props["compute_capability"]),
         "visible_devices": gpupy.cuda.device_count(),
+        "driver_version": gpupy.cuda.driver_version(),
+        "runtime_version": gpupy.cuda.runtime_version(),
     }
 
 

@@ -1,10 +1,12 @@
 """DeviceMirror: the device copy of a NumPy buffer that another library owns (for example the
-storage an MPI reduction reads), refreshed only when asked, every refresh counted."""
+storage an MPI reduction reads), refreshed only when asked, every refresh counted. Also the
+background copies to the host: HostCopy (from xp.to_host_async), HostStaging and StagedCopy."""
 
 import numpy
 
 from gpupy.cunumpy import profiling
 from gpupy.cunumpy._backend import array_backend, to_cunumpy, to_numpy
+from gpupy.cunumpy.host_copies import HostCopy, HostStaging, StagedCopy  # noqa: F401
 
 
 class DeviceMirror:

@@ -90,6 +90,20 @@ DeviceProperties device_properties(int device) {
   return out;
 }
 
+int runtime_version() {
+  int version = 0;
+  if (cudaRuntimeGetVersion(&version) != cudaSuccess) cudaGetLastError();
+  return version;
+}
+
+MemoryInfo memory_info(int device) {
+  require_device(device);
+  DeviceGuard guard(device);
+  MemoryInfo info;
+  GPUPY_CUDA_CHECK(cudaMemGetInfo(&info.free, &info.total));
+  return info;
+}
+
 PointerLocation pointer_location(const void* ptr) {
   if (availability().count == 0) return {};
   cudaPointerAttributes attr{};
