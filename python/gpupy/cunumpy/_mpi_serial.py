@@ -1,0 +1,478 @@
+"""MPI only when the process was started by an MPI launcher, and a size-1 stand-in otherwise
+(`xp.mpi.get_mpi()`): one code path for `python run.py` and `mpirun -n 4 python run.py`.
+
+Importing mpi4py.MPI calls MPI_Init, so nothing here imports it unless asked to or launched under
+MPI. The stand-in's collectives return or copy what one rank would get; methods it lacks raise
+AttributeError instead of silently doing nothing. Arrays are handled by duck typing."""
+
+import os
+import socket
+import sys
+import time
+import warnings
+
+# Per-rank variables that launchers set only in the processes they start. SLURM_PROCID is left
+# out: a plain sbatch script has it too, without being an MPI launch.
+_LAUNCHER_VARIABLES = (
+    "OMPI_COMM_WORLD_RANK",  # Open MPI
+    "PMI_RANK",  # MPICH, Intel MPI, Cray, srun --mpi=pmi2
+    "PMIX_RANK",  # PMIx: srun --mpi=pmix, Open MPI 5
+    "MV2_COMM_WORLD_RANK",  # MVAPICH2
+    "MPI_LOCALRANKID",  # Hydra
+    "ALPS_APP_PE",  # Cray ALPS
+    "PALS_RANKID",  # Cray PALS
+)
+# The node-local rank, set before MPI_Init so that a device can be chosen before MPI starts.
+_LOCAL_RANK_VARIABLES = (
+    "OMPI_COMM_WORLD_LOCAL_RANK",
+    "MV2_COMM_WORLD_LOCAL_RANK",
+    "MPI_LOCALRANKID",
+    "PMI_LOCAL_RANK",
+    "PALS_LOCAL_RANKID",
+    "SLURM_LOCALID",
+    "LOCAL_RANK",
+)
+OVERRIDE_VARIABLE = "CUNUMPY_MPI"  # 1/true/yes/on or 0/false/no/off forces launched_under_mpi()
+
+
+def _env_flag(name):
+    value = os.environ.get(name, "").strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    return None
+
+
+def local_rank():
+    """This process's rank within its node, from the launcher's environment (0 when none is set);
+    works before MPI_Init and never imports mpi4py."""
+    for name in _LOCAL_RANK_VARIABLES:
+        try:
+            return int(os.environ[name])
+        except (KeyError, ValueError):
+            continue
+    return 0
+
+
+def launched_under_mpi():
+    """Whether an MPI launcher started this process (its per-rank variables are set), or the
+    application already initialised MPI; CUNUMPY_MPI overrides. Never imports mpi4py."""
+    override = _env_flag(OVERRIDE_VARIABLE)
+    if override is not None:
+        return override
+    if any(name in os.environ for name in _LAUNCHER_VARIABLES):
+        return True
+    mpi = sys.modules.get("mpi4py.MPI")
+    return bool(mpi is not None and mpi.Is_initialized())
+
+
+_auto_mpi = None  # get_mpi(None)'s answer, decided once per process
+
+
+def get_mpi(use_mpi=None):
+    """mpi4py.MPI for an MPI run, else the serial stand-in (the one SerialMPI instance). None
+    decides once with launched_under_mpi(); True imports mpi4py (ImportError without it); False
+    never does."""
+    global _auto_mpi
+    if use_mpi is True:
+        from mpi4py import MPI
+
+        return MPI
+    if use_mpi is False:
+        return _SERIAL
+    if _auto_mpi is None:
+        _auto_mpi = _SERIAL
+        if launched_under_mpi():
+            try:
+                from mpi4py import MPI
+
+                _auto_mpi = MPI
+            except ImportError:
+                warnings.warn(
+                    "launched under an MPI launcher, but mpi4py is not installed: every process "
+                    "runs alone as rank 0 of 1 (pip install mpi4py)",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+    return _auto_mpi
+
+
+def is_serial(mpi_or_comm=None):
+    """True for the stand-in (SerialMPI or a SerialComm), or, without an argument, when
+    get_mpi() gives the stand-in."""
+    if mpi_or_comm is None:
+        mpi_or_comm = get_mpi()
+    return isinstance(mpi_or_comm, (SerialMPI, SerialComm))
+
+
+class _Constant:
+    """A named stand-in for an MPI constant (an op, a datatype, IN_PLACE)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return f"SerialMPI.{self.name}"
+
+
+class _Null(_Constant):
+    """A null handle: false, as mpi4py's are."""
+
+    __slots__ = ()
+
+    def __bool__(self):
+        return False
+
+
+_IN_PLACE = _Constant("IN_PLACE")
+_PROC_NULL, _ANY_SOURCE, _UNDEFINED = -2, -1, -32766
+
+
+def _array_of(spec):
+    """The array of an mpi4py buffer specification: `buf`, `[buf, type]`,
+    `[buf, counts, displs, type]`."""
+    return spec[0] if isinstance(spec, (list, tuple)) else spec
+
+
+def _displacement(spec):
+    """Rank 0's displacement in a vector buffer specification (0 when there is none)."""
+    if isinstance(spec, (list, tuple)) and len(spec) >= 3:
+        displs = spec[2]
+        if displs is not None and not isinstance(displs, _Constant):
+            return int(displs[0])
+    return 0
+
+
+def _flat_view(a, op):
+    if not a.flags.c_contiguous:
+        raise ValueError(f"[{op}] the receive buffer must be C-contiguous")
+    return a.reshape(-1)
+
+
+def _copy(op, source, target, offset=0):
+    """Copies the elements of `source` into `target` from `offset` on, both read flat in C
+    order; NumPy and device arrays mix (an explicit copy, as a CUDA-aware MPI would make)."""
+    source, target = _array_of(source), _array_of(target)
+    if source is _IN_PLACE or source is None or target is None or target is _IN_PLACE:
+        return
+    if str(source.dtype) != str(target.dtype):
+        raise TypeError(
+            f"[{op}] the send buffer holds {source.dtype}, the receive buffer {target.dtype}"
+        )
+    flat, src = _flat_view(target, op), source.reshape(-1)
+    if offset + src.size > flat.size:
+        raise ValueError(
+            f"[{op}] the receive buffer holds {flat.size} elements, {src.size} arrive at "
+            f"offset {offset}"
+        )
+    if type(flat).__module__.startswith("numpy") and not type(src).__module__.startswith("numpy"):
+        from gpupy.cunumpy._backend import to_numpy
+
+        src = to_numpy(src)  # a device source into a host target: counted as to_host
+    flat[offset : offset + src.size] = src
+
+
+def _missing(what, name):
+    """The AttributeError for a name the stand-in lacks (dunders: the plain one, for protocols)."""
+    if name.startswith("__"):
+        return AttributeError(name)
+    return AttributeError(
+        f"{what} {name!r}: the serial stand-in covers the collectives, Sendrecv and Cartesian "
+        "topologies of one rank; run under an MPI launcher with mpi4py installed for the rest"
+    )
+
+
+def _check_rank(op, rank, what):
+    if rank not in (0, _PROC_NULL, _ANY_SOURCE):
+        raise ValueError(f"[{op}] {what}={rank}: a serial communicator has only rank 0")
+
+
+class SerialRequest:
+    """A request that is already complete (the stand-in's non-blocking calls)."""
+
+    def __init__(self, result=None):
+        self._result = result
+
+    def Wait(self, status=None):
+        return True
+
+    def Test(self, status=None):
+        return True
+
+    def wait(self, status=None):
+        return self._result
+
+    def test(self, status=None):
+        return True, self._result
+
+    def Free(self):
+        pass
+
+    @staticmethod
+    def Waitall(requests, statuses=None):
+        return True
+
+    @staticmethod
+    def waitall(requests, statuses=None):
+        return [r.wait() for r in requests]
+
+
+def _alltoallv_part(spec):
+    """(array, count, displacement) of rank 0 in `[buf, counts, displs, type]`; a plain buffer or
+    `[buf, type]` is all of it."""
+    a = _array_of(spec)
+    if isinstance(spec, (list, tuple)) and len(spec) >= 3:
+        counts = spec[1]
+        count = int(counts if isinstance(counts, int) else counts[0])
+        return a, count, _displacement(spec)
+    return a, a.size, 0
+
+
+class SerialComm:
+    """A communicator of size 1 with the mpi4py Comm methods a serial run needs: object
+    collectives return what one rank gets (`allreduce(x)` is x, `gather(x)` is [x]), buffer
+    collectives copy the send buffer into the receive buffer (nothing with IN_PLACE), point to
+    point only to and from rank 0 itself (Sendrecv) or PROC_NULL. Other methods raise
+    AttributeError."""
+
+    rank = 0
+    size = 1
+
+    def __init__(self, name="COMM_WORLD"):
+        self._name = name
+
+    def __repr__(self):
+        return f"SerialComm({self._name})"
+
+    def __getattr__(self, name):
+        raise _missing("SerialComm has no method", name)
+
+    def Get_rank(self):
+        return 0
+
+    def Get_size(self):
+        return 1
+
+    def Get_name(self):
+        return self._name
+
+    def Dup(self):
+        return type(self)(self._name)
+
+    Clone = Dup
+
+    def Split(self, color=0, key=0):
+        return _SERIAL.COMM_NULL if color == _UNDEFINED else SerialComm(self._name)
+
+    def Create_cart(self, dims, periods=None, reorder=False):
+        return SerialCartComm(dims, periods)
+
+    def Free(self):
+        pass
+
+    def Abort(self, errorcode=0):
+        raise SystemExit(errorcode)
+
+    def Barrier(self):
+        pass
+
+    barrier = Barrier
+
+    # object collectives
+    def bcast(self, obj, root=0):
+        _check_rank("bcast", root, "root")
+        return obj
+
+    def reduce(self, sendobj, op=None, root=0):
+        _check_rank("reduce", root, "root")
+        return sendobj
+
+    def allreduce(self, sendobj, op=None):
+        return sendobj
+
+    def scan(self, sendobj, op=None):
+        return sendobj
+
+    def exscan(self, sendobj, op=None):
+        return None  # undefined on rank 0; mpi4py gives None
+
+    def gather(self, sendobj, root=0):
+        _check_rank("gather", root, "root")
+        return [sendobj]
+
+    def allgather(self, sendobj):
+        return [sendobj]
+
+    def scatter(self, sendobj, root=0):
+        _check_rank("scatter", root, "root")
+        return _one_item("scatter", sendobj)
+
+    def alltoall(self, sendobj):
+        return [_one_item("alltoall", sendobj)]
+
+    def sendrecv(self, sendobj, dest=0, sendtag=0, recvbuf=None, source=0, recvtag=0, status=None):
+        _check_rank("sendrecv", dest, "dest")
+        _check_rank("sendrecv", source, "source")
+        return None if _PROC_NULL in (dest, source) else sendobj
+
+    def iallreduce(self, sendobj, op=None):
+        return SerialRequest(sendobj)
+
+    # buffer collectives
+    def Bcast(self, buf, root=0):
+        _check_rank("Bcast", root, "root")
+
+    def Reduce(self, sendbuf, recvbuf, op=None, root=0):
+        _check_rank("Reduce", root, "root")
+        _copy("Reduce", sendbuf, recvbuf)
+
+    def Allreduce(self, sendbuf, recvbuf, op=None):
+        _copy("Allreduce", sendbuf, recvbuf)
+
+    def Scan(self, sendbuf, recvbuf, op=None):
+        _copy("Scan", sendbuf, recvbuf)
+
+    def Exscan(self, sendbuf, recvbuf, op=None):
+        pass  # rank 0's receive buffer is undefined
+
+    def Gather(self, sendbuf, recvbuf, root=0):
+        _check_rank("Gather", root, "root")
+        _copy("Gather", sendbuf, recvbuf)
+
+    def Gatherv(self, sendbuf, recvbuf, root=0):
+        _check_rank("Gatherv", root, "root")
+        _copy("Gatherv", sendbuf, recvbuf, _displacement(recvbuf))
+
+    def Allgather(self, sendbuf, recvbuf):
+        _copy("Allgather", sendbuf, recvbuf)
+
+    def Allgatherv(self, sendbuf, recvbuf):
+        _copy("Allgatherv", sendbuf, recvbuf, _displacement(recvbuf))
+
+    def Scatter(self, sendbuf, recvbuf, root=0):
+        _check_rank("Scatter", root, "root")
+        _copy("Scatter", sendbuf, recvbuf)
+
+    def Scatterv(self, sendbuf, recvbuf, root=0):
+        _check_rank("Scatterv", root, "root")
+        if recvbuf is _IN_PLACE:
+            return
+        target = _array_of(recvbuf)
+        start = _displacement(sendbuf)
+        _copy("Scatterv", _array_of(sendbuf).reshape(-1)[start : start + target.size], target)
+
+    def Alltoall(self, sendbuf, recvbuf):
+        _copy("Alltoall", sendbuf, recvbuf)
+
+    def Alltoallv(self, sendbuf, recvbuf):
+        if sendbuf is _IN_PLACE:
+            return
+        src, count, sdispl = _alltoallv_part(sendbuf)
+        dst, _, rdispl = _alltoallv_part(recvbuf)
+        _copy("Alltoallv", src.reshape(-1)[sdispl : sdispl + count], dst, rdispl)
+
+    def Sendrecv(self, sendbuf, dest=0, sendtag=0, recvbuf=None, source=0, recvtag=0, status=None):
+        _check_rank("Sendrecv", dest, "dest")
+        _check_rank("Sendrecv", source, "source")
+        if dest == _PROC_NULL or source == _PROC_NULL:
+            return  # the receive buffer is left alone, as MPI leaves it
+        _copy("Sendrecv", sendbuf, recvbuf)
+
+    def Sendrecv_replace(self, buf, dest=0, sendtag=0, source=0, recvtag=0, status=None):
+        _check_rank("Sendrecv_replace", dest, "dest")
+        _check_rank("Sendrecv_replace", source, "source")
+
+
+def _one_item(op, items):
+    items = list(items)
+    if len(items) != 1:
+        raise ValueError(f"[{op}] a serial communicator takes 1 item, got {len(items)}")
+    return items[0]
+
+
+class SerialCartComm(SerialComm):
+    """A Cartesian communicator of one rank: every dimension has size 1; Shift gives rank 0 as
+    neighbour along periodic dimensions and PROC_NULL along the others."""
+
+    def __init__(self, dims, periods=None):
+        super().__init__("COMM_CART")
+        self.dims = [int(d) for d in dims]
+        if any(d != 1 for d in self.dims):
+            raise ValueError(f"[Create_cart] a serial communicator has 1 rank, dims {self.dims}")
+        p = [False] * len(self.dims) if periods is None else [bool(x) for x in periods]
+        if len(p) != len(self.dims):
+            raise ValueError(f"[Create_cart] {len(self.dims)} dims but {len(p)} periods")
+        self.periods = p
+        self.coords = [0] * len(self.dims)
+        self.ndim = len(self.dims)
+
+    def Get_topo(self):
+        return list(self.dims), list(self.periods), list(self.coords)
+
+    def Get_coords(self, rank):
+        _check_rank("Get_coords", rank, "rank")
+        return list(self.coords)
+
+    def Get_cart_rank(self, coords):
+        return 0
+
+    def Shift(self, direction, disp):
+        if not 0 <= direction < self.ndim:
+            raise ValueError(f"[Shift] direction {direction} of a {self.ndim}-D topology")
+        return (0, 0) if self.periods[direction] else (_PROC_NULL, _PROC_NULL)
+
+
+class SerialMPI:
+    """What a serial run needs of the mpi4py.MPI module: COMM_WORLD/COMM_SELF (SerialComm),
+    IN_PLACE, reduction ops, datatypes, PROC_NULL/ANY_SOURCE, Wtime, Request; get_mpi() returns
+    its one instance. Other names raise AttributeError."""
+
+    PROC_NULL, ANY_SOURCE, ANY_TAG, UNDEFINED = _PROC_NULL, _ANY_SOURCE, -1, _UNDEFINED
+    IN_PLACE = _IN_PLACE
+    COMM_NULL = _Null("COMM_NULL")
+    Request = SerialRequest
+    Comm = Intracomm = SerialComm
+    Cartcomm = SerialCartComm
+
+    def __init__(self):
+        self.COMM_WORLD = SerialComm("COMM_WORLD")
+        self.COMM_SELF = SerialComm("COMM_SELF")
+
+    def __repr__(self):
+        return "<gpupy.cunumpy.mpi.SerialMPI: a serial stand-in for mpi4py.MPI>"
+
+    def __getattr__(self, name):
+        raise _missing("SerialMPI has no attribute", name)
+
+    @staticmethod
+    def Wtime():
+        return time.perf_counter()
+
+    @staticmethod
+    def Wtick():
+        return time.get_clock_info("perf_counter").resolution
+
+    @staticmethod
+    def Get_processor_name():
+        return socket.gethostname()
+
+    @staticmethod
+    def Is_initialized():
+        return False
+
+    @staticmethod
+    def Is_finalized():
+        return False
+
+
+_OPS = ("SUM", "PROD", "MAX", "MIN", "LAND", "LOR", "LXOR", "BAND", "BOR", "BXOR", "MAXLOC")
+_OPS += ("MINLOC", "REPLACE", "NO_OP")
+_TYPES = ("BYTE", "CHAR", "BOOL", "C_BOOL", "SHORT", "INT", "LONG", "LONG_LONG", "UNSIGNED")
+_TYPES += ("UNSIGNED_LONG", "FLOAT", "DOUBLE", "C_FLOAT_COMPLEX", "C_DOUBLE_COMPLEX", "INT8_T")
+_TYPES += ("INT16_T", "INT32_T", "INT64_T", "UINT8_T", "UINT16_T", "UINT32_T", "UINT64_T")
+for _name in _OPS + _TYPES:
+    setattr(SerialMPI, _name, _Constant(_name))
+_SERIAL = SerialMPI()
