@@ -13,6 +13,9 @@ import numpy
 import pytest
 from gpupy import cunumpy as xp
 from gpupy.cunumpy import _mpi_serial
+from kernel_packages import on_gpupy
+
+gpupy_backend = on_gpupy  # the gpupy backend on the test's device
 
 MPI = xp.mpi.get_mpi(False)
 
@@ -22,13 +25,6 @@ def _forget_the_answer():
     xp.mpi.set_mpi_cuda_aware(None)
     yield
     xp.mpi.set_mpi_cuda_aware(None)
-
-
-@pytest.fixture
-def on_gpupy(device_name):
-    """The gpupy backend on the test's device."""
-    with xp.use_backend("gpupy"):
-        yield device_name
 
 
 def _clear_launcher_env(monkeypatch):
@@ -139,6 +135,18 @@ def test_serial_buffer_collectives_copy_send_into_recv(host):
     recv = mk(numpy.zeros(5))
     comm.Alltoallv([mk([1.0, 2.0, 3.0, 4.0]), [3], [1], MPI.DOUBLE], [recv, [3], [2], MPI.DOUBLE])
     assert numpy.array_equal(get(recv), [0, 0, 2, 3, 4])
+
+
+def test_serial_copies_between_host_and_device_are_counted(device_name):
+    comm = MPI.COMM_WORLD
+    d, h = _dev([1.0, 2.0, 3.0]), numpy.zeros(3)
+    with xp.count_transfers() as c:
+        comm.Allreduce(d, h, op=MPI.SUM)  # a device send buffer, a host receive buffer
+        comm.Allgather(numpy.full(3, 5.0), d)  # and the other way round
+    assert numpy.array_equal(h, [1.0, 2.0, 3.0])
+    assert numpy.array_equal(gpupy.asnumpy(d), [5.0, 5.0, 5.0])
+    n = 1 if device_name != "cpu" else 0
+    assert (c.to_host, c.to_device, c.bytes_to_host) == (n, n, 24 * n)
 
 
 def test_serial_point_to_point_and_cartesian_topologies(device_name):
@@ -327,7 +335,7 @@ def _crash(send, recv):
     raise BufferError("no device buffers here")
 
 
-def test_the_probe_on_device_arrays(on_gpupy, device_only):
+def test_the_probe_on_device_arrays(gpupy_backend, device_only):
     good = _Recording()
     assert xp.mpi.mpi_is_cuda_aware(good) is True and xp.mpi.get_mpi_cuda_aware() is True
     assert good.ops == [(True, MPI.LAND)]

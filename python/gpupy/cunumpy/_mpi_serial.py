@@ -3,13 +3,16 @@
 
 Importing mpi4py.MPI calls MPI_Init, so nothing here imports it unless asked to or launched under
 MPI. The stand-in's collectives return or copy what one rank would get; methods it lacks raise
-AttributeError instead of silently doing nothing. Arrays are handled by duck typing."""
+AttributeError instead of silently doing nothing."""
 
 import os
 import socket
 import sys
 import time
 import warnings
+
+from gpupy.cunumpy import profiling
+from gpupy.cunumpy._backend import is_gpu, to_numpy
 
 # Per-rank variables that launchers set only in the processes they start. SLURM_PROCID is left
 # out: a plain sbatch script has it too, without being an MPI launch.
@@ -168,10 +171,16 @@ def _copy(op, source, target, offset=0):
             f"[{op}] the receive buffer holds {flat.size} elements, {src.size} arrive at "
             f"offset {offset}"
         )
-    if type(flat).__module__.startswith("numpy") and not type(src).__module__.startswith("numpy"):
-        from gpupy.cunumpy._backend import to_numpy
+    _counted_copy(op, src, flat, offset)
 
-        src = to_numpy(src)  # a device source into a host target: counted as to_host
+
+def _counted_copy(op, src, flat, offset):
+    """flat[offset:offset + src.size] = src; a copy between host and device memory is counted."""
+    if is_gpu(src) and not is_gpu(flat):
+        src = to_numpy(src)  # counted as to_host
+    elif profiling._active and is_gpu(flat) and not is_gpu(src):
+        desc = f"SerialComm.{op}: a host buffer copied into a device buffer"
+        profiling.record("to_device", desc, src.nbytes)
     flat[offset : offset + src.size] = src
 
 
