@@ -32,6 +32,7 @@ from gpupy.cunumpy._backend import (
     use_backend,
 )
 from gpupy.cunumpy._backend import init_from_environment as _init_from_environment
+from gpupy.cunumpy._scipy_facade import scipy
 from gpupy.cunumpy.arguments import (
     CudaArguments,
     CudaStruct,
@@ -136,6 +137,7 @@ __all__ = [
     "parse_cuda_signature",
     "require_version",
     "same_backend",
+    "scipy",
     "set_backend",
     "set_device_kernel_implementation",
     "set_host_kernel_implementation",
