@@ -105,6 +105,8 @@ def test_newton_rtol_and_bad_arguments(gpupy_backend):
         xp.optimize.newton(f, xp.ones(2), fprime=fp, maxiter=0)
     with pytest.raises(TypeError, match=r"maxiter must be an integer, got 2.5"):
         xp.optimize.newton(f, xp.ones(2), fprime=fp, maxiter=2.5)
+    with pytest.raises(TypeError, match=r"tol and rtol must be numbers, got 'a' and 0.0"):
+        xp.optimize.newton(f, xp.ones(2), fprime=fp, tol="a")
     with pytest.raises(ValueError, match=r"rtol must be non-negative"):
         xp.optimize.newton(f, xp.ones(2), rtol=-1.0)
     with pytest.raises(TypeError, match=r"func returned a numpy.ndarray for points on the gpupy"):

@@ -1,6 +1,6 @@
 """`xp.optimize`: newton, many independent scalar equations solved at once on the array's own
-backend (every step a device operation, one wait per test of convergence); fsolve, root and
-minimize run SciPy on the host with callbacks that compute on the device."""
+backend (every step a device operation, a few waits per iteration to test convergence); fsolve,
+root and minimize run SciPy on the host with callbacks that compute on the device."""
 
 import collections
 import operator
@@ -30,6 +30,10 @@ def _module_of(x0):
 
 
 def _check_options(tol, maxiter, rtol):
+    try:
+        tol, rtol = float(tol), float(rtol)
+    except (TypeError, ValueError):
+        raise TypeError(f"[{_OP}] tol and rtol must be numbers, got {tol!r} and {rtol!r}") from None
     if not tol > 0:
         raise ValueError(f"[{_OP}] tol too small ({tol:g} <= 0)")
     if not rtol >= 0:
@@ -40,7 +44,7 @@ def _check_options(tol, maxiter, rtol):
         raise TypeError(f"[{_OP}] maxiter must be an integer, got {maxiter!r}") from None
     if maxiter < 1:
         raise ValueError(f"[{_OP}] maxiter must be greater than 0, got {maxiter}")
-    return maxiter
+    return tol, maxiter, rtol
 
 
 def _values(m, out, p, what):
@@ -76,7 +80,7 @@ def newton(
     array path ignores rtol; the default 0 gives its steps). Returns the roots (0-d for a scalar
     x0), or NewtonResult(root, converged, zero_der) with full_output. RuntimeWarning when some
     points fail or meet a zero derivative, RuntimeError when all fail to converge."""
-    maxiter = _check_options(tol, maxiter, rtol)
+    tol, maxiter, rtol = _check_options(tol, maxiter, rtol)
     m = _module_of(x0)
     p = m.asarray(x0)
     p = p.astype(numpy.result_type(p.dtype, numpy.float64))  # a copy, never the caller's array
