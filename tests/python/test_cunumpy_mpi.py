@@ -256,6 +256,9 @@ def test_mpi_buffer_stages_through_the_host_and_counts_the_copies(device_only):
     assert numpy.array_equal(gpupy.asnumpy(d), -a)
     assert (c.to_host, c.to_device, c.bytes_to_host) == (1, 1, a.nbytes)
     assert "test_cunumpy_mpi.py" in c.events[0].where  # the user's line, not contextlib's
+    # a transposed view is sent in C order of its own shape, as MPI would read a copy of it
+    with xp.mpi.mpi_buffer(_dev(a).T) as b:
+        assert b.flags.c_contiguous and numpy.array_equal(b, a.T)
     # receive only: nothing is copied down; a non-contiguous view is staged too
     v = _dev(numpy.zeros((4, 4)))[:, 1]
     with xp.count_transfers() as c, xp.mpi.mpi_buffer(v, send=False, recv=True) as b:
