@@ -226,9 +226,10 @@ class ScipyNamespace:
 
     def _missing(self, name, backend, module):
         version = getattr(importlib.import_module(module.__name__.split(".")[0]), "__version__", "")
+        where = " ".join(filter(None, (module.__name__, version)))
         return (
             f"[scipy] xp.scipy.{self._qualified(name)} is not available on the {backend} "
-            f"backend: {module.__name__} {version} has no {name!r}".replace("  ", " ")
+            f"backend: {where} has no {name!r}"
         )
 
     def available(self, name):
