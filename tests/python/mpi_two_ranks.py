@@ -21,6 +21,14 @@ total = numpy.zeros(3)
 comm.Allreduce(s, total, op=MPI.SUM)
 assert numpy.array_equal(total, sum(numpy.arange(3.0) + 10 * k for k in range(size))), total
 
+# a periodic halo with non-blocking calls: the code the serial stand-in also runs on one rank
+cart = comm.Create_cart([size], periods=[True])
+left, right = cart.Shift(0, 1)
+halo = numpy.zeros(2)
+reqs = [cart.Irecv(halo, source=left, tag=7), cart.Isend(numpy.full(2, rank + 0.5), right, tag=7)]
+MPI.Request.Waitall(reqs)
+assert numpy.array_equal(halo, numpy.full(2, left + 0.5)), halo
+
 hc = gpupy.asarray(numpy.arange(4.0) + rank, device="cpu")
 hr = gpupy.zeros(4, device="cpu")
 with xp.mpi.mpi_buffer(hc) as sb, xp.mpi.mpi_buffer(hr, send=False, recv=True) as rb:
