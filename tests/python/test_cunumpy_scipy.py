@@ -228,3 +228,34 @@ def test_solve_circulant_errors_and_empty_input(gpupy_backend):
         got = f(xp.asarray(c), xp.asarray(b))
         assert got.shape == want.shape and got.dtype == want.dtype
     assert_array_equal(_host(f(xp.asarray([4.0, 1.0, 0.0, 1.0]), xp.full(4, 6.0))), [1.0] * 4)
+
+
+def test_cupy_backend_resolves_to_cupyx_scipy(monkeypatch):
+    """With a stand-in CuPy (this machine has none): names come from cupyx.scipy, solve_circulant
+    (which cupyx lacks) is gpupy's, and a missing name names the cupy backend."""
+    import types
+
+    from gpupy.cunumpy import _backend
+
+    cupy = types.ModuleType("cupy")
+    cupy.__version__, cupy.__all__, cupy.is_available = "14.0.0", [], lambda: True
+    cupyx = types.ModuleType("cupyx")
+    cupyx_scipy = types.ModuleType("cupyx.scipy")
+    special = types.ModuleType("cupyx.scipy.special")
+    linalg = types.ModuleType("cupyx.scipy.linalg")
+    special.erf, linalg.solve = object(), object()
+    cupyx.scipy, cupyx_scipy.special, cupyx_scipy.linalg = cupyx_scipy, special, linalg
+    for m in (cupy, cupyx, cupyx_scipy, special, linalg):
+        monkeypatch.setitem(sys.modules, m.__name__, m)
+    monkeypatch.setattr(_backend, "_cupy_status", None)
+    monkeypatch.setattr(xp, "_exports", {})  # the stand-in's (empty) names are not kept
+    with xp.use_backend("cupy", strict=True):
+        assert xp.get_backend() == "cupy"
+        assert xp.scipy.special.erf is special.erf and xp.scipy.linalg.solve is linalg.solve
+        assert xp.scipy.linalg.resolve() is linalg
+        assert xp.scipy.linalg.solve_circulant.__module__ == "gpupy.cunumpy._circulant"
+        with pytest.raises(AttributeError, match=r"not available on the cupy backend: cupyx.sci"):
+            _ = xp.scipy.linalg.expm
+        with pytest.raises(ImportError, match=r"needs cupyx.scipy.fft: CuPy's cupyx.scipy is not"):
+            _ = xp.scipy.fft.fft
+    assert xp.scipy.special.erf is scipy.special.erf
