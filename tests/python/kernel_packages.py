@@ -82,3 +82,13 @@ def gpu_backend():
         pytest.skip("no device runs CUDA kernels")
     with kt.on_backend("gpupy"):
         yield
+
+
+@pytest.fixture
+def on_gpupy(device_name):
+    """The gpupy backend on the test's --device; yields whether arrays there are device memory
+    (emu, cuda) rather than host memory (cpu)."""
+    from gpupy import cunumpy as xp
+
+    with xp.use_backend("gpupy"):
+        yield device_name != "cpu"

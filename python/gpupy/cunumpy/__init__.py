@@ -32,6 +32,7 @@ from gpupy.cunumpy._backend import (
     use_backend,
 )
 from gpupy.cunumpy._backend import init_from_environment as _init_from_environment
+from gpupy.cunumpy._scipy_facade import scipy
 from gpupy.cunumpy.arguments import (
     CudaArguments,
     CudaStruct,
@@ -83,7 +84,7 @@ from gpupy.cunumpy.profiling import (
 
 __version__ = "0.1.0"
 # Submodules imported on first access (xp.rng, ...): kernel_testing must not load with the package.
-_LAZY_SUBMODULES = ("algorithms", "kernel_testing", "rng")
+_LAZY_SUBMODULES = ("algorithms", "integrate", "kernel_testing", "mpi", "optimize", "rng")
 
 # cunumpy's own names; the backend's names are copied in next to them (see _install).
 __all__ = [
@@ -137,6 +138,7 @@ __all__ = [
     "parse_cuda_signature",
     "require_version",
     "same_backend",
+    "scipy",
     "set_backend",
     "set_device_kernel_implementation",
     "set_host_kernel_implementation",

@@ -39,7 +39,10 @@ class TransferEvent:
 def _where():
     """file:line of the innermost frame outside gpupy.cunumpy (the user's call site)."""
     f = sys._getframe(2)
-    while f is not None and os.path.dirname(os.path.abspath(f.f_code.co_filename)) == _PACKAGE_DIR:
+    while f is not None and (
+        os.path.dirname(os.path.abspath(f.f_code.co_filename)) == _PACKAGE_DIR
+        or f.f_code.co_filename == contextlib.__file__  # a `with` block of the kernel layer
+    ):
         f = f.f_back
     return "<unknown>" if f is None else f"{f.f_code.co_filename}:{f.f_lineno}"
 
