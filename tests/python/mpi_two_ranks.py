@@ -1,7 +1,9 @@
 """Run by test_cunumpy_mpi.py under `mpirun -n 2` when an MPI and mpi4py are installed: the real
 mpi4py path of xp.mpi (host buffers, gpupy cpu arrays through the buffer protocol, the
-CUDA-aware probe and host staging with emu arrays). Prints one OK line per rank."""
+CUDA-aware probe and host staging with emu arrays) and particle_recipes.exchange on NumPy, cpu
+and emu arrays. Prints one OK line per rank."""
 
+import pathlib
 import sys
 
 import gpupy
@@ -49,4 +51,30 @@ with xp.use_backend("gpupy"), gpupy.Device("emu"):
                 comm.Sendrecv(sb, dest, recvbuf=rb, source=source)
     assert numpy.array_equal(gpupy.asnumpy(e), numpy.arange(5.0) * (source + 1))
     assert (c.to_host, c.to_device) == (2, 2), c.events
+
+# particle_recipes.exchange: every rank sends rows to every rank (itself too); the rows a rank
+# receives are each source's rows for it, sources in rank order, rows in the sender's order
+sys.path.insert(
+    0, str(pathlib.Path(__file__).resolve().parents[2] / "examples" / "particle_pusher")
+)
+import particle_recipes  # noqa: E402
+
+
+def rank_data(r):
+    rng = numpy.random.default_rng(100 + r)
+    n = 40 + 7 * r
+    return rng.normal(size=(n, 3)), rng.integers(0, size, n)
+
+
+markers, destination = rank_data(rank)
+want = numpy.concatenate([m[d == rank] for m, d in map(rank_data, range(size))])
+for backend, device in (("numpy", None), ("gpupy", "cpu"), ("gpupy", "emu")):
+    with xp.use_backend(backend), gpupy.Device(device or "cpu"):
+        m, d = xp.to_cunumpy(markers), xp.to_cunumpy(destination)
+        with xp.count_transfers() as c:
+            got = particle_recipes.exchange(comm, m, d)
+        assert xp.get_array_backend(got) == backend and got.shape == want.shape, got.shape
+        if device == "emu":  # MPI is not CUDA-aware here: the counts, the rows down and up
+            assert str(got.device) == "emu" and (c.to_host, c.to_device) == (2, 1), c.events
+        assert numpy.array_equal(xp.to_numpy(got), want), (backend, device)
 print(f"rank {rank} of {size} OK")

@@ -1,6 +1,7 @@
 """examples/particle_pusher/particle_recipes.py (spec section 4): every recipe on the NumPy
 backend and on the gpupy backend (the --device device), against NumPy computations written here
-and a scalar Philox; the gpupy run stays on the device."""
+and a scalar Philox; the gpupy run stays on the device. exchange runs here on the serial
+communicator; tests/python/mpi_two_ranks.py runs it on two MPI ranks."""
 
 import math
 import pathlib
@@ -84,6 +85,82 @@ def test_deposit_nearest_cell(backend):
             want[c] += w
     numpy.testing.assert_allclose(xp.to_numpy(rho), want, rtol=1e-12)
     assert xp.to_numpy(rho).sum() == pytest.approx(weights[alive].sum(), rel=1e-12)
+
+
+def reference_pack(markers, destination, n_ranks):
+    order = numpy.argsort(destination, kind="stable")
+    return markers[order], numpy.bincount(destination, minlength=n_ranks)
+
+
+@pytest.mark.parametrize("n", [N, 1, 0])
+def test_pack_for_ranks(backend, n):
+    markers, _, _ = host_data()
+    markers = markers[:n]
+    destination = numpy.random.default_rng(2).integers(0, 5, n)  # rank 5 of 6 gets nothing
+    ids = numpy.arange(n, dtype=numpy.int64) * 3
+    for rows in (markers, ids):
+        packed, counts = recipes.pack_for_ranks(xp.to_cunumpy(rows), xp.to_cunumpy(destination), 6)
+        assert xp.get_array_backend(packed) == backend == xp.get_array_backend(counts)
+        want_rows, want_counts = reference_pack(rows, destination, 6)
+        numpy.testing.assert_array_equal(xp.to_numpy(packed), want_rows)
+        numpy.testing.assert_array_equal(xp.to_numpy(counts), want_counts)
+        assert xp.to_numpy(counts).dtype == numpy.int64 and packed.flags.c_contiguous
+    if n == N:  # the rows for rank r start at sum(counts[:r]) and all go to r
+        want_rows, want_counts = reference_pack(markers, destination, 6)
+        start = int(want_counts[:3].sum())
+        stop = start + int(want_counts[3])
+        numpy.testing.assert_array_equal(want_rows[start:stop], markers[destination == 3])
+
+
+def test_pack_for_ranks_rejects_bad_input(backend):
+    markers = xp.to_cunumpy(numpy.ones((4, 2)))
+    dest = xp.to_cunumpy(numpy.array([0, 1, 2, 1]))
+    floats, column = xp.to_cunumpy(numpy.zeros(4)), xp.to_cunumpy(numpy.zeros((4, 1), int))
+    cases = [
+        (ValueError, r"destination ranks must be in \[0, 2\)", (markers, dest, 2)),
+        (ValueError, r"destination ranks must be in \[0, 3\)", (markers, dest - 1, 3)),
+        (ValueError, "n_ranks must be at least 1", (markers, dest, 0)),
+        (TypeError, "n_ranks must be an integer", (markers, dest, 2.0)),
+        (TypeError, "destination must be a 1-D integer array", (markers, floats, 3)),
+        (TypeError, "destination must be a 1-D integer array", (markers, column, 3)),
+        (ValueError, r"markers has shape \(4, 2\), expected 3 rows", (markers, dest[:3], 3)),
+    ]
+    if backend == "gpupy":
+        cases.append(
+            (
+                TypeError,
+                "markers and destination must be arrays of one backend",
+                (markers, numpy.array([0, 1, 2, 1]), 3),
+            )
+        )
+    for error, message, args in cases:
+        with pytest.raises(error, match=r"\[pack_for_ranks\] " + message):
+            recipes.pack_for_ranks(*args)
+
+
+@pytest.fixture(params=[True, False], ids=["cuda_aware", "staged"])
+def cuda_aware(request):
+    before = xp.mpi.get_mpi_cuda_aware()
+    xp.mpi.set_mpi_cuda_aware(request.param)
+    yield request.param
+    xp.mpi.set_mpi_cuda_aware(before)
+
+
+def test_exchange_on_one_rank(backend, cuda_aware):
+    comm = xp.mpi.get_mpi(False).COMM_WORLD
+    markers, _, _ = host_data()
+    for rows in (markers, markers[:, 0].copy(), markers[:0]):
+        m, stay = xp.to_cunumpy(rows), xp.to_cunumpy(numpy.zeros(len(rows), numpy.int64))
+        with xp.count_transfers() as counter:
+            got = recipes.exchange(comm, m, stay)
+        assert xp.get_array_backend(got) == backend and got.shape == rows.shape
+        numpy.testing.assert_array_equal(xp.to_numpy(got), rows)
+        if xp.is_gpu(m):  # the counts read back; staged: the rows down and back up
+            assert (counter.to_host, counter.to_device) == ((1, 0) if cuda_aware else (2, 1))
+        else:
+            assert counter.total == 0
+    with pytest.raises(ValueError, match=r"\[pack_for_ranks\] destination ranks must be in"):
+        recipes.exchange(comm, xp.to_cunumpy(markers), xp.to_cunumpy(numpy.ones(N, numpy.int64)))
 
 
 def test_thermal_velocities(backend):
