@@ -13,7 +13,7 @@ import gpupy
 import numpy
 import pytest
 from gpupy import cunumpy as xp
-from gpupy.cunumpy import cuda_devices
+from gpupy.cunumpy import _mpi_serial, cuda_devices
 
 
 @pytest.fixture(params=["numpy", "gpupy"])
@@ -140,22 +140,28 @@ def test_device_count_and_selection(backend, selected):
     assert selected == [f"cuda:{1 % count}"]
 
 
-def test_local_rank_comes_from_the_launcher(monkeypatch):
-    for name in cuda_devices._LOCAL_RANK_VARIABLES:
+def test_bind_local_device_reads_the_local_rank_of_xp_mpi(monkeypatch):
+    # one rule for the node-local rank: xp.mpi's (its cases are in test_cunumpy_mpi.py); the
+    # binding itself runs here with a stand-in for four CUDA devices, so no GPU is needed
+    assert cuda_devices.local_rank is xp.mpi.local_rank
+    for name in _mpi_serial._LOCAL_RANK_VARIABLES:
         monkeypatch.delenv(name, raising=False)
-    assert cuda_devices._local_rank() == 0
-    monkeypatch.setenv("SLURM_LOCALID", "2")
-    assert cuda_devices._local_rank() == 2
-    monkeypatch.setenv("OMPI_COMM_WORLD_LOCAL_RANK", "5")  # Open MPI's wins: it comes first
-    assert cuda_devices._local_rank() == 5
+    chosen, synced = [], []
+    monkeypatch.setattr(cuda_devices, "_cuda_target", lambda: ("gpupy", 0))
+    monkeypatch.setattr(cuda_devices, "device_count", lambda: 4)
+    monkeypatch.setattr(cuda_devices, "set_device", chosen.append)
+    monkeypatch.setattr(gpupy, "synchronize", synced.append)
+    assert xp.cuda.bind_local_device() == 0
+    monkeypatch.setenv("SLURM_LOCALID", " 6 ")
     monkeypatch.setenv("OMPI_COMM_WORLD_LOCAL_RANK", "x")  # unparsable: the next one counts
-    assert cuda_devices._local_rank() == 2
+    assert xp.cuda.bind_local_device() == 6 % 4
+    assert chosen == [0, 2] and synced == ["cuda:0", "cuda:2"]
 
 
 def test_bind_local_device_uses_the_local_rank(monkeypatch, device_name, selected):
     if device_name != "cuda":
         pytest.skip("binding needs --device=cuda")
-    for name in cuda_devices._LOCAL_RANK_VARIABLES:
+    for name in _mpi_serial._LOCAL_RANK_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LOCAL_RANK", "3")
     with xp.use_backend("gpupy"):

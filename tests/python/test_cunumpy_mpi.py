@@ -62,7 +62,10 @@ def test_launcher_detection_and_local_rank(monkeypatch):
     assert xp.mpi.local_rank() == 5
     monkeypatch.setenv("OMPI_COMM_WORLD_LOCAL_RANK", "not a number")  # skipped, next one read
     assert xp.mpi.local_rank() == 5
-    monkeypatch.setenv("OMPI_COMM_WORLD_LOCAL_RANK", "2")  # listed first: Open MPI's
+    for bad in ("-1", "+3", "3_0", "\u00b2", "", "1.0"):  # only decimal digits are a rank
+        monkeypatch.setenv("OMPI_COMM_WORLD_LOCAL_RANK", bad)
+        assert xp.mpi.local_rank() == 5, bad
+    monkeypatch.setenv("OMPI_COMM_WORLD_LOCAL_RANK", " 2\n")  # listed first: Open MPI's
     assert xp.mpi.local_rank() == 2
 
 

@@ -63,13 +63,13 @@ def _env_flag(name):
 
 
 def local_rank():
-    """This process's rank within its node, from the launcher's environment (0 when none is set);
-    works before MPI_Init and never imports mpi4py."""
+    """This process's rank within its node, from the first launcher variable that holds a
+    decimal number (surrounding spaces allowed), else 0; works before MPI_Init and never imports
+    mpi4py. xp.cuda.bind_local_device picks its device with it."""
     for name in _LOCAL_RANK_VARIABLES:
-        try:
-            return int(os.environ[name])
-        except (KeyError, ValueError):
-            continue
+        value = os.environ.get(name, "").strip()
+        if value.isascii() and value.isdigit():
+            return int(value)
     return 0
 
 

@@ -4,25 +4,15 @@ elsewhere work runs on the host, in order, so streams and events are the HostStr
 stand-ins and code written for the GPU runs unchanged."""
 
 import contextlib
-import os
 import time
 
 import numpy
 
 from gpupy.cunumpy._backend import array_backend
+from gpupy.cunumpy._mpi_serial import local_rank
 
 # Dynamic shared memory per block every CUDA device grants without opting in.
 DEFAULT_SHARED_MEMORY_PER_BLOCK = 48 * 1024
-# Node-local rank variables of common MPI launchers, read before MPI_Init (no mpi4py needed).
-_LOCAL_RANK_VARIABLES = (
-    "OMPI_COMM_WORLD_LOCAL_RANK",
-    "MV2_COMM_WORLD_LOCAL_RANK",
-    "MPI_LOCALRANKID",
-    "PMI_LOCAL_RANK",
-    "PALS_LOCAL_RANKID",
-    "SLURM_LOCALID",
-    "LOCAL_RANK",
-)
 
 
 class HostEvent:
@@ -182,25 +172,16 @@ def set_device_for_rank(rank, devices_per_node=None):
     return rank % n
 
 
-def _local_rank():
-    """This process's rank within its node, from the launcher's environment (0 when none)."""
-    for variable in _LOCAL_RANK_VARIABLES:
-        value = os.environ.get(variable, "").strip()
-        if value.isdigit():
-            return int(value)
-    return 0
-
-
 def bind_local_device():
-    """Binds this process to device local_rank % device_count() and creates its CUDA context
-    now. Call it before MPI_Init (before importing mpi4py.MPI) so that CUDA-aware MPI sees the
-    right device; without it every rank of a node shares device 0. Returns the device index, or
+    """Binds this process to device xp.mpi.local_rank() % device_count() and creates its CUDA
+    context now. Call it before MPI_Init (before importing mpi4py.MPI) so that CUDA-aware MPI sees
+    the right device; without it every rank of a node shares device 0. Returns the device index, or
     None where work does not run on a CUDA device (or none is visible)."""
     target = _cuda_target()
     count = device_count()
     if target is None or count == 0:
         return None
-    index = _local_rank() % count
+    index = local_rank() % count
     set_device(index)
     if target[0] == "gpupy":
         import gpupy
