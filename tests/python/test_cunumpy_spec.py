@@ -63,6 +63,41 @@ def test_own_submodules_do_not_hide_numpy_names():
         assert xp.random is gpupy.random and xp.rng.__name__ == "gpupy.cunumpy.rng"
 
 
+def test_xp_submodule_holds_the_backend_state():
+    from gpupy.cunumpy.xp import array_backend
+
+    state = xp.xp
+    assert state.__name__ == "gpupy.cunumpy.xp" and array_backend is xp.array_backend
+    # every name it lists is the package's own object, not a copy
+    for name in set(state.__all__) - {"BACKENDS"}:
+        assert getattr(state, name) is getattr(xp, name), name
+    assert state.BACKENDS == ("numpy", "gpupy", "cupy")
+    assert state.xp is numpy and array_backend.backend == "numpy" and array_backend.xp is numpy
+    assert (state.numpy_backend, state.gpupy_backend, state.cupy_backend) == (True, False, False)
+    with xp.use_backend("gpupy"):
+        # resolved at each access: the module and the flags follow the switch
+        assert state.xp is gpupy and array_backend.backend == "gpupy"
+        assert array_backend.xp is gpupy and state.xp.zeros is gpupy.zeros
+        assert (state.numpy_backend, state.gpupy_backend) == (False, True)
+    assert state.xp is numpy and state.numpy_backend
+    with pytest.raises(AttributeError, match="gpupy.cunumpy.xp' has no attribute 'nope'"):
+        _ = state.nope
+    with pytest.raises(AttributeError):
+        array_backend.backend = "cupy"  # read-only: set_backend selects
+
+
+def test_xp_submodule_loads_on_demand_and_follows_the_environment():
+    code = (
+        "import sys; from gpupy import cunumpy as xp\n"
+        "print('gpupy.cunumpy.xp' in sys.modules)\n"
+        "from gpupy.cunumpy.xp import xp as active, array_backend\n"
+        "print(active.__name__, array_backend.backend, xp.xp.get_backend())\n"
+    )
+    assert _run(code, CUNUMPY_BACKEND="gpupy").split("\n")[:2] == ["False", "gpupy gpupy gpupy"]
+    code = "import gpupy.cunumpy.xp as s; s.set_backend('gpupy'); print(s.xp.__name__)"
+    assert _run(code).strip() == "gpupy"
+
+
 def test_a_switch_never_moves_arrays(device_name):
     with xp.use_backend("gpupy"):
         g = xp.arange(3.0)

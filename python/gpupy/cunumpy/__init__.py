@@ -84,7 +84,7 @@ from gpupy.cunumpy.profiling import (
 
 __version__ = "0.1.0"
 # Submodules imported on first access (xp.rng, ...): kernel_testing must not load with the package.
-_LAZY_SUBMODULES = ("algorithms", "integrate", "kernel_testing", "mpi", "optimize", "rng")
+_LAZY_SUBMODULES = ("algorithms", "integrate", "kernel_testing", "mpi", "optimize", "rng", "xp")
 
 # cunumpy's own names; the backend's names are copied in next to them (see _install).
 __all__ = [

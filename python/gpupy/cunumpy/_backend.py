@@ -19,6 +19,10 @@ class ArrayBackend:
         self.module = numpy
         self._listeners = []
 
+    # The names code written against CuNumpy reads: `array_backend.backend == "cupy"`.
+    backend = property(lambda self: self.name, doc="The active backend's name (read-only).")
+    xp = property(lambda self: self.module, doc="The active array module (read-only).")
+
     def add_listener(self, callback):
         """Calls callback(module) after every backend switch."""
         self._listeners.append(callback)
