@@ -74,7 +74,7 @@ def pack_for_ranks(markers, destination, n_ranks):
         offsets = xp.algorithms.cell_offsets(ranks, n_ranks)
     except ValueError:
         raise ValueError(f"[{op}] destination ranks must be in [0, {n_ranks})") from None
-    return xp.ascontiguousarray(packed), offsets[1:] - offsets[:-1]
+    return xp.get_array_module(packed).ascontiguousarray(packed), offsets[1:] - offsets[:-1]
 
 
 def _starts(counts):
@@ -95,7 +95,7 @@ def exchange(comm, markers, destination):
     recv_counts = numpy.empty(n_ranks, dtype=numpy.int64)
     comm.Alltoall(send_counts, recv_counts)  # how many rows come from each rank
     shape = (int(recv_counts.sum()), *markers.shape[1:])
-    received = xp.empty_like(packed, shape=shape)
+    received = xp.get_array_module(packed).empty_like(packed, shape=shape)  # on packed's device
     with (
         xp.mpi.mpi_buffer(packed) as send,
         xp.mpi.mpi_buffer(received, send=False, recv=True) as recv,

@@ -159,6 +159,10 @@ def test_exchange_on_one_rank(backend, cuda_aware):
             assert (counter.to_host, counter.to_device) == ((1, 0) if cuda_aware else (2, 1))
         else:
             assert counter.total == 0
+    if backend == "gpupy":  # the arrays' backend counts, not the active one
+        with xp.use_backend("numpy"):
+            got = recipes.exchange(comm, m, stay)
+        assert isinstance(got, gpupy.ndarray) and got.device == m.device
     with pytest.raises(ValueError, match=r"\[pack_for_ranks\] destination ranks must be in"):
         recipes.exchange(comm, xp.to_cunumpy(markers), xp.to_cunumpy(numpy.ones(N, numpy.int64)))
 
