@@ -198,7 +198,7 @@ def gradient(f, *varargs, axis=None, edge_order=1):
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
     """See numpy.trapezoid."""
-    y, x = device_arrays("trapezoid", y, x)
+    y, x = device_arrays("trapezoid", y, x, optional=(1,))
     ax = _axis(axis, y.ndim, "trapezoid")
     if x is None:
         d = dx  # a Python number stays weak in the promotion, a NumPy scalar is strong (NEP 50)

@@ -44,7 +44,7 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     """See numpy.average."""
     from gpupy import broadcast_to, full, sum
 
-    a, weights = device_arrays("average", a, weights)
+    a, weights = device_arrays("average", a, weights, optional=(1,))
     axes = _axes(axis, a.ndim, "average")
     if weights is None:
         avg = _core.mean(a, axes, None, None, bool(keepdims))
@@ -90,7 +90,7 @@ def ptp(a, axis=None, out=None, keepdims=False):
 
 
 def _cov_inputs(m, y, rowvar, dtype):
-    m, y = device_arrays("cov", m, y)
+    m, y = device_arrays("cov", m, y, optional=(1,))
     if m.ndim > 2:
         raise ValueError("[cov] m has more than 2 dimensions")
     if y is not None and y.ndim > 2:

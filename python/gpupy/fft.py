@@ -13,6 +13,7 @@ from gpupy._creation import arange as _arange
 from gpupy._host_library import on_cuda as _on_cuda
 from gpupy._host_library import run as _run
 from gpupy._utilities import _into_out
+from gpupy._utilities import check_operands as _check_operands
 
 _np = _numpy.fft
 _NORMS = ("backward", "ortho", "forward")
@@ -70,6 +71,7 @@ irfftn = _n_axes("irfftn", _np.irfftn)
 def _two_axes(name, transform_n):
     def transform(a, s=None, axes=(-2, -1), norm=None, out=None):
         _check_norm(name, norm)
+        _check_operands(f"fft.{name}", (a,))  # before ndim, which reads None as an object array
         ndim = _numpy.ndim(a)
         for ax in () if axes is None else axes:
             if not -ndim <= ax < ndim:

@@ -342,6 +342,12 @@ Axes to_axes(nb::handle axis) {
   return axes;
 }
 
+void check_operand(nb::handle value, const char* op) {
+  if (value.is_none())
+    throw TypeError(std::string("[") + op +
+                    "] expected an array, got None (gpupy arrays have no object dtype)");
+}
+
 const Array* to_out(nb::handle out) {
   if (out.is_none()) return nullptr;
   if (PyTuple_Check(out.ptr()) && PyTuple_GET_SIZE(out.ptr()) == 1)
