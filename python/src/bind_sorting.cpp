@@ -38,15 +38,6 @@ void check_kind(nb::handle kind, nb::handle order, nb::handle stable) {
                      "')");
 }
 
-// NumPy's out= for the cumulative ops: the result is written into `out` and `out` is returned.
-nb::object finish(const Array& result, nb::handle out) {
-  const Array* target = to_out(out);
-  if (!target) return nb::cast(result);
-  if (target->shape() != result.shape()) throw ValueError("output parameter has the wrong shape");
-  assign(*target, result);
-  return nb::borrow(out);
-}
-
 Array sort_fn(nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, bool descending,
               nb::handle stable) {
   check_kind(kind, order, stable);
@@ -119,7 +110,7 @@ nb::object cum_fn(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle ou
   // NumPy's add/multiply.accumulate run in the promotion of the input and out
   Array x = as_input(a);
   std::optional<DType> dt = dtype_or_out(dtype, out, x.dtype());
-  return finish(F(x, to_axis(axis), dt), out);
+  return into_out(F(x, to_axis(axis), dt), out);
 }
 
 using CumulativeFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>, bool);
@@ -129,7 +120,7 @@ nb::object cumulative_fn(nb::handle x, nb::handle axis, nb::handle dtype, nb::ha
   Array a = as_input(x);
   std::optional<DType> dt = to_dtype(dtype);
   if (dt) warn_complex_discarded(a.dtype(), *dt);
-  return finish(F(a, to_axis(axis), dt, include_initial), out);
+  return into_out(F(a, to_axis(axis), dt, include_initial), out);
 }
 
 Array count_nonzero_fn(nb::handle a, nb::handle axis, bool keepdims) {

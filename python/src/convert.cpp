@@ -358,4 +358,12 @@ const Array* to_out(nb::handle out) {
   return nb::inst_ptr<Array>(out);
 }
 
+nb::object into_out(const Array& result, nb::handle out) {
+  const Array* target = to_out(out);
+  if (!target) return nb::cast(result);
+  if (target->shape() != result.shape()) throw ValueError("output parameter has the wrong shape");
+  assign(*target, result);
+  return nb::borrow(out);
+}
+
 }  // namespace gpupy::py
