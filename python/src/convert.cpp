@@ -199,6 +199,7 @@ bool holds_gpupy_array(nb::handle seq, int depth = 0) {
 }  // namespace
 
 Array to_array(nb::handle value, std::optional<Device> device, std::optional<DType> dtype) {
+  check_operand(value, "asarray");  // not NumPy's object array: gpupy has no object dtype
   if (nb::isinstance<Array>(value)) {
     Array a = nb::cast<Array>(value);
     if (device && a.device() != *device) a = gpupy::to_device(a, *device);

@@ -19,6 +19,8 @@ def _v(xp):
 
 # (op named in gpupy's message, call, what NumPy does with it: OBJECT or its exception class)
 CASES = [
+    ("asarray", lambda xp: xp.asarray(None), OBJECT),
+    ("asarray", lambda xp: xp.ravel(None), OBJECT),  # the functions that convert through asarray
     ("sum", lambda xp: xp.sum(None), OBJECT),
     ("max", lambda xp: xp.max(None), OBJECT),
     ("argmax", lambda xp: xp.argmax(None), OBJECT),
