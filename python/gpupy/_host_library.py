@@ -10,7 +10,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._creation import asarray
-from gpupy._utilities import named_errors
+from gpupy._utilities import check_operands, named_errors
 
 
 def target_device(op, arrays):
@@ -23,16 +23,20 @@ def target_device(op, arrays):
     return devices.pop() if devices else _core.default_device()
 
 
-def device_arrays(op, *values):
+def device_arrays(op, *values, optional=()):
     """``values`` as gpupy arrays on one device: that of the gpupy arrays among them (else the
-    default device); None stays None."""
+    default device). None stays None at the positions in ``optional`` (optional arguments such as
+    weights=) and raises elsewhere (check_operands)."""
+    check_operands(op, values, optional)
     device = target_device(op, [v for v in values if v is not None])
     return [None if v is None else asarray(v, device=device) for v in values]
 
 
 def on_cuda(op, *arrays):
     """None when ``arrays`` belong on a host device (run them with ``run``); otherwise a tuple of
-    them as gpupy arrays on their cuda device, for the cuFFT / cuSOLVER path."""
+    them as gpupy arrays on their cuda device, for the cuFFT / cuSOLVER path. A None among them
+    raises (check_operands) on every device."""
+    check_operands(op, arrays)
     device = target_device(op, arrays)
     if device.type in ("cpu", "emu"):
         return None

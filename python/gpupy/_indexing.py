@@ -43,6 +43,26 @@ def _axis(axis, ndim, op):
     return axis % ndim
 
 
+def _axes(axis, ndim, op):
+    """An axis argument (an integer, a sequence of them, or None for all) as distinct non-negative
+    axes in the order given, read as NumPy reads it: AxisError out of range, ValueError repeated."""
+    if axis is None:
+        return tuple(range(ndim))
+    if not isinstance(axis, (tuple, list)):
+        try:
+            axis = (operator.index(axis),)
+        except TypeError:
+            if not hasattr(axis, "__iter__"):
+                raise TypeError(
+                    f"[{op}] axis must be an integer or a tuple of integers, "
+                    f"not {type(axis).__name__}"
+                ) from None
+    axes = tuple(_axis(ax, ndim, op) for ax in axis)
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"[{op}] repeated axis")
+    return axes
+
+
 def nonzero(a):
     """See numpy.nonzero: a tuple of int64 coordinate arrays, one per axis."""
     return tuple(_arr(a)._nonzero())

@@ -11,8 +11,10 @@ import numpy
 from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._manipulation import _arr, broadcast_arrays, reshape
+from gpupy._utilities import check_operands
 
 _SCALARS = (bool, int, float, complex)
+_NO_VALUE = numpy._NoValue  # where(condition): x and y not given (None is a value to NumPy)
 
 
 def _operand(x):
@@ -32,14 +34,15 @@ def _ints(value):
 # ---- selection ----------------------------------------------------------------------------------
 
 
-def where(condition, x=None, y=None, /):
+def where(condition, x=_NO_VALUE, y=_NO_VALUE, /):
     """See numpy.where; ``where(condition)`` is ``nonzero(condition)``."""
-    if x is None and y is None:
+    if x is _NO_VALUE and y is _NO_VALUE:
         from gpupy._indexing import nonzero
 
         return nonzero(condition)
-    if x is None or y is None:
+    if x is _NO_VALUE or y is _NO_VALUE:
         raise ValueError("[where] either both or neither of x and y should be given")
+    check_operands("where", (condition, x, y))  # None is an (object) array to NumPy, not "absent"
     return _core._where(_operand(condition), _operand(x), _operand(y))
 
 
@@ -170,8 +173,14 @@ def array_equal(a1, a2, equal_nan=False):
 
 
 def _arrays(arrays, op):
+    """The arrays a join takes (a sequence of them, or an array's rows) as gpupy arrays; TypeError
+    naming op for anything else and for None among them."""
     if isinstance(arrays, ndarray):
         arrays = list(arrays) if arrays.ndim else [arrays]
+    elif not hasattr(arrays, "__iter__"):
+        raise TypeError(f"[{op}] expected a sequence of arrays, got {type(arrays).__name__}")
+    arrays = list(arrays)
+    check_operands(op, arrays)
     return [_arr(a) for a in arrays]
 
 
@@ -252,14 +261,14 @@ def atleast_3d(*arys):
     return res[0] if len(res) == 1 else tuple(res)
 
 
-def _as_list(arrs, fn):
-    out = fn(*_arrays(arrs, "stack"))
+def _as_list(arrs, fn, op):
+    out = fn(*_arrays(arrs, op))
     return list(out) if isinstance(out, tuple) else [out]
 
 
 def vstack(tup, *, dtype=None, casting="same_kind"):
     """See numpy.vstack."""
-    return concatenate(_as_list(tup, atleast_2d), axis=0, dtype=dtype, casting=casting)
+    return concatenate(_as_list(tup, atleast_2d, "vstack"), axis=0, dtype=dtype, casting=casting)
 
 
 row_stack = vstack
@@ -267,19 +276,19 @@ row_stack = vstack
 
 def hstack(tup, *, dtype=None, casting="same_kind"):
     """See numpy.hstack."""
-    arrs = _as_list(tup, atleast_1d)
+    arrs = _as_list(tup, atleast_1d, "hstack")
     axis = 0 if arrs and arrs[0].ndim == 1 else 1
     return concatenate(arrs, axis=axis, dtype=dtype, casting=casting)
 
 
 def dstack(tup):
     """See numpy.dstack."""
-    return concatenate(_as_list(tup, atleast_3d), axis=2)
+    return concatenate(_as_list(tup, atleast_3d, "dstack"), axis=2)
 
 
 def column_stack(tup):
     """See numpy.column_stack: 1-D inputs become columns."""
-    arrs = [a[:, None] if a.ndim < 2 else a for a in _as_list(tup, atleast_1d)]
+    arrs = [a[:, None] if a.ndim < 2 else a for a in _as_list(tup, atleast_1d, "column_stack")]
     return concatenate(arrs, axis=1)
 
 

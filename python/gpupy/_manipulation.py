@@ -42,9 +42,9 @@ def reshape(a, /, shape=None, *, newshape=None, order="C", copy=None):
     return out
 
 
-def permute_dims(a, /, axes):
-    """See numpy.permute_dims."""
-    return _core.permute_dims(_arr(a), axes)
+def permute_dims(a, /, axes=None):
+    """See numpy.permute_dims (axes=None reverses the axes, as transpose)."""
+    return _core._transpose(_arr(a), axes)
 
 
 def transpose(a, axes=None):

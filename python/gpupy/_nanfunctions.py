@@ -6,12 +6,12 @@ one boolean back. Integer and bool arrays hold no NaNs and go straight to the pl
 """
 
 import math
-import operator
 import warnings
 
 import numpy
 
 from gpupy import _core
+from gpupy._indexing import _axes
 from gpupy._weighted_quantile import host_q, with_weights
 
 _NO_VALUE = numpy._NoValue  # NumPy's "not given", which numpy.nansum(x, initial=...) forwards
@@ -407,7 +407,7 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
     dt = None if weak else numpy.result_type(numpy.dtype(a.dtype), given.dtype)
     if dt is not None and dt.kind not in "fc":
         dt = numpy.dtype("float64")
-    axes = _reduced_axes(axis, a.ndim, op)
+    axes = tuple(sorted(_axes(axis, a.ndim, op)))
     # The reduced axes, moved last and merged into one, are the rows to select in.
     k = len(axes)
     a2 = moveaxis(a, axes, tuple(range(a.ndim - k, a.ndim))) if k else a
@@ -439,22 +439,6 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
         kept = tuple(1 if i in axes else n for i, n in enumerate(a.shape))
         r = r.reshape(qs.shape + kept)
     return _finish(r, out)
-
-
-def _reduced_axes(axis, ndim, op):
-    """The sorted, non-negative axes a reduction runs over (all for None)."""
-    if axis is None:
-        return tuple(range(ndim))
-    axes = (axis,) if isinstance(axis, int) else tuple(operator.index(x) for x in axis)
-    for x in axes:
-        if not -ndim <= x < ndim:
-            raise numpy.exceptions.AxisError(
-                f"[{op}] axis {x} is out of bounds for array of dimension {ndim}"
-            )
-    axes = tuple(sorted(x % ndim for x in axes))
-    if len(set(axes)) != len(axes):
-        raise ValueError(f"[{op}] repeated axis")
-    return axes
 
 
 def nanquantile(

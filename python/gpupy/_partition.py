@@ -15,6 +15,7 @@ import numpy
 from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._indexing import _arr, _axis, take_along_axis
+from gpupy._utilities import check_operands
 
 __all__ = ["argpartition", "lexsort", "partition", "sort_complex"]
 
@@ -71,10 +72,13 @@ def lexsort(keys, axis=-1):
         if keys.ndim == 0:
             raise TypeError("[lexsort] need sequence of keys with len > 0 in lexsort")
         keys = [keys[i] for i in range(keys.shape[0])]
+    elif not hasattr(keys, "__iter__"):
+        raise TypeError(f"[lexsort] expected a sequence of keys, got {type(keys).__name__}")
     else:
         keys = list(keys)
     if not keys:
         raise TypeError("[lexsort] need sequence of keys with len > 0 in lexsort")
+    check_operands("lexsort", keys)
     device = next((k.device for k in keys if isinstance(k, ndarray)), _core.default_device())
     keys = [k if isinstance(k, ndarray) else _core._asarray(k, device=device) for k in keys]
     shape = keys[0].shape

@@ -12,6 +12,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._core import ndarray
+from gpupy._utilities import check_operands
 
 __all__ = ["choose", "copyto", "fill_diagonal", "piecewise", "place", "put", "putmask", "select"]
 
@@ -285,6 +286,7 @@ def fill_diagonal(a, val, wrap=False):
 def choose(a, choices, out=None, mode="raise"):
     """See numpy.choose: result[i] = choices[a[i]][i] with a and the choices broadcast."""
     mode = _clip_mode(mode, "choose")
+    check_operands("choose", (a, choices))
     a = a if isinstance(a, ndarray) else _core._asarray(a, device=_device_of([choices]))
     if a.dtype.kind not in "biu":
         raise TypeError(
@@ -314,6 +316,7 @@ def choose(a, choices, out=None, mode="raise"):
 
 def select(condlist, choicelist, default=0):
     """See numpy.select: the choice of the first true condition, else default."""
+    check_operands("select", (condlist, choicelist))
     if len(condlist) != len(choicelist):
         raise ValueError("[select] list of cases must be same length as list of conditions")
     if len(condlist) == 0:
@@ -333,6 +336,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
     """See numpy.piecewise: y takes funclist[i] (a callable of x[condlist[i]], or a value)
     where condlist[i] holds; with one function more than conditions, the last covers the rest.
     The result has x's dtype; the callables receive gpupy arrays."""
+    check_operands("piecewise", (x, condlist, funclist))
     x = x if isinstance(x, ndarray) else _core._asarray(x)
     n_funcs = len(funclist)
     if isinstance(condlist, (ndarray, numpy.ndarray)):

@@ -283,7 +283,7 @@ def polyval(p, x):
 
 
 def _polyfit_inputs(x, y, deg, w):
-    x, y, w = device_arrays("polyfit", x, y, w)
+    x, y, w = device_arrays("polyfit", x, y, w, optional=(2,))
     x, y = x + 0.0, y + 0.0
     if deg < 0:
         raise ValueError("[polyfit] expected deg >= 0")

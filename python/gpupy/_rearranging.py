@@ -11,7 +11,7 @@ import math
 import numpy
 
 from gpupy import _core
-from gpupy._indexing import _axis, _int
+from gpupy._indexing import _axes, _axis, _int
 from gpupy._manipulation import _arr
 
 __all__ = [
@@ -348,13 +348,7 @@ def trim_zeros(filt, trim="fb", axis=None):
     trim = trim.lower()
     if trim not in {"fb", "bf", "f", "b"}:
         raise ValueError(f"[trim_zeros] unexpected character(s) in `trim`: {trim!r}")
-    if axis is None:
-        axes = tuple(range(a.ndim))
-    else:
-        axes = (axis,) if isinstance(axis, (int, numpy.integer)) else tuple(axis)
-        axes = tuple(_axis(ax, a.ndim, "trim_zeros") for ax in axes)
-        if len(set(axes)) != len(axes):
-            raise ValueError("[trim_zeros] repeated axis")
+    axes = _axes(axis, a.ndim, "trim_zeros")
     if not axes:
         return a
     key = [slice(None)] * a.ndim

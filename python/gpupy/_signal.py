@@ -19,7 +19,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._host_library import device_arrays
-from gpupy._indexing import _axis
+from gpupy._indexing import _axes, _axis
 
 __all__ = [
     "convolve",
@@ -167,13 +167,7 @@ def _joined(first, mid, last, axis, otype):
 def gradient(f, *varargs, axis=None, edge_order=1):
     """See numpy.gradient: one array, or a tuple of arrays (one per axis)."""
     (f,) = device_arrays("gradient", f)
-    if axis is None:
-        axes = tuple(range(f.ndim))
-    else:
-        axes = (axis,) if isinstance(axis, int) else tuple(axis)
-        axes = tuple(_axis(operator.index(ax), f.ndim, "gradient") for ax in axes)
-        if len(set(axes)) != len(axes):
-            raise ValueError("[gradient] repeated axis")
+    axes = _axes(axis, f.ndim, "gradient")
     spacings = _spacings(varargs, f, axes)
     if edge_order > 2:
         raise ValueError("[gradient] 'edge_order' greater than 2 not supported")
@@ -198,7 +192,7 @@ def gradient(f, *varargs, axis=None, edge_order=1):
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
     """See numpy.trapezoid."""
-    y, x = device_arrays("trapezoid", y, x)
+    y, x = device_arrays("trapezoid", y, x, optional=(1,))
     ax = _axis(axis, y.ndim, "trapezoid")
     if x is None:
         d = dx  # a Python number stays weak in the promotion, a NumPy scalar is strong (NEP 50)

@@ -159,10 +159,10 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
         axis = int(axis)
     if not (axis is None or isinstance(axis, int)):
         # several axes: moved last and merged into one, whatever the dtype (complex included)
+        from gpupy._indexing import _axes
         from gpupy._manipulation import moveaxis
-        from gpupy._nanfunctions import _reduced_axes
 
-        axes = _reduced_axes(axis, a.ndim, "median")
+        axes = tuple(sorted(_axes(axis, a.ndim, "median")))
         k = len(axes)
         moved = moveaxis(a, axes, tuple(range(a.ndim - k, a.ndim)))
         merged = math.prod(a.shape[ax] for ax in axes)  # not -1: the kept axes may be empty

@@ -11,19 +11,9 @@ import numpy
 
 from gpupy import _core
 from gpupy._host_library import device_arrays
-from gpupy._indexing import _axis
+from gpupy._indexing import _axes
 
 __all__ = ["average", "corrcoef", "cov", "histogram2d", "histogramdd", "ptp"]
-
-
-def _axes(axis, ndim, op):
-    if axis is None:
-        return None
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    axes = tuple(_axis(operator.index(ax), ndim, op) for ax in axes)
-    if len(set(axes)) != len(axes):
-        raise ValueError(f"[{op}] repeated axis")
-    return axes
 
 
 def _weights_along(a, w, axes):
@@ -44,8 +34,8 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     """See numpy.average."""
     from gpupy import broadcast_to, full, sum
 
-    a, weights = device_arrays("average", a, weights)
-    axes = _axes(axis, a.ndim, "average")
+    a, weights = device_arrays("average", a, weights, optional=(1,))
+    axes = None if axis is None else _axes(axis, a.ndim, "average")
     if weights is None:
         avg = _core.mean(a, axes, None, None, bool(keepdims))
         if avg.size == 0:
@@ -73,7 +63,7 @@ def ptp(a, axis=None, out=None, keepdims=False):
     (a,) = device_arrays("ptp", a)
     # NumPy's maximum.reduce reads an integer axis 0 or -1 on a 0-d array as "no axis".
     zero_d_axis = a.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1)
-    axes = () if zero_d_axis else _axes(axis, a.ndim, "ptp")
+    axes = () if zero_d_axis else None if axis is None else _axes(axis, a.ndim, "ptp")
     if a.size == 0 and (axes is None or any(a.shape[ax] == 0 for ax in axes)):
         raise ValueError(
             "[ptp] zero-size array to reduction operation maximum which has no identity"
@@ -90,7 +80,7 @@ def ptp(a, axis=None, out=None, keepdims=False):
 
 
 def _cov_inputs(m, y, rowvar, dtype):
-    m, y = device_arrays("cov", m, y)
+    m, y = device_arrays("cov", m, y, optional=(1,))
     if m.ndim > 2:
         raise ValueError("[cov] m has more than 2 dimensions")
     if y is not None and y.ndim > 2:

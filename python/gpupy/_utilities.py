@@ -62,6 +62,16 @@ def delegating(fn):
     return wrapper
 
 
+def check_operands(op, values, optional=()):
+    """TypeError naming op for a None among the array operands ``values`` (except at the positions
+    in ``optional``): NumPy reads None as an object array, and gpupy has no object dtype."""
+    for i, v in enumerate(values):
+        if v is None and i not in optional:
+            raise TypeError(
+                f"[{op}] expected an array, got None (gpupy arrays have no object dtype)"
+            )
+
+
 def _into_out(op, result, out, casting="unsafe"):
     """`result` written into the caller's ``out=`` array (which is returned), or `result` itself
     when there is none; the shapes must match and the dtypes cast under `casting`."""

@@ -93,6 +93,8 @@ def host_q(q, op, percent=False):
     """q as a host NumPy array, after NumPy's range check: [0, 100] for percentiles, [0, 1] for
     quantiles (the quantile functions read q on the host to plan their gathers)."""
     qs = numpy.asarray(q.get() if isinstance(q, _core.ndarray) else q)
+    if qs.dtype == object and any(v is None for v in qs.flat):  # NumPy: "'<' not supported"
+        raise TypeError(f"[{op}] q must be a number or an array of numbers, got None")
     top, what = (100, "Percentiles") if percent else (1, "Quantiles")
     if qs.size and (numpy.any(qs < 0) or numpy.any(qs > top)):
         raise ValueError(f"[{op}] {what} must be in the range [0, {top}]")

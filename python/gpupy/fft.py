@@ -13,6 +13,7 @@ from gpupy._creation import arange as _arange
 from gpupy._host_library import on_cuda as _on_cuda
 from gpupy._host_library import run as _run
 from gpupy._utilities import _into_out
+from gpupy._utilities import check_operands as _check_operands
 
 _np = _numpy.fft
 _NORMS = ("backward", "ortho", "forward")
@@ -24,35 +25,37 @@ def _check_norm(op, norm):
         raise ValueError(f"[fft.{op}] norm must be one of {_NORMS}, got {norm!r}")
 
 
-# NumPy's signatures (n, axis, norm positional too, and out=), a superset of the Array API's.
-def _one_axis(name, fn):
-    def transform(a, n=None, axis=-1, norm="backward", out=None):
-        _check_norm(name, norm)
-        cuda_x = _on_cuda(f"fft.{name}", a)
-        if cuda_x is not None:
-            result = _cuda_fft.ONE_AXIS[name](cuda_x[0], n, axis, norm)
-        else:
-            result = _run(f"fft.{name}", fn, a, n=n, axis=axis, norm=norm)
-        return _into_out(f"fft.{name}", result, out)
+def _dispatch(name, fn, cuda_table, a, norm, out, **params):
+    """One transform: cuFFT for cuda arrays (cuda_table[name], which takes ``params``, (n, axis)
+    or (s, axes), positionally), NumPy's pocketfft (fn) on cpu and emu."""
+    _check_norm(name, norm)
+    cuda_x = _on_cuda(f"fft.{name}", a)
+    if cuda_x is not None:
+        result = cuda_table[name](cuda_x[0], *params.values(), norm)
+    else:
+        result = _run(f"fft.{name}", fn, a, **params, norm=norm)
+    return _into_out(f"fft.{name}", result, out)
 
+
+def _named(transform, name):
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"See numpy.fft.{name}."
     return transform
+
+
+# NumPy's signatures (n, axis, norm positional too, and out=), a superset of the Array API's.
+def _one_axis(name, fn):
+    def transform(a, n=None, axis=-1, norm="backward", out=None):
+        return _dispatch(name, fn, _cuda_fft.ONE_AXIS, a, norm, out, n=n, axis=axis)
+
+    return _named(transform, name)
 
 
 def _n_axes(name, fn):
     def transform(a, s=None, axes=None, norm="backward", out=None):
-        _check_norm(name, norm)
-        cuda_x = _on_cuda(f"fft.{name}", a)
-        if cuda_x is not None:
-            result = _cuda_fft.N_AXES[name](cuda_x[0], s, axes, norm)
-        else:
-            result = _run(f"fft.{name}", fn, a, s=s, axes=axes, norm=norm)
-        return _into_out(f"fft.{name}", result, out)
+        return _dispatch(name, fn, _cuda_fft.N_AXES, a, norm, out, s=s, axes=axes)
 
-    transform.__name__ = transform.__qualname__ = name
-    transform.__doc__ = f"See numpy.fft.{name}."
-    return transform
+    return _named(transform, name)
 
 
 fft = _one_axis("fft", _np.fft)
@@ -70,6 +73,7 @@ irfftn = _n_axes("irfftn", _np.irfftn)
 def _two_axes(name, transform_n):
     def transform(a, s=None, axes=(-2, -1), norm=None, out=None):
         _check_norm(name, norm)
+        _check_operands(f"fft.{name}", (a,))  # before ndim, which reads None as an object array
         ndim = _numpy.ndim(a)
         for ax in () if axes is None else axes:
             if not -ndim <= ax < ndim:

@@ -168,7 +168,9 @@ def multi_dot(arrays, *, out=None):
     """See numpy.linalg.multi_dot: the products in the cheapest order (matrix-chain order)."""
     from gpupy import dot
     from gpupy._host_library import device_arrays
+    from gpupy._utilities import check_operands
 
+    check_operands("linalg.multi_dot", (arrays,))
     n = len(arrays)
     if n < 2:
         raise ValueError("[linalg.multi_dot] Expecting at least two arrays.")

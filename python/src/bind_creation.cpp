@@ -147,12 +147,13 @@ void bind_creation(nb::module_& m) {
   m.def(
       "full",
       [](nb::handle shape, nb::handle fill_value, nb::handle dtype, nb::handle device) {
+        check_operand(fill_value, "full");
         Scalar value = to_scalar(fill_value);
         std::optional<DType> dt = to_dtype(dtype);
         if (dt) warn_complex_discarded(value.dtype(), *dt);
         return full(to_shape(shape, "full"), value, dt, to_device_arg(device));
       },
-      "shape"_a, "fill_value"_a, "dtype"_a = nb::none(), "device"_a = nb::none());
+      "shape"_a, "fill_value"_a.none(), "dtype"_a = nb::none(), "device"_a = nb::none());
   m.def(
       "_arange",
       [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype, nb::handle device) {

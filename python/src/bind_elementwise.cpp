@@ -392,10 +392,12 @@ void bind_elementwise(nb::module_& m) {
 
   m.def(
       "round",
-      [](const Array& x, int decimals, nb::handle out) {
-        return result_object(round(x, decimals, to_out(out)), out);
+      [](nb::handle x, int decimals, nb::handle out) {
+        check_operand(x, "round");
+        return result_object(round(to_array(x, std::nullopt, std::nullopt), decimals, to_out(out)),
+                             out);
       },
-      "x"_a, "decimals"_a = 0, "out"_a = nb::none(), "See numpy.round.");
+      "x"_a.none(), "decimals"_a = 0, "out"_a = nb::none(), "See numpy.round.");
   bind_promotion(m);
 
   auto cls = nb::type<Array>();

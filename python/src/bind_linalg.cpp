@@ -20,6 +20,12 @@ Array dot_nogil(const Array& a, const Array& b) {
 
 Array as_array(nb::handle value) { return to_array(value, std::nullopt, std::nullopt); }
 
+// An operand of the module function op (declared `.none()`: None is refused by name here).
+Array operand(nb::handle value, const char* op) {
+  check_operand(value, op);
+  return as_array(value);
+}
+
 // The @ operator returns NotImplemented for operands it cannot interpret, as Python expects.
 std::optional<Array> array_or_none(nb::handle value) {
   try {
@@ -78,26 +84,32 @@ nb::object rmatmul_operator(const Array& self, nb::handle other) {
 void bind_linalg(nb::module_& m) {
   m.def(
       "matmul",
-      [](nb::handle x1, nb::handle x2) { return matmul_nogil(as_array(x1), as_array(x2)); }, "x1"_a,
-      "x2"_a, "See numpy.matmul.");
+      [](nb::handle x1, nb::handle x2) {
+        return matmul_nogil(operand(x1, "matmul"), operand(x2, "matmul"));
+      },
+      "x1"_a.none(), "x2"_a.none(), "See numpy.matmul.");
   m.def(
-      "dot", [](nb::handle a, nb::handle b) { return dot_nogil(as_array(a), as_array(b)); }, "a"_a,
-      "b"_a, "See numpy.dot.");
+      "dot",
+      [](nb::handle a, nb::handle b) { return dot_nogil(operand(a, "dot"), operand(b, "dot")); },
+      "a"_a.none(), "b"_a.none(), "See numpy.dot.");
   m.def(
-      "inner", [](nb::handle a, nb::handle b) { return inner(as_array(a), as_array(b)); }, "a"_a,
-      "b"_a, "See numpy.inner.");
+      "inner",
+      [](nb::handle a, nb::handle b) { return inner(operand(a, "inner"), operand(b, "inner")); },
+      "a"_a.none(), "b"_a.none(), "See numpy.inner.");
   m.def(
-      "outer", [](nb::handle a, nb::handle b) { return outer(as_array(a), as_array(b)); }, "a"_a,
-      "b"_a, "See numpy.outer.");
+      "outer",
+      [](nb::handle a, nb::handle b) { return outer(operand(a, "outer"), operand(b, "outer")); },
+      "a"_a.none(), "b"_a.none(), "See numpy.outer.");
   m.def(
-      "vdot", [](nb::handle a, nb::handle b) { return vdot(as_array(a), as_array(b)); }, "a"_a,
-      "b"_a, "See numpy.vdot.");
+      "vdot",
+      [](nb::handle a, nb::handle b) { return vdot(operand(a, "vdot"), operand(b, "vdot")); },
+      "a"_a.none(), "b"_a.none(), "See numpy.vdot.");
   m.def(
       "vecdot",
       [](nb::handle x1, nb::handle x2, int axis) {
-        return vecdot(as_array(x1), as_array(x2), axis);
+        return vecdot(operand(x1, "vecdot"), operand(x2, "vecdot"), axis);
       },
-      "x1"_a, "x2"_a, nb::kw_only(), "axis"_a = -1, "See numpy.vecdot.");
+      "x1"_a.none(), "x2"_a.none(), nb::kw_only(), "axis"_a = -1, "See numpy.vecdot.");
   m.def(
       "_tensordot",
       [](nb::handle a, nb::handle b, const std::vector<int>& axes_a,

@@ -8,15 +8,6 @@ using namespace nb::literals;
 
 Array as_input(nb::handle a) { return to_array(a, std::nullopt, std::nullopt); }
 
-// NumPy's out= for reductions: the result is written into `out` and `out` is returned.
-nb::object finish(const Array& result, nb::handle out) {
-  const Array* target = to_out(out);
-  if (!target) return nb::cast(result);
-  if (target->shape() != result.shape()) throw ValueError("output parameter has the wrong shape");
-  assign(*target, result);
-  return nb::borrow(out);
-}
-
 // Any integer-like (Python int, NumPy integer) through __index__, as NumPy accepts.
 int index_value(nb::handle value) {
   if (!PyIndex_Check(value.ptr()))
@@ -59,21 +50,21 @@ nb::object sum_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
   std::optional<DType> dt =
       F == &gpupy::mean ? to_dtype(dtype) : dtype_or_out(dtype, out, x.dtype());
   if (dt && F == &gpupy::mean) warn_complex_discarded(x.dtype(), *dt);
-  return finish(F(x, to_reduce_axes(axis, x, F != &gpupy::mean), keepdims, dt), out);
+  return into_out(F(x, to_reduce_axes(axis, x, F != &gpupy::mean), keepdims, dt), out);
 }
 
 using MinLike = Array (*)(const Array&, const Axes&, bool);
 template <MinLike F>
 nb::object min_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
   Array x = as_input(a);
-  return finish(F(x, to_reduce_axes(axis, x), keepdims), out);
+  return into_out(F(x, to_reduce_axes(axis, x), keepdims), out);
 }
 
 using ArgLike = Array (*)(const Array&, std::optional<int>, bool);
 template <ArgLike F>
 nb::object arg_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
   Array x = as_input(a);
-  return finish(F(x, to_axis(axis, x), keepdims), out);
+  return into_out(F(x, to_axis(axis, x), keepdims), out);
 }
 
 using VarLike = Array (*)(const Array&, const Axes&, double, bool, std::optional<DType>);
@@ -88,7 +79,7 @@ nb::object var_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
     if (d != 0) throw ValueError("ddof and correction can't be provided simultaneously.");
     d = nb::cast<double>(correction);
   }
-  return finish(F(x, to_reduce_axes(axis, x, false), d, keepdims, dt), out);
+  return into_out(F(x, to_reduce_axes(axis, x, false), d, keepdims, dt), out);
 }
 
 }  // namespace

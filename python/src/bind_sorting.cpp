@@ -38,15 +38,6 @@ void check_kind(nb::handle kind, nb::handle order, nb::handle stable) {
                      "')");
 }
 
-// NumPy's out= for the cumulative ops: the result is written into `out` and `out` is returned.
-nb::object finish(const Array& result, nb::handle out) {
-  const Array* target = to_out(out);
-  if (!target) return nb::cast(result);
-  if (target->shape() != result.shape()) throw ValueError("output parameter has the wrong shape");
-  assign(*target, result);
-  return nb::borrow(out);
-}
-
 Array sort_fn(nb::handle a, nb::handle axis, nb::handle kind, nb::handle order, bool descending,
               nb::handle stable) {
   check_kind(kind, order, stable);
@@ -100,6 +91,7 @@ Array searchsorted_fn(nb::handle a, nb::handle v, const std::string& side, nb::h
   if (side != "left" && side != "right")
     throw ValueError("[searchsorted] side must be 'left' or 'right' (got '" + side + "')");
   Array x = as_input(a);
+  check_operand(v, "searchsorted");
   if (auto above = python_int_beyond(x, v))  // above or below every element: 0 or len(a)
     return full({}, Scalar(int64_t(*above ? x.shape()[0] : 0)), DType::int64, x.device());
   Operand q = PyLong_CheckExact(v.ptr()) && is_inexact(x.dtype()) && !fits_int64(v)
@@ -118,7 +110,7 @@ nb::object cum_fn(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle ou
   // NumPy's add/multiply.accumulate run in the promotion of the input and out
   Array x = as_input(a);
   std::optional<DType> dt = dtype_or_out(dtype, out, x.dtype());
-  return finish(F(x, to_axis(axis), dt), out);
+  return into_out(F(x, to_axis(axis), dt), out);
 }
 
 using CumulativeFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>, bool);
@@ -128,7 +120,7 @@ nb::object cumulative_fn(nb::handle x, nb::handle axis, nb::handle dtype, nb::ha
   Array a = as_input(x);
   std::optional<DType> dt = to_dtype(dtype);
   if (dt) warn_complex_discarded(a.dtype(), *dt);
-  return finish(F(a, to_axis(axis), dt, include_initial), out);
+  return into_out(F(a, to_axis(axis), dt, include_initial), out);
 }
 
 Array count_nonzero_fn(nb::handle a, nb::handle axis, bool keepdims) {
@@ -166,8 +158,8 @@ void bind_sorting(nb::module_& m) {
   auto order = "order"_a = nb::none();
   auto descending = "descending"_a = false;
   auto stable = "stable"_a = nb::none();
-  m.def("sort", &sort_fn, "a"_a, "axis"_a.none() = -1, kind, order, nb::kw_only(), descending,
-        stable);
+  m.def("sort", operand_checked("sort", &sort_fn), "a"_a.none(), "axis"_a.none() = -1, kind, order,
+        nb::kw_only(), descending, stable);
   def_both(m, "argsort", &argsort_fn, "axis"_a.none() = -1, kind, order, nb::kw_only(), descending,
            stable);
   nb::object ndarray = nb::borrow(nb::type<Array>());
@@ -177,16 +169,18 @@ void bind_sorting(nb::module_& m) {
                        order, nb::kw_only(), descending, stable));
   m.def("partition", &partition_fn, "a"_a, "kth"_a, "axis"_a.none() = -1);
   m.def("argpartition", &argpartition_fn, "a"_a, "kth"_a, "axis"_a.none() = -1);
-  def_both(m, "searchsorted", &searchsorted_fn, "v"_a, "side"_a = "left", "sorter"_a = nb::none());
+  def_both(m, "searchsorted", &searchsorted_fn, "v"_a.none(), "side"_a = "left",
+           "sorter"_a = nb::none());
   auto axis_none = "axis"_a = nb::none();
   auto dtype = "dtype"_a = nb::none();
   auto out = "out"_a = nb::none();
   def_both(m, "cumsum", &cum_fn<gpupy::cumsum>, axis_none, dtype, out);
   def_both(m, "cumprod", &cum_fn<gpupy::cumprod>, axis_none, dtype, out);
-  m.def("cumulative_sum", &cumulative_fn<gpupy::cumulative_sum>, "x"_a, nb::kw_only(), axis_none,
-        dtype, out, "include_initial"_a = false);
-  m.def("cumulative_prod", &cumulative_fn<gpupy::cumulative_prod>, "x"_a, nb::kw_only(), axis_none,
-        dtype, out, "include_initial"_a = false);
+  m.def("cumulative_sum", operand_checked("cumulative_sum", &cumulative_fn<gpupy::cumulative_sum>),
+        "x"_a.none(), nb::kw_only(), axis_none, dtype, out, "include_initial"_a = false);
+  m.def("cumulative_prod",
+        operand_checked("cumulative_prod", &cumulative_fn<gpupy::cumulative_prod>), "x"_a.none(),
+        nb::kw_only(), axis_none, dtype, out, "include_initial"_a = false);
   m.def("bin_add", &bin_add_fn, "bins"_a, "index"_a, "weights"_a = nb::none());
   m.def(
       "_uniform_bin_index",
@@ -197,9 +191,10 @@ void bind_sorting(nb::module_& m) {
       },
       "x"_a, "edges"_a, "keep_lo"_a, "keep_hi"_a, "first"_a, "denom"_a, "sub_single"_a,
       "div_single"_a);
-  m.def("count_nonzero", &count_nonzero_fn, "a"_a, axis_none, nb::kw_only(), "keepdims"_a = false);
-  m.def("diff", &diff_fn, "a"_a, "n"_a = 1, "axis"_a.none() = -1, "prepend"_a = nb::none(),
-        "append"_a = nb::none());
+  m.def("count_nonzero", operand_checked("count_nonzero", &count_nonzero_fn), "a"_a.none(),
+        axis_none, nb::kw_only(), "keepdims"_a = false);
+  m.def("diff", operand_checked("diff", &diff_fn), "a"_a.none(), "n"_a = 1, "axis"_a.none() = -1,
+        "prepend"_a = nb::none(), "append"_a = nb::none());
 }
 
 }  // namespace gpupy::py

@@ -102,16 +102,31 @@ nb::object scalar_to_python(const Scalar& s);
 void warn_complex_discarded(DType from, DType to);
 /// Axis argument: None, an int, or a tuple of ints.
 Axes to_axes(nb::handle axis);
+/// TypeError "[op] ..." when an array operand is None (gpupy has no object dtype). Operands are
+/// declared `.none()` so that None reaches this check, not nanobind's generic overload error.
+void check_operand(nb::handle value, const char* op);
+/// fn with its first (array) operand checked by check_operand before fn runs.
+template <class R, class... Rest>
+auto operand_checked(const char* op, R (*fn)(nb::handle, Rest...)) {
+  return [op, fn](nb::handle a, Rest... rest) -> R {
+    check_operand(a, op);
+    return fn(a, std::forward<Rest>(rest)...);
+  };
+}
 /// Defines `name` as a module function and as an ndarray method (self takes the place of `a`).
-template <class Fn, class... Extra>
-void def_both(nb::module_& m, const char* name, Fn fn, const Extra&... extra) {
+template <class R, class... Rest, class... Extra>
+void def_both(nb::module_& m, const char* name, R (*fn)(nb::handle, Rest...),
+              const Extra&... extra) {
   using namespace nb::literals;
-  m.def(name, fn, "a"_a, extra...);
+  m.def(name, operand_checked(name, fn), "a"_a.none(), extra...);
   nb::object ndarray = nb::borrow(nb::type<Array>());
   nb::setattr(ndarray, name, nb::cpp_function(fn, nb::is_method(), nb::name(name), extra...));
 }
 
 /// An `out=` argument: None or a gpupy array.
 const Array* to_out(nb::handle out);
+/// NumPy's out= of the reductions and scans: `result` itself without one; else it is written into
+/// `out` (ValueError unless the shapes match), which is returned.
+nb::object into_out(const Array& result, nb::handle out);
 
 }  // namespace gpupy::py

@@ -199,6 +199,7 @@ bool holds_gpupy_array(nb::handle seq, int depth = 0) {
 }  // namespace
 
 Array to_array(nb::handle value, std::optional<Device> device, std::optional<DType> dtype) {
+  check_operand(value, "asarray");  // not NumPy's object array: gpupy has no object dtype
   if (nb::isinstance<Array>(value)) {
     Array a = nb::cast<Array>(value);
     if (device && a.device() != *device) a = gpupy::to_device(a, *device);
@@ -342,6 +343,12 @@ Axes to_axes(nb::handle axis) {
   return axes;
 }
 
+void check_operand(nb::handle value, const char* op) {
+  if (value.is_none())
+    throw TypeError(std::string("[") + op +
+                    "] expected an array, got None (gpupy arrays have no object dtype)");
+}
+
 const Array* to_out(nb::handle out) {
   if (out.is_none()) return nullptr;
   if (PyTuple_Check(out.ptr()) && PyTuple_GET_SIZE(out.ptr()) == 1)
@@ -350,6 +357,14 @@ const Array* to_out(nb::handle out) {
     throw TypeError("out must be a gpupy.ndarray, got " +
                     nb::cast<std::string>(nb::str(out.type().attr("__name__"))));
   return nb::inst_ptr<Array>(out);
+}
+
+nb::object into_out(const Array& result, nb::handle out) {
+  const Array* target = to_out(out);
+  if (!target) return nb::cast(result);
+  if (target->shape() != result.shape()) throw ValueError("output parameter has the wrong shape");
+  assign(*target, result);
+  return nb::borrow(out);
 }
 
 }  // namespace gpupy::py

@@ -251,3 +251,22 @@ def test_cov_complex_with_weights(dtype):
         ]
 
     body()
+
+
+# One axis rule (_indexing._axes) for average, ptp, nanmedian, gradient and trim_zeros: an integer
+# (NumPy's included), a tuple of them, AxisError out of range, ValueError when repeated.
+AXIS_CALLS = {
+    "average": lambda xp, a, axis: xp.average(a, axis=axis),
+    "ptp": lambda xp, a, axis: xp.ptp(a, axis=axis),
+    "nanmedian": lambda xp, a, axis: xp.nanmedian(a, axis=axis),
+    "gradient": lambda xp, a, axis: xp.gradient(a, axis=axis),
+    "trim_zeros": lambda xp, a, axis: xp.trim_zeros(a, axis=axis),
+}
+
+
+@pytest.mark.parametrize("name", sorted(AXIS_CALLS))
+@pytest.mark.parametrize("axis", [numpy.int64(1), (0, 2), (-1, 0), (1, 1), 3, (0, -4)])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_axis_arguments_follow_numpy(name, axis, xp):
+    a = xp.asarray(numpy.arange(1.0, 25.0).reshape(2, 3, 4))
+    return AXIS_CALLS[name](xp, a, axis)

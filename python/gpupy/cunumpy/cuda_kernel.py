@@ -2,180 +2,50 @@
 and packed by gpupy's C++ kernel runtime; runs on the emu device (host compiler) and on cuda
 (NVRTC, with the CUBIN loaded through the CUDA driver API)."""
 
-import concurrent.futures
-import contextlib
-import math
+# The public names are defined in the _cuda_* modules (split by responsibility) and re-exported
+# here, where they have always been importable from.
 import os
 
 import numpy
 
 from gpupy import _core
+from gpupy.cunumpy import _cuda_debug
+from gpupy.cunumpy._cuda_debug import (  # noqa: F401 - re-exported
+    _EMU_KERNEL_ATTRIBUTES,
+    _HOST_DROPPED_OPTIONS,
+    DEBUG_OPTIONS,
+    EMU_LAUNCH_LIMITS,
+    _block,
+    _check_limits,
+    _dims,
+    cuda_debug,
+    device_launch_limits,
+    get_cuda_debug,
+    set_cuda_debug,
+)
+from gpupy.cunumpy._cuda_launch_args import (
+    _all_finite,
+    _array_shape,
+    _flatten,
+    _inference_values,
+    _labelled_values,
+)
+from gpupy.cunumpy._cuda_signature import (  # noqa: F401 - re-exported
+    CudaParameter,
+    _parameters,
+    _RawSignature,
+    _render_template_arg,
+    _signature,
+    ctype_of,
+    cuda_kernel_names,
+    parse_cuda_signature,
+)
+from gpupy.cunumpy._cuda_variants import (  # noqa: F401 - re-exported
+    CudaKernelVariants,
+    compile_cuda_kernel,
+    compile_kernels,
+)
 from gpupy.cunumpy._includes import include_hash, resolve_includes
-
-_MAX_THREADS = 1024
-
-# Debug mode: line info for profilers and debuggers, and bounds checks in array views.
-DEBUG_OPTIONS = ("-lineinfo", "-DCUNUMPY_BOUNDS_CHECK")
-_HOST_DROPPED_OPTIONS = ("-lineinfo",)  # NVRTC options the host compiler (emu) has no use for
-_debug = os.environ.get("CUNUMPY_CUDA_DEBUG", "").strip().lower() in ("1", "true", "yes", "on")
-
-
-def set_cuda_debug(enabled):
-    """Turns debug mode on or off for every CudaKernel created with debug=None."""
-    global _debug
-    _debug = bool(enabled)
-
-
-def get_cuda_debug():
-    """The global debug flag (initially from CUNUMPY_CUDA_DEBUG in 1, true, yes, on)."""
-    return _debug
-
-
-@contextlib.contextmanager
-def cuda_debug(enabled=True):
-    """Debug mode on (or off) inside the with block; the previous setting afterwards."""
-    previous = _debug
-    set_cuda_debug(enabled)
-    try:
-        yield
-    finally:
-        set_cuda_debug(previous)
-
-
-# The launch limits of the emu device: an NVIDIA H200's, so that a launch that would fail on the
-# GPU fails the same way on emu.
-EMU_LAUNCH_LIMITS = {
-    "name": "gpupy emu (NVIDIA H200 limits)",
-    "max_threads_dim": (1024, 1024, 64),
-    "max_grid_size": (2**31 - 1, 65535, 65535),
-    "max_threads_per_block": 1024,
-    "shared_mem_per_block": 48 * 1024,
-    "shared_mem_per_block_optin": 227 * 1024,
-}
-_EMU_KERNEL_ATTRIBUTES = (1024, 0)  # (max threads per block, static shared bytes)
-_device_limits = {}  # device string -> launch limits, queried once per device
-
-
-def device_launch_limits(device):
-    """The limits a launch on device ("emu", "cuda:0") is validated against, as a dict."""
-    device = str(device)
-    limits = _device_limits.get(device)
-    if limits is None:
-        if device == "emu":
-            limits = dict(EMU_LAUNCH_LIMITS)
-        elif device.startswith("cuda"):
-            limits = _core._cuda_launch_limits(int(device.partition(":")[2] or 0))
-        else:
-            raise ValueError(f"[CudaKernel] device {device} runs no CUDA kernels")
-        _device_limits[device] = limits
-    return limits
-
-
-def _render_template_arg(a):
-    """A template argument as C text: dtypes by their C type, bools as true/false."""
-    if isinstance(a, str):
-        return a
-    if isinstance(a, (bool, numpy.bool_)):
-        return "true" if a else "false"
-    if isinstance(a, (int, numpy.integer)):
-        return str(int(a))
-    return _core._ctype_of(numpy.dtype(a))
-
-
-def _dims(value, what):
-    """An int or 1-3 ints as a tuple; ValueError otherwise."""
-    dims = (value,) if isinstance(value, (int, numpy.integer)) else tuple(value)
-    if not 1 <= len(dims) <= 3:
-        raise ValueError(f"{what} takes 1 to 3 dimensions, got {len(dims)}")
-    return tuple(int(d) for d in dims)
-
-
-def _block(value):
-    dims = _dims(value, "block_size")
-    if any(d <= 0 for d in dims):
-        raise ValueError("block sizes must be positive")
-    if math.prod(dims) > _MAX_THREADS:
-        raise ValueError(f"a block has at most {_MAX_THREADS} threads, got {math.prod(dims)}")
-    return dims
-
-
-class CudaParameter(tuple):
-    """One parsed kernel parameter: (name, ctype, dtype, pointer, view_ndim, contiguous)."""
-
-    __slots__ = ()
-    name = property(lambda s: s[0])
-    ctype = property(lambda s: s[1])
-    dtype = property(lambda s: None if s[2] is None else numpy.dtype(s[2]))
-    pointer = property(lambda s: s[3])
-    view_ndim = property(lambda s: s[4] or None)
-    contiguous = property(lambda s: s[5])
-    struct = property(lambda s: s[6] if len(s) > 6 else None)
-
-    def __repr__(self):
-        return f"CudaParameter({self.ctype}{'*' if self.pointer else ''} {self.name})"
-
-
-def parse_cuda_signature(source, name, *, structs=(), template_args=None):
-    """The parameters of `__global__ void name(...)` in source, as a tuple of CudaParameter;
-    each CudaStruct in structs may be taken by value (and is checked against source)."""
-    args = None if template_args is None else [_render_template_arg(a) for a in template_args]
-    return _parameters(_signature(source, name, structs, args), structs)
-
-
-def _signature(source, name, structs, rendered_args):
-    for s in structs:
-        s.check_source(source)
-    return _core._KernelSignature(source, name, rendered_args, [(s.name, s.dtype) for s in structs])
-
-
-class _RawSignature:
-    """The launch interface of a checked signature for CudaKernel(check_signature=False): no
-    parsing up front and no argument checks; each argument is converted to its parameter's
-    declared C type when launched (arrays pass their data pointers), as raw kernels are."""
-
-    def __init__(self, source, name):
-        self._source = source
-        self.name = self.expression = self.entry_name = name
-        self._types = None
-
-    def launch(self, module, args, grid, block, shared_mem, stream=None):
-        values = [_raw_value(a) for a in _flatten(args)]
-        devices = {str(a.device) for a in values if isinstance(a, _core.ndarray)}
-        if len(devices) > 1:
-            raise ValueError(f"[CudaKernel] '{self.name}' got arrays on several devices: {devices}")
-        device = devices.pop() if devices else None
-        if module is None:
-            return device
-        if isinstance(module, _core._EmuModule):
-            if device not in (None, "emu"):  # emu reads host memory: refuse other devices' arrays
-                raise ValueError(f"[CudaKernel] '{self.name}' got arrays on {device}, not on emu")
-            module.launch(self.name, grid, block, shared_mem, values)
-        else:
-            if self._types is None:
-                self._types = _core._kernel_parameter_types(self._source, self.name)
-            module.launch_raw(self.name, self._types, grid, block, shared_mem, stream, values)
-        return device
-
-
-def _raw_value(a):
-    """An argument as an unchecked launch passes it: NumPy scalars as Python numbers, other
-    libraries' CUDA arrays as gpupy views of their memory (on the cuda device CUDA names, after
-    gpupy's current stream waits for the interface's stream)."""
-    if isinstance(a, numpy.generic):
-        return a.item()
-    if not isinstance(a, _core.ndarray) and hasattr(type(a), "__cuda_array_interface__"):
-        return _core._cuda_array_interface_import(a)
-    return a
-
-
-def _parameters(sig, structs):
-    by_name = {s.name: s for s in structs}
-    return tuple(CudaParameter((*p[:6], by_name[p[1]] if p[7] else None)) for p in sig.parameters)
-
-
-def cuda_kernel_names(source):
-    """Names of all `__global__ void` functions in source (comments ignored), in order."""
-    return _core._cuda_kernel_names(source)
 
 
 class CudaKernel:
@@ -294,7 +164,7 @@ class CudaKernel:
 
     def debug_active(self):
         """Whether launches now compile with DEBUG_OPTIONS and check for errors after launching."""
-        return _debug if self._debug is None else self._debug
+        return _cuda_debug._debug if self._debug is None else self._debug
 
     @property
     def check_finite(self):
@@ -558,73 +428,6 @@ class CudaKernel:
 _INFER_MODES = ("auto", "first_array", "last_axis", None)
 
 
-_HAS_CUDA_ARGS = {}  # type -> whether it defines __cuda_args__ (hasattr misses are slow)
-
-
-def _is_argument_object(a):
-    t = type(a)
-    known = _HAS_CUDA_ARGS.get(t)
-    if known is None:
-        known = _HAS_CUDA_ARGS[t] = hasattr(t, "__cuda_args__")
-    return known
-
-
-def _flatten(args):
-    """Top-level arguments with __cuda_args__ replaced by what it returns."""
-    if not any(map(_is_argument_object, args)):
-        return tuple(args)
-    out = []
-    for a in args:
-        out.extend(a.__cuda_args__() if _is_argument_object(a) else (a,))
-    return tuple(out)
-
-
-def _labelled_values(args):
-    """(label, value) for the arguments in order, argument objects replaced by the values they
-    hold: "0" for argument 0, "1.x" for field x of a struct, "2[0]" for a CudaArguments value."""
-    for i, a in enumerate(args):
-        if not hasattr(type(a), "__cuda_args__"):
-            yield str(i), a
-            continue
-        st = getattr(type(a), "struct", None)
-        values = getattr(a, "_values", None)
-        if st is not None and hasattr(a, "pack"):  # CudaStructArguments: its field attributes
-            yield from ((f"{i}.{p.name}", getattr(a, p.name, None)) for p in st.fields)
-        elif isinstance(values, dict):  # CudaStructValue: the field values it was made of
-            yield from ((f"{i}.{k}", v) for k, v in values.items())
-        else:  # CudaArguments, or any object with __cuda_args__
-            values = a.__cuda_args__() if values is None else values
-            yield from ((f"{i}[{j}]", v) for j, v in enumerate(values))
-
-
-def _inference_values(args):
-    """Arguments in order, argument objects replaced by the values they hold (struct fields,
-    CudaArguments values), so that launch-size inference finds arrays inside them."""
-    return (v for _, v in _labelled_values(args))
-
-
-def _check_limits(expression, device, limits, kernel_threads, static_shared, g, b, shared_mem):
-    context = f"CudaKernel {expression} on {device} ({limits['name']})"
-    for axis, (n, most) in enumerate(zip(b, limits["max_threads_dim"], strict=False)):
-        if n > most:
-            raise ValueError(f"{context}: block[{axis}]={n} exceeds the {most} limit")
-    for axis, (n, most) in enumerate(zip(g, limits["max_grid_size"], strict=False)):
-        if n > most:
-            raise ValueError(f"{context}: grid[{axis}]={n} exceeds the {most} limit")
-    threads = math.prod(b)
-    most = min(limits["max_threads_per_block"], kernel_threads)
-    if threads > most:
-        raise ValueError(
-            f"{context}: block {b} has {threads} threads, exceeding the {most} device/kernel limit"
-        )
-    most = max(limits["shared_mem_per_block"], limits["shared_mem_per_block_optin"])
-    if static_shared + shared_mem > most:
-        raise ValueError(
-            f"{context}: static shared memory {static_shared} + shared_mem={shared_mem} exceeds "
-            f"the {most}-byte limit per block"
-        )
-
-
 def _stream(stream):
     """(device string, handle) of a gpupy stream; TypeError for anything else."""
     if not isinstance(stream, _STREAM_TYPES):
@@ -646,28 +449,6 @@ def _synchronize(device, stream):
     stream.synchronize()
 
 
-def _all_finite(a):
-    """True when the device array a holds no NaN or inf."""
-    import gpupy
-
-    if isinstance(a, gpupy.ndarray):
-        return bool(gpupy.isfinite(a).all())
-    from gpupy.cunumpy._backend import to_numpy
-
-    return bool(numpy.isfinite(to_numpy(a)).all())
-
-
-def _array_shape(a):
-    """True for arrays with at least one axis (scalars and 0-d arrays are skipped)."""
-    shape = getattr(a, "shape", None)
-    return (
-        shape is not None
-        and not isinstance(a, numpy.generic)
-        and len(shape) > 0
-        and (hasattr(type(a), "__cuda_array_interface__") or hasattr(a, "device"))
-    )
-
-
 def _cunumpy_include_dir():
     """Where `#include <cunumpy/...>` finds gpupy's kernel headers."""
     return os.path.join(_core._emu_include_dir(), "gpupy")
@@ -677,16 +458,6 @@ def cuda_include_dir():
     """The directory of the shipped kernel headers (cunumpy/atomic.cuh, ...), which every
     CudaKernel passes to the compiler as -I<dir>."""
     return _cunumpy_include_dir()
-
-
-def ctype_of(dtype):
-    """The C type a kernel parameter of dtype is declared with ("double" for float64);
-    ValueError for dtypes without one."""
-    try:
-        dt = numpy.dtype(dtype)
-        return _core._ctype_of(dt)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"[ctype_of] no C type for dtype {dtype!r}") from exc
 
 
 def _read(path):
@@ -701,91 +472,3 @@ def _file_kw(path, kw):
     kw["include_dirs"] = (d, *kw.get("include_dirs", ()))
     kw.setdefault("source_dir", d)
     return kw
-
-
-class CudaKernelVariants:
-    """CudaKernels made on demand by factory(*key) (one per key, e.g. per dtype or template
-    argument), each created once and kept; compile_all compiles them ahead of the first launch."""
-
-    def __init__(self, factory):
-        if not callable(factory):
-            raise TypeError(f"the factory must be callable, got {type(factory).__name__}")
-        self._factory = factory
-        self._variants = {}
-
-    def get(self, *key):
-        """The kernel for key, made by the factory on first use."""
-        kernel = self._variants.get(key)
-        if kernel is None:
-            kernel = self._factory(*key)
-            if not isinstance(kernel, CudaKernel):
-                raise TypeError(
-                    f"the factory must return a CudaKernel, got {type(kernel).__name__} "
-                    f"for key {key!r}"
-                )
-            self._variants[key] = kernel
-        return kernel
-
-    def keys(self):
-        """The keys made so far, in creation order."""
-        return list(self._variants)
-
-    def __iter__(self):
-        return iter(list(self._variants))
-
-    def __len__(self):
-        return len(self._variants)
-
-    def __contains__(self, key):
-        return (key if isinstance(key, tuple) else (key,)) in self._variants
-
-    def __repr__(self):
-        return f"<CudaKernelVariants: {len(self)} kernels>"
-
-    def compile_all(self, keys=(), *, jobs=1):
-        """Makes the variants of keys (a key is a tuple, or one value for one-element keys), then
-        compiles every variant for the default device, jobs at a time; returns their keys."""
-        for key in keys:
-            self.get(*(key if isinstance(key, tuple) else (key,)))
-        return compile_kernels(list(self._variants.items()), jobs=jobs)
-
-
-def compile_cuda_kernel(kernel, device=None):
-    """Compiles a CudaKernel for device (default: the default device) without launching it."""
-    device = str(device or _core.default_device())
-    if device == "cpu":
-        raise RuntimeError(
-            f"cannot compile CUDA kernel '{kernel.name}': the default device is cpu "
-            "(use cuda or emu)"
-        )
-    kernel.compile(device)
-
-
-def compile_kernels(named_kernels, *, jobs=1):
-    """Compiles [(name, CudaKernel)] for the default device and returns the names. jobs=1 (or
-    one kernel): one after the other, stopping at the first error; jobs>1: a pool of jobs
-    threads compiles them all, then the first error in list order is raised; None: CPU count."""
-    if jobs is None:
-        jobs = os.cpu_count() or 1
-    if not isinstance(jobs, (int, numpy.integer)) or jobs < 1:
-        raise ValueError("jobs must be positive or None")
-    device = str(_core.default_device())  # the default device is per thread: read it here
-    names = [name for name, _ in named_kernels]
-    if jobs == 1 or len(named_kernels) <= 1:
-        for _, kernel in named_kernels:
-            compile_cuda_kernel(kernel, device)
-        return names
-
-    def compile_one(kernel):
-        try:
-            compile_cuda_kernel(kernel, device)
-        except Exception as exc:  # noqa: BLE001 - re-raised below, in list order
-            return exc
-        return None
-
-    with concurrent.futures.ThreadPoolExecutor(min(jobs, len(named_kernels))) as pool:
-        errors = list(pool.map(compile_one, [k for _, k in named_kernels]))
-    first = next((e for e in errors if e is not None), None)
-    if first is not None:
-        raise first
-    return names

@@ -336,7 +336,7 @@ def _eig_roots(op, matrix, rotate=False):
 
 
 def _fit_input(op, x, y, deg, w):
-    x, y, w = _device_arrays(op, x, y, w)
+    x, y, w = _device_arrays(op, x, y, w, optional=(2,))
     x, y = x + 0.0, y + 0.0
     deg = _numpy.asarray(deg.get() if isinstance(deg, _core.ndarray) else deg)
     if deg.ndim > 1 or deg.dtype.kind not in "iu" or deg.size == 0:
