@@ -1,9 +1,10 @@
 // NumPy's order= ('C', 'F', 'A', 'K') for the arrays gpupy creates: a layout is an axis
 // permutation of a C-ordered allocation, so every device makes F-ordered and "keep the input's
-// order" arrays with its ordinary C-order copy kernel.
+// order" arrays (copies and element-wise results) with its ordinary C-order kernels.
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
+#include <optional>
 
 #include "gpupy/error.h"
 #include "gpupy/ops.h"
@@ -24,7 +25,66 @@ bool is_identity(const std::vector<int>& axes) {
   return true;
 }
 
+// |stride| of `a` along axis d of a broadcast shape of nd axes; 0 where `a` is broadcast (the axis
+// is missing or has length 1), which NumPy's iterator leaves out of its comparisons.
+int64_t iteration_stride(const Array& a, int d, int nd) {
+  const int ad = d - (nd - a.ndim());
+  if (ad < 0 || a.shape()[static_cast<size_t>(ad)] == 1) return 0;
+  return std::llabs(a.strides()[static_cast<size_t>(ad)]);
+}
+
+// Should axis `outer` move inside axis `inner`? Only when every operand that spans both has the
+// larger stride on `inner`: on a conflict C order wins. Null when no operand spans both.
+std::optional<bool> moves_inside(const std::vector<const Array*>& operands, int outer, int inner,
+                                 int nd) {
+  std::optional<bool> swap;
+  for (const Array* a : operands) {
+    const int64_t s_outer = iteration_stride(*a, outer, nd),
+                  s_inner = iteration_stride(*a, inner, nd);
+    if (s_outer == 0 || s_inner == 0) continue;
+    swap = swap.value_or(true) && s_inner > s_outer;
+  }
+  return swap;
+}
+
 }  // namespace
+
+std::vector<int> iteration_axes(const Shape& shape, const std::vector<const Array*>& operands,
+                                char order) {
+  const int nd = static_cast<int>(shape.size());
+  std::vector<int> axes(static_cast<size_t>(nd));
+  std::iota(axes.begin(), axes.end(), 0);
+  if (order == 'A') {
+    bool all_f = true;
+    for (const Array* a : operands) all_f = all_f && a->is_f_contiguous();
+    order = all_f ? 'F' : 'C';
+  }
+  if (order == 'F') std::reverse(axes.begin(), axes.end());
+  if (order != 'K' || nd < 2) return axes;
+  // NumPy's iterator: a stable insertion sort from the innermost axis outwards, each axis moving
+  // inside the ones the operands say are outer to it, and past those no operand spans.
+  std::vector<int> inner(axes.rbegin(), axes.rend());
+  for (int i0 = 1; i0 < nd; ++i0) {
+    const int axis = inner[static_cast<size_t>(i0)];
+    int pos = i0;
+    for (int i1 = i0 - 1; i1 >= 0; --i1) {
+      std::optional<bool> swap = moves_inside(operands, axis, inner[static_cast<size_t>(i1)], nd);
+      if (!swap) continue;
+      if (!*swap) break;
+      pos = i1;
+    }
+    std::rotate(inner.begin() + pos, inner.begin() + i0, inner.begin() + i0 + 1);
+  }
+  return std::vector<int>(inner.rbegin(), inner.rend());
+}
+
+Array empty_in_layout(const Shape& shape, DType dtype, Device device,
+                      const std::vector<int>& axes) {
+  if (is_identity(axes)) return Array::empty(shape, dtype, device);
+  Shape permuted(shape.size());
+  for (size_t i = 0; i < axes.size(); ++i) permuted[i] = shape[static_cast<size_t>(axes[i])];
+  return permute_dims(Array::empty(permuted, dtype, device), inverse(axes));
+}
 
 std::vector<int> layout_axes(const Array& a, char order) {
   const int nd = a.ndim();
