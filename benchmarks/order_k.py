@@ -34,6 +34,8 @@ def cases(xp):
     yield "F * M.T", xp.multiply, (f, m.T)
     yield "exp(P), P a 3-d transpose", xp.exp, (p,)
     yield "M + 1 (C, unchanged)", xp.add, (m, 1.0)
+    yield "M * 2 (C, unchanged)", xp.multiply, (m, 2.0)
+    yield "M.T * 2", xp.multiply, (m.T, 2.0)
 
 
 def main():

@@ -258,3 +258,37 @@ def test_round_and_clip_layout(view, decimals, dtype):
     got, x = _view(view, gpupy, data), _view(view, numpy, data)
     _same(gpupy.round(got, decimals), numpy.round(x, decimals))
     _same(gpupy.clip(got, 1, 5), numpy.clip(x, 1, 5))
+
+
+_REDUCTIONS = {
+    "sum": lambda xp, a, k: a.sum(1, keepdims=k),
+    "sum_two_axes": lambda xp, a, k: a.sum((0, 2), keepdims=k),
+    "sum_int32": lambda xp, a, k: a.astype("int32").sum(1, keepdims=k),
+    "sum_float32": lambda xp, a, k: a.sum(2, dtype="float32", keepdims=k),
+    "prod": lambda xp, a, k: xp.prod(a, axis=0, keepdims=k),
+    "max": lambda xp, a, k: a.max(1, keepdims=k),
+    "any": lambda xp, a, k: (a > 3).any(2, keepdims=k),
+    "mean": lambda xp, a, k: a.mean(1, keepdims=k),
+    "mean_int": lambda xp, a, k: a.astype("int16").mean(1, keepdims=k),
+    "mean_bool": lambda xp, a, k: (a > 0).mean(0, keepdims=k),
+    "mean_float16": lambda xp, a, k: a.astype("float16").mean(2, keepdims=k),
+    "var": lambda xp, a, k: a.var(1, keepdims=k),
+    "std": lambda xp, a, k: a.std(0, ddof=1, keepdims=k),
+    "argmax": lambda xp, a, k: a.argmax(1, keepdims=k),  # NumPy's are C-ordered
+    "count_nonzero": lambda xp, a, k: xp.count_nonzero(a, axis=1, keepdims=k),
+}
+
+
+@pytest.mark.parametrize("keepdims", [False, True])
+@pytest.mark.parametrize("view", ["C", "F", "permuted", "negative_T", "relaid", "size1_axis"])
+@pytest.mark.parametrize("name", list(_REDUCTIONS))
+def test_reductions_keep_the_layout(name, view, keepdims):
+    got, x = _view(view, gpupy), _view(view, numpy)
+    fn = _REDUCTIONS[name]
+    expected = fn(numpy, x, keepdims)
+    result = fn(gpupy, got, keepdims)
+    if expected.dtype == numpy.float16:
+        numpy.testing.assert_allclose(result.get(), expected, rtol=2e-3)
+        assert result.strides == expected.strides
+    else:
+        _same(result, expected)
