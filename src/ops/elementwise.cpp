@@ -314,15 +314,27 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
   }
 
   // The result's layout, and the order every operand is walked in (out's too when given): with
-  // the axes permuted that way, operands of one layout reach the backend C-contiguous.
-  std::vector<const Array*> arrays;
-  for (const Operand& x : inputs)
-    if (x.is_array()) arrays.push_back(&x.array());
-  if (out) arrays.push_back(out);
-  const std::vector<int> axes = iteration_axes(shape, arrays, out ? 'K' : order);
+  // the axes permuted that way, operands of one layout reach the backend C-contiguous. C-ordered
+  // operands (the common case) need no sort.
+  const char layout = out ? 'K' : order;
+  bool c_ordered = layout == 'C' || shape.size() < 2;
+  if (layout == 'K' && !c_ordered) {
+    c_ordered = !out || out->is_c_contiguous();
+    for (const Operand& x : inputs)
+      c_ordered = c_ordered && (!x.is_array() || x.array().is_c_contiguous());
+  }
+  std::vector<int> axes;
+  if (!c_ordered) {
+    std::vector<const Array*> arrays;
+    for (const Operand& x : inputs)
+      if (x.is_array()) arrays.push_back(&x.array());
+    if (out) arrays.push_back(out);
+    axes = iteration_axes(shape, arrays, layout);
+  }
   const bool permuted = !std::is_sorted(axes.begin(), axes.end());
-  Array target =
-      (out && out->dtype() == result) ? *out : empty_in_layout(shape, result, device, axes);
+  Array target = (out && out->dtype() == result) ? *out
+                 : permuted                      ? empty_in_layout(shape, result, device, axes)
+                                                 : Array::empty(shape, result, device);
   std::vector<Operand> prepared;
   prepared.reserve(nin);
   for (const Operand& x : inputs) {
@@ -337,9 +349,9 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     if (out && may_share_memory(a, target) &&
         !(a.data() == target.data() && a.strides() == target.strides()))
       a = copy(a);
-    prepared.emplace_back(permuted ? permute_dims(a, axes) : std::move(a));
+    prepared.emplace_back(permuted ? permuted_view(a, axes) : std::move(a));
   }
-  ElementwiseCall call{op, nin, {}, loop, permuted ? permute_dims(target, axes) : target};
+  ElementwiseCall call{op, nin, {}, loop, permuted ? permuted_view(target, axes) : target};
   for (int k = 0; k < nin; ++k) call.inputs[k] = &prepared[k];
   if (shape_size(shape) > 0) backend.elementwise(call);
   if (out && out->dtype() != result) {

@@ -8,6 +8,7 @@
 
 #include "gpupy/error.h"
 #include "gpupy/ops.h"
+#include "shape_util.h"
 
 namespace gpupy {
 
@@ -80,10 +81,9 @@ std::vector<int> iteration_axes(const Shape& shape, const std::vector<const Arra
 
 Array empty_in_layout(const Shape& shape, DType dtype, Device device,
                       const std::vector<int>& axes) {
-  if (is_identity(axes)) return Array::empty(shape, dtype, device);
-  Shape permuted(shape.size());
-  for (size_t i = 0; i < axes.size(); ++i) permuted[i] = shape[static_cast<size_t>(axes[i])];
-  return permute_dims(Array::empty(permuted, dtype, device), inverse(axes));
+  Array a = Array::empty(shape, dtype, device);
+  if (is_identity(axes)) return a;
+  return a.view(shape, strides_in_order(shape, a.itemsize(), axes), a.offset());
 }
 
 std::vector<int> layout_axes(const Array& a, char order) {

@@ -1,6 +1,7 @@
 // Reductions front end: axes, keepdims, accumulator dtypes; mean/var/std composed from sum and
 // elementwise ops so that backends implement only the ReduceOp kinds. Host only.
 #include <algorithm>
+#include <numeric>
 #include <string>
 
 #include "../backend/backend.h"
@@ -36,7 +37,9 @@ Plan make_plan(const Array& a, const Axes& axes, const char* op, bool keep_layou
     }
   }
   Plan plan;
-  plan.order = iteration_axes(a.shape(), {&a}, keep_layout ? 'K' : 'C');
+  plan.order.resize(static_cast<size_t>(nd));
+  std::iota(plan.order.begin(), plan.order.end(), 0);
+  if (keep_layout && !a.is_c_contiguous()) plan.order = iteration_axes(a.shape(), {&a}, 'K');
   Shape shape;
   Strides strides;
   for (int pass = 0; pass < 2; ++pass)
@@ -62,18 +65,13 @@ Plan make_plan(const Array& a, const Axes& axes, const char* op, bool keep_layou
 // The backend's output (C-ordered, kept axes in memory order) as the result: its axes back in
 // a's order, with the reduced ones as length-1 axes when keepdims.
 Array laid_out(const Array& out, const Plan& plan, bool keepdims) {
-  const size_t nd = plan.keep_shape.size();
-  Strides strides(nd);
-  int64_t step = static_cast<int64_t>(out.itemsize());
-  for (size_t i = nd; i-- > 0;) {
-    const auto d = static_cast<size_t>(plan.order[i]);
-    strides[d] = step;
-    step *= std::max<int64_t>(plan.keep_shape[d], 1);
-  }
+  const bool c_ordered = std::is_sorted(plan.order.begin(), plan.order.end());
+  if (c_ordered && !keepdims) return out;
+  const Strides strides = strides_in_order(plan.keep_shape, out.itemsize(), plan.order);
   if (keepdims) return out.view(plan.keep_shape, strides, out.offset());
   Shape kept_shape;
   Strides kept_strides;
-  for (size_t d = 0; d < nd; ++d)
+  for (size_t d = 0; d < plan.keep_shape.size(); ++d)
     if (!plan.reduced[d]) {
       kept_shape.push_back(plan.keep_shape[d]);
       kept_strides.push_back(strides[d]);

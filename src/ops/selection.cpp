@@ -46,7 +46,7 @@ DType where_dtype(const Operand& x1, const Operand& x2) {
 Operand prepare_value(const Operand& x, DType dt, const Shape& shape,
                       const std::vector<int>& axes) {
   if (!x.is_array()) return x.scalar().cast(dt);
-  return permute_dims(broadcast_to(astype(x.array(), dt, 'K', false), shape), axes);
+  return permuted_view(broadcast_to(astype(x.array(), dt, 'K', false), shape), axes);
 }
 
 }  // namespace
@@ -69,7 +69,7 @@ Array where(const Operand& condition, const Operand& x1, const Operand& x2) {
   if (out.size() == 0) return out;
   Operand a = prepare_value(x1, dt, shape, axes), b = prepare_value(x2, dt, shape, axes);
   Operand c = prepare_value(cond, DType::bool_, shape, axes);
-  backend_for(device).where(c.array(), a, b, permute_dims(out, axes));
+  backend_for(device).where(c.array(), a, b, permuted_view(out, axes));
   return out;
 }
 
