@@ -316,7 +316,7 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
   // The result's layout, and the order every operand is walked in (out's too when given): with
   // the axes permuted that way, operands of one layout reach the backend C-contiguous. C-ordered
   // operands (the common case) need no sort.
-  const char layout = out ? 'K' : order;
+  const char layout = out ? 'K' : order;  // out= fixes the layout: only the walk's order is free
   bool c_ordered = layout == 'C' || shape.size() < 2;
   if (layout == 'K' && !c_ordered) {
     c_ordered = !out || out->is_c_contiguous();
@@ -329,7 +329,9 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     for (const Operand& x : inputs)
       if (x.is_array()) arrays.push_back(&x.array());
     if (out) arrays.push_back(out);
-    axes = iteration_axes(shape, arrays, layout);
+    const bool fixed = out || layout == 'C' || layout == 'F';
+    axes = iteration_axes(shape, arrays,
+                          fixed ? layout : contiguous_order(shape, arrays).value_or(layout));
   }
   const bool permuted = !std::is_sorted(axes.begin(), axes.end());
   Array target = (out && out->dtype() == result) ? *out

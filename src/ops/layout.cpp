@@ -79,6 +79,19 @@ std::vector<int> iteration_axes(const Shape& shape, const std::vector<const Arra
   return std::vector<int>(inner.rbegin(), inner.rend());
 }
 
+std::optional<char> contiguous_order(const Shape& shape, const std::vector<const Array*>& inputs) {
+  int order = 0;  // 1: C-contiguous, 2: F-contiguous, 3: both
+  for (const Array* a : inputs) {
+    if (a->ndim() == 0) continue;
+    if (a->shape() != shape) return std::nullopt;
+    if (a->ndim() == 1) continue;  // any stride: it does not fix the order
+    const int flags = (a->is_c_contiguous() ? 1 : 0) | (a->is_f_contiguous() ? 2 : 0);
+    if (flags == 0 || (order != 0 && (order & flags) == 0)) return std::nullopt;
+    if (order == 0) order = flags;
+  }
+  return order == 2 ? 'F' : 'C';
+}
+
 Array empty_in_layout(const Shape& shape, DType dtype, Device device,
                       const std::vector<int>& axes) {
   Array a = Array::empty(shape, dtype, device);

@@ -61,6 +61,11 @@ inline Strides strides_in_order(const Shape& shape, size_t itemsize, const std::
   return strides;
 }
 
+/// NumPy's shortcut for ufuncs whose array inputs all have the result's `shape` (0-d ones aside)
+/// and are contiguous in one order: 'F' when the first of more than one dimension is F- and not
+/// C-contiguous, else 'C'. Null when it does not apply (iteration_axes decides then).
+std::optional<char> contiguous_order(const Shape& shape, const std::vector<const Array*>& inputs);
+
 /// Maps a possibly negative axis into [0, ndim); throws the NumPy AxisError (an IndexError).
 inline int normalize_axis(int axis, int ndim, const char* op) {
   if (axis < -ndim || axis >= ndim)

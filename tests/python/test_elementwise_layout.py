@@ -292,3 +292,16 @@ def test_reductions_keep_the_layout(name, view, keepdims):
         assert result.strides == expected.strides
     else:
         _same(result, expected)
+
+
+@pytest.mark.parametrize("order", ["K", "A", "C", "F"])
+@pytest.mark.parametrize("shape", [(4, 1, 3), (1, 3), (3, 1), (1, 1, 5), (2, 1, 1, 3)])
+def test_contiguous_inputs_with_length_one_axes(shape, order):
+    # NumPy's shortcut for contiguous inputs of one shape sets the length-1 axes' strides
+    h = numpy.arange(float(numpy.prod(shape))).reshape(shape)
+    for g, x in [(gpupy.asarray(h), h), (gpupy.asarray(h).T, h.T)]:
+        _same(gpupy.exp(g, order=order), numpy.exp(x, order=order))
+        _same(gpupy.add(g, g, order=order), numpy.add(x, x, order=order))
+        _same(gpupy.add(g, 2, order=order), numpy.add(x, 2, order=order))
+        _same(gpupy.where(g > 1, g, 0), numpy.where(x > 1, x, 0))
+        _same(g.sum(0, keepdims=True), x.sum(0, keepdims=True))
