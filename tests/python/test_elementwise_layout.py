@@ -305,3 +305,34 @@ def test_contiguous_inputs_with_length_one_axes(shape, order):
         _same(gpupy.add(g, 2, order=order), numpy.add(x, 2, order=order))
         _same(gpupy.where(g > 1, g, 0), numpy.where(x > 1, x, 0))
         _same(g.sum(0, keepdims=True), x.sum(0, keepdims=True))
+
+
+_ALONG_AXES = {
+    "cumsum": lambda xp, a: xp.cumsum(a, 1),
+    "cumsum_int16": lambda xp, a: xp.cumsum(a.astype("int16"), 2),
+    "cumprod_float32": lambda xp, a: xp.cumprod(a, 0, dtype="float32"),
+    "cumulative_sum_initial": lambda xp, a: xp.cumulative_sum(a, axis=1, include_initial=True),
+    "add_accumulate": lambda xp, a: xp.add.accumulate(a, 2),
+    "sort": lambda xp, a: xp.sort(a, 1),
+    "sort_float16": lambda xp, a: xp.sort(a.astype("float16"), 0),
+    "partition": lambda xp, a: xp.partition(a, 1, 1),
+    "argsort": lambda xp, a: xp.argsort(a, 1),  # NumPy's indices are C-ordered
+    "argpartition": lambda xp, a: xp.argpartition(a, 1, 2),
+    "median": lambda xp, a: xp.median(a, 1),
+    "quantile": lambda xp, a: xp.quantile(a, 0.3, axis=1),  # C-ordered in NumPy
+    "quantiles": lambda xp, a: xp.quantile(a, [0.3, 0.8], axis=2),
+    "percentile_lower": lambda xp, a: xp.percentile(a, 40, axis=0, method="lower"),
+}
+
+
+@pytest.mark.parametrize("view", ["C", "F", "permuted", "negative_T", "relaid"])
+@pytest.mark.parametrize("name", list(_ALONG_AXES))
+def test_sorts_scans_and_quantiles_keep_numpys_layout(name, view):
+    got, x = _view(view, gpupy), _view(view, numpy)
+    fn = _ALONG_AXES[name]
+    expected, result = fn(numpy, x), fn(gpupy, got)
+    if expected.dtype == numpy.float16:
+        numpy.testing.assert_array_equal(result.get(), expected)
+        assert result.strides == expected.strides
+    else:
+        _same(result, expected)
