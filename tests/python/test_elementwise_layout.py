@@ -336,3 +336,17 @@ def test_sorts_scans_and_quantiles_keep_numpys_layout(name, view):
         assert result.strides == expected.strides
     else:
         _same(result, expected)
+
+
+@pytest.mark.parametrize("view", ["F", "permuted", "negative_T", "relaid"])
+def test_functions_built_on_element_wise_ops_keep_numpys_layout(view):
+    got, x = _view(view, gpupy), _view(view, numpy)
+    _same(gpupy.isin(got, gpupy.asarray([-7.5, 0.5])), numpy.isin(x, [-7.5, 0.5]))  # C-ordered
+    _same(
+        gpupy.select([got > 0, got < -3], [got, -got], 1.5),
+        numpy.select([x > 0, x < -3], [x, -x], 1.5),
+    )
+    _same(gpupy.nan_to_num(got), numpy.nan_to_num(x))
+    _same(gpupy.diff(got, axis=1), numpy.diff(x, axis=1))
+    _same(gpupy.divmod(got, 3)[1], numpy.divmod(x, 3)[1])
+    _same(gpupy.modf(got)[0], numpy.modf(x)[0])
