@@ -79,6 +79,36 @@ std::vector<int> iteration_axes(const Shape& shape, const std::vector<const Arra
   return std::vector<int>(inner.rbegin(), inner.rend());
 }
 
+std::vector<int> concatenate_axes(const std::vector<Array>& arrays) {
+  const size_t nd = arrays.empty() ? 0 : static_cast<size_t>(arrays[0].ndim());
+  std::vector<int> axes(nd);
+  std::iota(axes.begin(), axes.end(), 0);
+  // NumPy's PyArray_CreateMultiSortedStridePerm: a stable insertion sort, outermost first, that
+  // moves an axis outwards past those every array (length-1 axes aside) gives smaller strides.
+  auto outer_than = [&](int x, int y) -> std::optional<bool> {
+    std::optional<bool> outer;
+    for (const Array& a : arrays) {
+      const auto ux = static_cast<size_t>(x), uy = static_cast<size_t>(y);
+      if (a.shape()[ux] == 1 || a.shape()[uy] == 1) continue;
+      outer = outer.value_or(true) && std::llabs(a.strides()[ux]) > std::llabs(a.strides()[uy]);
+    }
+    return outer;
+  };
+  for (size_t i0 = 1; i0 < nd; ++i0) {
+    size_t pos = i0;
+    for (size_t i1 = i0; i1-- > 0;) {
+      std::optional<bool> outer = outer_than(axes[i0], axes[i1]);
+      if (!outer) continue;
+      if (!*outer) break;
+      pos = i1;
+    }
+    std::rotate(axes.begin() + static_cast<std::ptrdiff_t>(pos),
+                axes.begin() + static_cast<std::ptrdiff_t>(i0),
+                axes.begin() + static_cast<std::ptrdiff_t>(i0) + 1);
+  }
+  return axes;
+}
+
 std::optional<char> contiguous_order(const Shape& shape, const std::vector<const Array*>& inputs) {
   int order = 0;  // 1: C-contiguous, 2: F-contiguous, 3: both
   for (const Array* a : inputs) {

@@ -66,6 +66,10 @@ inline Strides strides_in_order(const Shape& shape, size_t itemsize, const std::
 /// C-contiguous, else 'C'. Null when it does not apply (iteration_axes decides then).
 std::optional<char> contiguous_order(const Shape& shape, const std::vector<const Array*>& inputs);
 
+/// The layout NumPy's concatenate gives its result (axes outermost first): the arrays' axes
+/// sorted by stride, length-1 axes left out, C order on a conflict.
+std::vector<int> concatenate_axes(const std::vector<Array>& arrays);
+
 /// Maps a possibly negative axis into [0, ndim); throws the NumPy AxisError (an IndexError).
 inline int normalize_axis(int axis, int ndim, const char* op) {
   if (axis < -ndim || axis >= ndim)

@@ -350,3 +350,22 @@ def test_functions_built_on_element_wise_ops_keep_numpys_layout(view):
     _same(gpupy.diff(got, axis=1), numpy.diff(x, axis=1))
     _same(gpupy.divmod(got, 3)[1], numpy.divmod(x, 3)[1])
     _same(gpupy.modf(got)[0], numpy.modf(x)[0])
+
+
+_JOINS = {
+    "concatenate": lambda xp, a: xp.concatenate([a, a], 1),
+    "concatenate_with_c": lambda xp, a: xp.concatenate([a, xp.ascontiguousarray(a)], 0),
+    "concatenate_cast": lambda xp, a: xp.concatenate([a, a.astype("int32")], 2),
+    "stack": lambda xp, a: xp.stack([a, a]),
+    "stack_inner": lambda xp, a: xp.stack([a, a], axis=2),
+    "vstack": lambda xp, a: xp.vstack([a, a]),
+    "hstack": lambda xp, a: xp.hstack([a, a]),
+}
+
+
+@pytest.mark.parametrize("view", _NAMES)
+@pytest.mark.parametrize("name", list(_JOINS))
+def test_joins_keep_numpys_layout(name, view):
+    # NumPy's concatenate sorts the axes by the inputs' strides (length-1 axes aside)
+    got, x = _view(view, gpupy), _view(view, numpy)
+    _same(_JOINS[name](gpupy, got), _JOINS[name](numpy, x))
