@@ -48,6 +48,24 @@ std::optional<bool> moves_inside(const std::vector<const Array*>& operands, int 
   return swap;
 }
 
+// NumPy's stable insertion sort of axes: each axis moves to the front of those that
+// `goes_first(axis, other)` says it precedes, skipping those it cannot be compared with (nullopt).
+template <class GoesFirst>
+void insertion_sort(std::vector<int>& axes, GoesFirst goes_first) {
+  for (size_t i0 = 1; i0 < axes.size(); ++i0) {
+    size_t pos = i0;
+    for (size_t i1 = i0; i1-- > 0;) {
+      std::optional<bool> first = goes_first(axes[i0], axes[i1]);
+      if (!first) continue;
+      if (!*first) break;
+      pos = i1;
+    }
+    std::rotate(axes.begin() + static_cast<std::ptrdiff_t>(pos),
+                axes.begin() + static_cast<std::ptrdiff_t>(i0),
+                axes.begin() + static_cast<std::ptrdiff_t>(i0) + 1);
+  }
+}
+
 }  // namespace
 
 std::vector<int> iteration_axes(const Shape& shape, const std::vector<const Array*>& operands,
@@ -62,20 +80,11 @@ std::vector<int> iteration_axes(const Shape& shape, const std::vector<const Arra
   }
   if (order == 'F') std::reverse(axes.begin(), axes.end());
   if (order != 'K' || nd < 2) return axes;
-  // NumPy's iterator: a stable insertion sort from the innermost axis outwards, each axis moving
-  // inside the ones the operands say are outer to it, and past those no operand spans.
+  // NumPy's iterator sorts from the innermost axis outwards: each axis moves inside the ones the
+  // operands say are outer to it, and past those no operand spans.
   std::vector<int> inner(axes.rbegin(), axes.rend());
-  for (int i0 = 1; i0 < nd; ++i0) {
-    const int axis = inner[static_cast<size_t>(i0)];
-    int pos = i0;
-    for (int i1 = i0 - 1; i1 >= 0; --i1) {
-      std::optional<bool> swap = moves_inside(operands, axis, inner[static_cast<size_t>(i1)], nd);
-      if (!swap) continue;
-      if (!*swap) break;
-      pos = i1;
-    }
-    std::rotate(inner.begin() + pos, inner.begin() + i0, inner.begin() + i0 + 1);
-  }
+  insertion_sort(inner,
+                 [&](int axis, int other) { return moves_inside(operands, axis, other, nd); });
   return std::vector<int>(inner.rbegin(), inner.rend());
 }
 
@@ -85,7 +94,7 @@ std::vector<int> concatenate_axes(const std::vector<Array>& arrays) {
   std::iota(axes.begin(), axes.end(), 0);
   // NumPy's PyArray_CreateMultiSortedStridePerm: a stable insertion sort, outermost first, that
   // moves an axis outwards past those every array (length-1 axes aside) gives smaller strides.
-  auto outer_than = [&](int x, int y) -> std::optional<bool> {
+  insertion_sort(axes, [&](int x, int y) {
     std::optional<bool> outer;
     for (const Array& a : arrays) {
       const auto ux = static_cast<size_t>(x), uy = static_cast<size_t>(y);
@@ -93,19 +102,7 @@ std::vector<int> concatenate_axes(const std::vector<Array>& arrays) {
       outer = outer.value_or(true) && std::llabs(a.strides()[ux]) > std::llabs(a.strides()[uy]);
     }
     return outer;
-  };
-  for (size_t i0 = 1; i0 < nd; ++i0) {
-    size_t pos = i0;
-    for (size_t i1 = i0; i1-- > 0;) {
-      std::optional<bool> outer = outer_than(axes[i0], axes[i1]);
-      if (!outer) continue;
-      if (!*outer) break;
-      pos = i1;
-    }
-    std::rotate(axes.begin() + static_cast<std::ptrdiff_t>(pos),
-                axes.begin() + static_cast<std::ptrdiff_t>(i0),
-                axes.begin() + static_cast<std::ptrdiff_t>(i0) + 1);
-  }
+  });
   return axes;
 }
 
