@@ -40,8 +40,10 @@ const char* op_name(ElementwiseOp op);
 /// Number of inputs of an elementwise op.
 int op_arity(ElementwiseOp op);
 
-/// Applies an elementwise op with broadcasting and NumPy 2 promotion; writes into `out` if given.
-Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out = nullptr);
+/// Applies an elementwise op with broadcasting and NumPy 2 promotion; writes into `out` if given,
+/// else into a new array laid out as NumPy's order= says (see iteration_axes).
+Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out = nullptr,
+                  char order = 'K');
 
 #define GPUPY_DECLARE_1(name)                                       \
   inline Array name(const Operand& x, const Array* out = nullptr) { \
@@ -94,6 +96,15 @@ Array copy(const Array& a);
 /// an F- and not C-contiguous `a`, 'K' keeps the order of a's strides (NumPy's empty_like).
 /// Throws ValueError for another letter.
 std::vector<int> layout_axes(const Array& a, char order);
+/// The layout NumPy's ufuncs give a new result of `shape` computed from `operands` (NumPy's
+/// iterator): 'C' and 'F' as named, 'A' is 'F' when every operand is F-contiguous, and 'K' sorts
+/// the axes by the operands' strides, ignoring broadcast axes; on a conflict C order wins. The
+/// axes run from outermost to innermost, as layout_axes's.
+std::vector<int> iteration_axes(const Shape& shape, const std::vector<const Array*>& operands,
+                                char order);
+/// A new uninitialised array of `shape` whose memory runs in the order of `axes` (outermost
+/// first): the C-ordered array of the permuted shape, with its axes put back.
+Array empty_in_layout(const Shape& shape, DType dtype, Device device, const std::vector<int>& axes);
 /// astype with NumPy's order=: the copy has the layout layout_axes(a, order) names; without
 /// copy_always, `a` itself when its dtype and layout already are the ones asked for.
 Array astype(const Array& a, DType dtype, char order, bool copy_always);

@@ -329,7 +329,8 @@ def select(condlist, choicelist, default=0):
     *choices, result = _common_dtype(list(choicelist) + [default], device, "select")
     for cond, choice in zip(reversed(conds), reversed(choices), strict=True):
         result = _core._where(cond, choice, result)
-    return result
+    # NumPy fills a C-ordered result (where() keeps the choices' layout)
+    return result if result.flags.c_contiguous else result.copy(order="C")
 
 
 def piecewise(x, condlist, funclist, *args, **kw):

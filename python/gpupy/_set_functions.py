@@ -204,6 +204,8 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None
     if kind not in (None, "sort", "table"):
         raise ValueError(f"[isin] kind must be None, 'sort' or 'table', got {kind!r}")
     x, tests = device_arrays("isin", element, test_elements)
+    if not x.flags.c_contiguous:  # NumPy compares x raveled: its answer is C-ordered
+        x = x.copy(order="C")
     tests = tests.reshape(-1)
     integers = x.dtype.kind in "biu" and tests.dtype.kind in "biu"
     if kind == "table" and not integers:

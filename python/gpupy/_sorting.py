@@ -114,7 +114,8 @@ def quantile(
         dt = numpy.dtype("float64")
     results = []
     for lo, hi, t in bounds(s.shape[ax]):
-        x0, x1 = _along(s, ax, lo).astype(dt.name), _along(s, ax, hi).astype(dt.name)
+        # C-ordered, as NumPy's quantiles are (it reads them with take)
+        x0, x1 = (_along(s, ax, i).astype(dt.name, order="C") for i in (lo, hi))
         # NumPy's lerp: from the nearer end, so that t = 0 and t = 1 are exact.
         r = x1 - (x1 - x0) * (1 - t) if t >= 0.5 else x0 + (x1 - x0) * t
         results.append(_nan_if_any(r, s, ax))

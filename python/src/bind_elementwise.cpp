@@ -260,7 +260,8 @@ std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>
 // only where the mask holds: into out, else into zeros). They are rare, so they are composed here
 // and the plain call stays one kernel.
 nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, nb::handle out,
-                               nb::handle where_mask, nb::handle dtype, nb::handle casting_name) {
+                               nb::handle where_mask, nb::handle dtype, nb::handle casting_name,
+                               char order) {
   std::string name = op_name(op);
   std::string rule = casting_name.is_none() ? "same_kind" : nb::cast<std::string>(casting_name);
   Casting casting = to_casting(rule, name.c_str());
@@ -298,7 +299,8 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
       if (!o.is_array() && o.scalar().weak() && is_integer(*in) && is_integer(o.scalar().dtype()) &&
           !o.scalar().fits_integer(*in))
         result_type({Operand(Scalar(int64_t(0)).cast(*in)), o}, name.c_str());  // OverflowError
-      o = o.is_array() ? Operand(astype(o.array(), *in, false)) : Operand(o.scalar().cast(*in));
+      o = o.is_array() ? Operand(astype(o.array(), *in, 'K', false))
+                       : Operand(o.scalar().cast(*in));
     }
   } else if ((casting == Casting::no || casting == Casting::equiv) &&
              op_rule(op) != TypeRule::as_bool) {  // NumPy's logical_* accept any input dtype
@@ -315,7 +317,7 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
     if (functor_supports(op, loop)) warn_complex_discarded(dst->dtype(), functor_result(op, loop));
   }
   if (!dst) {
-    Array r = elementwise(op, operands);
+    Array r = elementwise(op, operands, nullptr, order);
     if (!masked) return nb::cast(r);
     return nb::cast(where(to_operand(where_mask), r, Scalar(int64_t(0)).cast(r.dtype())));
   }
@@ -348,41 +350,52 @@ Casting to_casting(const std::string& name, const char* op) {
 }
 
 void bind_elementwise(nb::module_& m) {
+// order= (NumPy's default 'K') lays out a new result; the plain call goes straight to
+// elementwise().
 #define GPUPY_DEF_1(name)                                                                          \
   m.def(                                                                                           \
       #name,                                                                                       \
-      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype, nb::handle casting) {   \
+      [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype, nb::handle casting,     \
+         nb::handle order) {                                                                       \
+        char layout = to_order(order, #name, 'K', "CFAK");                                         \
         if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                        \
-          return result_object(gpupy::name(to_operand(x), to_out(out)), out);                      \
+          return result_object(                                                                    \
+              elementwise(ElementwiseOp::name, {to_operand(x)}, to_out(out), layout), out);        \
         return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype,        \
-                                   casting);                                                       \
+                                   casting, layout);                                               \
       },                                                                                           \
       "x"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(), \
-      "casting"_a = nb::none(), "See numpy." #name ".");
-#define GPUPY_DEF_2(name)                                                                    \
-  m.def(                                                                                     \
-      #name,                                                                                 \
-      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype,   \
-         nb::handle casting) {                                                               \
-        auto [a, b] = binary_operands(ElementwiseOp::name, x1, x2);                          \
-        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                  \
-          return result_object(gpupy::name(a, b, to_out(out)), out);                         \
-        return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype, casting); \
-      },                                                                                     \
-      "x1"_a.none(), "x2"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true,   \
-      "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
-#define GPUPY_DEF_3(name)                                                                      \
-  m.def(                                                                                       \
-      #name,                                                                                   \
-      [](nb::handle x1, nb::handle x2, nb::handle x3, nb::handle out, nb::handle where,        \
-         nb::handle dtype, nb::handle casting) {                                               \
-        std::vector<Operand> in{to_operand(x1), to_operand(x2), to_operand(x3)};               \
-        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                    \
-          return result_object(gpupy::elementwise(ElementwiseOp::name, in, to_out(out)), out); \
-        return ufunc_with_keywords(ElementwiseOp::name, in, out, where, dtype, casting);       \
-      },                                                                                       \
-      "x1"_a.none(), "x2"_a.none(), "x3"_a.none(), "out"_a = nb::none(), nb::kw_only(),        \
-      "where"_a = true, "dtype"_a = nb::none(), "casting"_a = nb::none(), "See numpy." #name ".");
+      "casting"_a = nb::none(), "order"_a = nb::none(), "See numpy." #name ".");
+#define GPUPY_DEF_2(name)                                                                     \
+  m.def(                                                                                      \
+      #name,                                                                                  \
+      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype,    \
+         nb::handle casting, nb::handle order) {                                              \
+        char layout = to_order(order, #name, 'K', "CFAK");                                    \
+        auto [a, b] = binary_operands(ElementwiseOp::name, x1, x2);                           \
+        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                   \
+          return result_object(elementwise(ElementwiseOp::name, {a, b}, to_out(out), layout), \
+                               out);                                                          \
+        return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype, casting,   \
+                                   layout);                                                   \
+      },                                                                                      \
+      "x1"_a.none(), "x2"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true,    \
+      "dtype"_a = nb::none(), "casting"_a = nb::none(), "order"_a = nb::none(),               \
+      "See numpy." #name ".");
+#define GPUPY_DEF_3(name)                                                                         \
+  m.def(                                                                                          \
+      #name,                                                                                      \
+      [](nb::handle x1, nb::handle x2, nb::handle x3, nb::handle out, nb::handle where,           \
+         nb::handle dtype, nb::handle casting, nb::handle order) {                                \
+        char layout = to_order(order, #name, 'K', "CFAK");                                        \
+        std::vector<Operand> in{to_operand(x1), to_operand(x2), to_operand(x3)};                  \
+        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                       \
+          return result_object(elementwise(ElementwiseOp::name, in, to_out(out), layout), out);   \
+        return ufunc_with_keywords(ElementwiseOp::name, in, out, where, dtype, casting, layout);  \
+      },                                                                                          \
+      "x1"_a.none(), "x2"_a.none(), "x3"_a.none(), "out"_a = nb::none(), nb::kw_only(),           \
+      "where"_a = true, "dtype"_a = nb::none(), "casting"_a = nb::none(), "order"_a = nb::none(), \
+      "See numpy." #name ".");
 #define GPUPY_ELEMENTWISE(name, arity, rule, functor) GPUPY_DEF_##arity(name)
 #include "gpupy/elementwise_ops.inc"
 #undef GPUPY_ELEMENTWISE

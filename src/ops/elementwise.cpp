@@ -181,7 +181,7 @@ std::optional<bool> out_of_range_comparison(ElementwiseOp op, const std::vector<
 // would round both above 2**53: a negative value is below every uint64, and the others compare
 // as uint64. Null when the operands are not such a pair (Python ints are handled above).
 std::optional<Array> mixed_sign_comparison(ElementwiseOp op, const std::vector<Operand>& in,
-                                           const Array* out) {
+                                           const Array* out, char order) {
   using E = ElementwiseOp;
   if (op < E::equal || op > E::greater_equal) return std::nullopt;
   for (const Operand& x : in)
@@ -207,10 +207,19 @@ std::optional<Array> mixed_sign_comparison(ElementwiseOp op, const std::vector<O
   Array negative = elementwise(E::less, {signed_side, Operand(Scalar(int64_t{0}, true))}, nullptr);
   Array result =
       where(Operand(negative), Operand(Scalar(negative_answer)), Operand(unsigned_result));
-  if (!out) return result;
-  check_out(*out, result.shape(), DType::bool_, op_name(op));
-  assign(*out, Operand(result));
-  return *out;
+  if (out) {
+    check_out(*out, result.shape(), DType::bool_, op_name(op));
+    assign(*out, Operand(result));
+    return *out;
+  }
+  // laid out as the operands are, not as the casts made along the way are
+  std::vector<const Array*> arrays;
+  for (const Operand& x : in)
+    if (x.is_array()) arrays.push_back(&x.array());
+  Array laid_out = empty_in_layout(result.shape(), DType::bool_, result.device(),
+                                   iteration_axes(result.shape(), arrays, order));
+  assign(laid_out, Operand(result));
+  return laid_out;
 }
 
 }  // namespace
@@ -251,8 +260,13 @@ std::vector<DType> elementwise_loop_inputs(ElementwiseOp op, const std::vector<O
   return loops;
 }
 
-Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out) {
+Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Array* out,
+                  char order) {
   const char* name = op_name(op);
+  if (order != 'K' && order != 'C' && order != 'F' && order != 'A')
+    throw ValueError(op_message(name, std::string("order must be one of 'C', 'F', 'A', or 'K' "
+                                                  "(got '") +
+                                          order + "')"));
   int nin = op_arity(op);
   if (static_cast<int>(inputs.size()) != nin)
     throw TypeError(op_message(
@@ -265,12 +279,17 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
   if (nin == 2) {
     if (auto constant = out_of_range_comparison(op, inputs)) {
       const Array& a = inputs[inputs[0].is_array() ? 0 : 1].array();
-      if (!out) return full(a.shape(), Scalar(*constant), DType::bool_, device);
+      if (!out) {
+        Array r = empty_in_layout(a.shape(), DType::bool_, device,
+                                  iteration_axes(a.shape(), {&a}, order));
+        assign(r, Scalar(*constant));
+        return r;
+      }
       check_out(*out, a.shape(), DType::bool_, name);
       assign(*out, Scalar(*constant));
       return *out;
     }
-    if (auto exact = mixed_sign_comparison(op, inputs, out)) return *exact;
+    if (auto exact = mixed_sign_comparison(op, inputs, out, order)) return *exact;
   }
   DType loop = resolve_loop(op, inputs, name);
   DType result = functor_result(op, loop);
@@ -290,11 +309,34 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
     if (shape_size(shape) > 0) check_integer_power(inputs[1], loop);  // NumPy's per-element check
     if (auto shortcut = power_shortcut(inputs[1], loop); shortcut && inputs[0].is_array()) {
       const Array& base = inputs[0].array();
-      return elementwise(*shortcut, {base.dtype() == loop ? base : astype(base, loop)}, out);
+      return elementwise(*shortcut, {astype(base, loop, 'K', false)}, out, order);
     }
   }
 
-  Array target = (out && out->dtype() == result) ? *out : Array::empty(shape, result, device);
+  // The result's layout, and the order every operand is walked in (out's too when given): with
+  // the axes permuted that way, operands of one layout reach the backend C-contiguous. C-ordered
+  // operands (the common case) need no sort.
+  const char layout = out ? 'K' : order;  // out= fixes the layout: only the walk's order is free
+  bool c_ordered = layout == 'C' || shape.size() < 2;
+  if (layout == 'K' && !c_ordered) {
+    c_ordered = !out || out->is_c_contiguous();
+    for (const Operand& x : inputs)
+      c_ordered = c_ordered && (!x.is_array() || x.array().is_c_contiguous());
+  }
+  std::vector<int> axes;
+  if (!c_ordered) {
+    std::vector<const Array*> arrays;
+    for (const Operand& x : inputs)
+      if (x.is_array()) arrays.push_back(&x.array());
+    if (out) arrays.push_back(out);
+    const bool fixed = out || layout == 'C' || layout == 'F';
+    axes = iteration_axes(shape, arrays,
+                          fixed ? layout : contiguous_order(shape, arrays).value_or(layout));
+  }
+  const bool permuted = !std::is_sorted(axes.begin(), axes.end());
+  Array target = (out && out->dtype() == result) ? *out
+                 : permuted                      ? empty_in_layout(shape, result, device, axes)
+                                                 : Array::empty(shape, result, device);
   std::vector<Operand> prepared;
   prepared.reserve(nin);
   for (const Operand& x : inputs) {
@@ -303,15 +345,15 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
       continue;
     }
     Array a = x.array();
-    if (a.dtype() != loop) a = astype(a, loop);
+    if (a.dtype() != loop) a = astype(a, loop, 'K', true);
     if (a.shape() != shape) a = broadcast_to(a, shape);
     // An input that overlaps the output other than element-for-element is read from a copy.
     if (out && may_share_memory(a, target) &&
         !(a.data() == target.data() && a.strides() == target.strides()))
       a = copy(a);
-    prepared.emplace_back(std::move(a));
+    prepared.emplace_back(permuted ? permuted_view(a, axes) : std::move(a));
   }
-  ElementwiseCall call{op, nin, {}, loop, target};
+  ElementwiseCall call{op, nin, {}, loop, permuted ? permuted_view(target, axes) : target};
   for (int k = 0; k < nin; ++k) call.inputs[k] = &prepared[k];
   if (shape_size(shape) > 0) backend.elementwise(call);
   if (out && out->dtype() != result) {
@@ -328,8 +370,8 @@ Array round(const Array& x, int decimals, const Array* out) {
                     " decimals (the scaled values cannot be cast back to bool)");
   if (x.dtype() == DType::bool_) return rint(x, out);  // NumPy's round(bool) is float16 rint
   if (!is_inexact(x.dtype()) && decimals >= 0) {
-    // rint sends integers to floats; NumPy's round keeps them (a copy).
-    if (!out) return copy(x);
+    // rint sends integers to floats; NumPy's round keeps them (a copy in x's layout).
+    if (!out) return astype(x, x.dtype(), 'K', true);
     assign(*out, x);
     return *out;
   }
@@ -340,7 +382,9 @@ Array round(const Array& x, int decimals, const Array* out) {
     for (int i = 0; i < -decimals; ++i) scale *= 10;
     Scalar factor(scale, /*weak=*/true);
     if (out) return multiply(rint(divide(x, factor, out), out), factor, out);
-    return astype(multiply(rint(divide(astype(x, DType::float64), factor)), factor), x.dtype());
+    // NumPy allocates this result C-ordered unless x is F-ordered (order='A')
+    Array scaled = multiply(rint(divide(astype(x, DType::float64, 'K', false), factor)), factor);
+    return astype(scaled, x.dtype(), 'A', true);
   }
   if (decimals == 0) return rint(x, out);
   if (is_complex(x.dtype())) {
@@ -353,18 +397,21 @@ Array round(const Array& x, int decimals, const Array* out) {
     auto part_of = [part](const Array& a, int k) {
       return a.view(a.shape(), a.strides(), a.offset() + k * int64_t(itemsize(part)), part);
     };
-    Array result = Array::empty(x.shape(), x.dtype(), x.device());
+    Array result =
+        empty_in_layout(x.shape(), x.dtype(), x.device(), iteration_axes(x.shape(), {&x}, 'K'));
     for (int k = 0; k < 2; ++k) assign(part_of(result, k), round(part_of(x, k), decimals, nullptr));
     if (!out) return result;
     assign(*out, result);
     return *out;
   }
-  // NumPy rounds by scaling: y = rint(x * 10**d) / 10**d (and the reverse for negative d).
+  // NumPy rounds by scaling: y = rint(x * 10**d) / 10**d (and the reverse for negative d), into
+  // a result C-ordered unless x is F-ordered (order='A').
   double scale = 1;
   for (int i = 0; i < (decimals < 0 ? -decimals : decimals); ++i) scale *= 10;
   Scalar factor(scale, /*weak=*/true);
-  if (decimals > 0) return divide(rint(multiply(x, factor)), factor, out);
-  return multiply(rint(divide(x, factor)), factor, out);
+  using E = ElementwiseOp;
+  if (decimals > 0) return elementwise(E::divide, {rint(multiply(x, factor)), factor}, out, 'A');
+  return elementwise(E::multiply, {rint(divide(x, factor)), factor}, out, 'A');
 }
 
 namespace {

@@ -78,7 +78,7 @@ Array concatenate(const std::vector<Array>& arrays, std::optional<int> axis,
   Shape shape = arrays[0].shape();
   shape[ax] = 0;
   for (const Array& a : arrays) shape[ax] += a.shape()[ax];
-  Array out = Array::empty(shape, dt, arrays[0].device());
+  Array out = empty_in_layout(shape, dt, arrays[0].device(), concatenate_axes(arrays));
   int64_t start = 0;
   for (const Array& a : arrays) {
     int64_t stop = start + a.shape()[ax];

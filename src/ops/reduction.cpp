@@ -1,6 +1,7 @@
 // Reductions front end: axes, keepdims, accumulator dtypes; mean/var/std composed from sum and
 // elementwise ops so that backends implement only the ReduceOp kinds. Host only.
 #include <algorithm>
+#include <numeric>
 #include <string>
 
 #include "../backend/backend.h"
@@ -11,16 +12,21 @@
 namespace gpupy {
 namespace {
 
-/// `a` with its kept axes first and its reduced axes (ascending) last, plus the result shapes.
+/// `a` with its kept axes first, in the result's memory order, and its reduced axes (ascending)
+/// last, plus the result shapes.
 struct Plan {
   Array in;
   int n_reduced = 0;
-  Shape out_shape;    // kept axes only
-  Shape keep_shape;   // reduced axes as 1
+  Shape out_shape;         // kept axes only, in memory order (the backend's C-ordered output)
+  Shape keep_shape;        // all axes in their order, reduced axes as 1
+  std::vector<int> order;  // every axis, outermost first: the result's layout
+  std::vector<bool> reduced;
   int64_t count = 1;  // number of reduced elements per output
 };
 
-Plan make_plan(const Array& a, const Axes& axes, const char* op) {
+// As NumPy's: the result keeps the order of a's strides (order='K'), except argmin and argmax,
+// which NumPy allocates C-ordered.
+Plan make_plan(const Array& a, const Axes& axes, const char* op, bool keep_layout = true) {
   int nd = a.ndim();
   std::vector<bool> reduced(nd, !axes.has_value());
   if (axes) {
@@ -31,10 +37,14 @@ Plan make_plan(const Array& a, const Axes& axes, const char* op) {
     }
   }
   Plan plan;
+  plan.order.resize(static_cast<size_t>(nd));
+  std::iota(plan.order.begin(), plan.order.end(), 0);
+  if (keep_layout && !a.is_c_contiguous()) plan.order = iteration_axes(a.shape(), {&a}, 'K');
   Shape shape;
   Strides strides;
   for (int pass = 0; pass < 2; ++pass)
-    for (int d = 0; d < nd; ++d) {
+    for (int i = 0; i < nd; ++i) {
+      const int d = pass == 0 ? plan.order[static_cast<size_t>(i)] : i;
       if (reduced[d] != (pass == 1)) continue;
       shape.push_back(a.shape()[d]);
       strides.push_back(a.strides()[d]);
@@ -48,18 +58,34 @@ Plan make_plan(const Array& a, const Axes& axes, const char* op) {
     }
   }
   plan.in = a.view(shape, strides, a.offset());
+  plan.reduced = reduced;
   return plan;
 }
 
-Array with_keepdims(const Array& out, const Plan& plan, bool keepdims) {
-  if (!keepdims) return out;
-  return out.view(plan.keep_shape, c_strides(plan.keep_shape, out.itemsize()), out.offset());
+// The backend's output (C-ordered, kept axes in memory order) as the result: its axes back in
+// a's order, with the reduced ones as length-1 axes when keepdims.
+Array laid_out(const Array& out, const Plan& plan, bool keepdims) {
+  const bool c_ordered = std::is_sorted(plan.order.begin(), plan.order.end());
+  if (c_ordered && !keepdims) return out;
+  const Strides strides = strides_in_order(plan.keep_shape, out.itemsize(), plan.order);
+  if (keepdims) return out.view(plan.keep_shape, strides, out.offset());
+  Shape kept_shape;
+  Strides kept_strides;
+  for (size_t d = 0; d < plan.keep_shape.size(); ++d)
+    if (!plan.reduced[d]) {
+      kept_shape.push_back(plan.keep_shape[d]);
+      kept_strides.push_back(strides[d]);
+    }
+  return out.view(kept_shape, kept_strides, out.offset());
 }
 
-/// Runs one backend reduction of `a` (cast to `in_dtype` first) into a new `out_dtype` array.
+/// Runs one backend reduction of `a` (cast to `in_dtype` first) into a new `out_dtype` array,
+/// cast to `result_dtype` when given.
 Array reduce_op(ReduceOp op, const Array& a, const Axes& axes, bool keepdims, DType in_dtype,
-                DType out_dtype, const char* name) {
-  Plan plan = make_plan(a, axes, name);
+                DType out_dtype, const char* name,
+                std::optional<DType> result_dtype = std::nullopt) {
+  const bool arg = op == ReduceOp::argmin || op == ReduceOp::argmax;
+  Plan plan = make_plan(a, axes, name, /*keep_layout=*/!arg);
   bool needs_identity = op == ReduceOp::min || op == ReduceOp::max || op == ReduceOp::argmin ||
                         op == ReduceOp::argmax;
   if (needs_identity && plan.count == 0) {
@@ -77,12 +103,20 @@ Array reduce_op(ReduceOp op, const Array& a, const Axes& axes, bool keepdims, DT
   if (!count && in.dtype() != kernel_dtype(in_dtype)) in = astype(in, kernel_dtype(in_dtype));
   Array out = Array::empty(plan.out_shape, kernel_dtype(out_dtype), a.device());
   if (out.size() > 0) backend_for(a.device()).reduce(ReduceCall{op, in, plan.n_reduced, out});
-  if (out.dtype() != out_dtype) out = astype(out, out_dtype);
-  return with_keepdims(out, plan, keepdims);
+  if (out.dtype() != result_dtype.value_or(out_dtype))
+    out = astype(out, result_dtype.value_or(out_dtype));
+  return laid_out(out, plan, keepdims);
 }
 
 int64_t reduced_count(const Array& a, const Axes& axes, const char* op) {
   return make_plan(a, axes, op).count;
+}
+
+/// total / divisor, into `total` (a reduction's own result) when its dtype holds the quotient, as
+/// NumPy's mean and var divide, so the result keeps the reduction's layout.
+Array divide_in_place(const Array& total, double divisor) {
+  Scalar d(divisor, /*weak=*/true);
+  return is_inexact(total.dtype()) ? divide(total, d, &total) : divide(total, d);
 }
 
 /// mean's dtype: integers and bools average in float64, inexact dtypes keep theirs.
@@ -112,11 +146,10 @@ Array mean(const Array& a, const Axes& axes, bool keepdims, std::optional<DType>
   // The float64 sum of bools is their count, exactly (below 2**53): counted without the cast.
   Array total =
       a.dtype() == DType::bool_ && work == DType::float64
-          ? astype(reduce_op(ReduceOp::sum, a, axes, keepdims, DType::int64, DType::int64, "mean"),
-                   work)
+          ? reduce_op(ReduceOp::sum, a, axes, keepdims, DType::int64, DType::int64, "mean", work)
           : reduce_op(ReduceOp::sum, a, axes, keepdims, work, work, "mean");
-  Array result = divide(total, Scalar(static_cast<double>(count), /*weak=*/true));
-  return result.dtype() == dt ? result : astype(result, dt);
+  Array result = divide_in_place(total, static_cast<double>(count));
+  return result.dtype() == dt ? result : astype(result, dt, 'K', true);
 }
 
 Array var(const Array& a, const Axes& axes, double ddof, bool keepdims,
@@ -133,15 +166,17 @@ Array var(const Array& a, const Axes& axes, double ddof, bool keepdims,
   DType acc = dtype ? *dtype : squared.dtype();
   Array total = reduce_op(ReduceOp::sum, squared, axes, keepdims, acc, acc, "var");
   double divisor = std::max(static_cast<double>(count) - ddof, 0.0);
-  Array result = divide(total, Scalar(divisor, /*weak=*/true));
-  return result.dtype() == acc ? result : astype(result, acc);  // an integer dtype= truncates
+  Array result = divide_in_place(total, divisor);
+  // an integer dtype= truncates
+  return result.dtype() == acc ? result : astype(result, acc, 'K', true);
 }
 
 Array std(const Array& a, const Axes& axes, double ddof, bool keepdims,
           std::optional<DType> dtype) {
   Array variance = var(a, axes, ddof, keepdims, dtype);
-  Array result = sqrt(variance);
-  return result.dtype() == variance.dtype() ? result : astype(result, variance.dtype());
+  // in place where the dtype allows, as NumPy, so the result keeps the reduction's layout
+  Array result = is_inexact(variance.dtype()) ? sqrt(variance, &variance) : sqrt(variance);
+  return result.dtype() == variance.dtype() ? result : astype(result, variance.dtype(), 'K', true);
 }
 
 Array min(const Array& a, const Axes& axes, bool keepdims) {

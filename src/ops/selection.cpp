@@ -42,9 +42,11 @@ DType where_dtype(const Operand& x1, const Operand& x2) {
   }
 }
 
-Operand prepare_value(const Operand& x, DType dt, const Shape& shape) {
+// x cast to dt and broadcast to shape, its axes in the result's memory order
+Operand prepare_value(const Operand& x, DType dt, const Shape& shape,
+                      const std::vector<int>& axes) {
   if (!x.is_array()) return x.scalar().cast(dt);
-  return broadcast_to(astype(x.array(), dt, /*copy=*/false), shape);
+  return permuted_view(broadcast_to(astype(x.array(), dt, 'K', false), shape), axes);
 }
 
 }  // namespace
@@ -58,10 +60,16 @@ Array where(const Operand& condition, const Operand& x1, const Operand& x2) {
   Shape shape = cond.shape();
   for (const Operand& x : {x1, x2})
     if (x.is_array()) shape = broadcast_shapes(shape, x.array().shape(), "where");
-  cond = broadcast_to(astype(cond, DType::bool_, /*copy=*/false), shape);
-  Operand a = prepare_value(x1, dt, shape), b = prepare_value(x2, dt, shape);
-  Array out = Array::empty(shape, dt, device);
-  if (out.size() > 0) backend_for(device).where(cond, a, b, out);
+  // NumPy's iterator lays the result out (order='K') as the condition and values are
+  std::vector<const Array*> arrays{&cond};
+  for (const Operand* x : {&x1, &x2})
+    if (x->is_array()) arrays.push_back(&x->array());
+  const std::vector<int> axes = iteration_axes(shape, arrays, 'K');
+  Array out = empty_in_layout(shape, dt, device, axes);
+  if (out.size() == 0) return out;
+  Operand a = prepare_value(x1, dt, shape, axes), b = prepare_value(x2, dt, shape, axes);
+  Operand c = prepare_value(cond, DType::bool_, shape, axes);
+  backend_for(device).where(c.array(), a, b, permuted_view(out, axes));
   return out;
 }
 
@@ -80,7 +88,7 @@ Array clip(const Array& x, const std::optional<Operand>& min, const std::optiona
   if (lo) all.push_back(*lo);
   if (hi) all.push_back(*hi);
   DType dt = result_type(all, "clip");
-  Array r = astype(x, dt, /*copy=*/false);
+  Array r = astype(x, dt, 'K', /*copy_always=*/false);
   if (lo && hi) return elementwise(ElementwiseOp::clip, {r, *lo, *hi});  // one pass
   if (lo) return maximum(r, *lo);
   if (hi) return minimum(r, *hi);

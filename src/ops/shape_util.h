@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "gpupy/array.h"
 #include "gpupy/dtype.h"
@@ -35,6 +36,39 @@ inline DType accumulator_dtype(DType dt, std::optional<DType> requested) {
       return dt;
   }
 }
+
+/// `a` with axis i taken from a's axis axes[i]: permute_dims for a permutation known to be valid.
+inline Array permuted_view(const Array& a, const std::vector<int>& axes) {
+  Shape shape(axes.size());
+  Strides strides(axes.size());
+  for (size_t i = 0; i < axes.size(); ++i) {
+    shape[i] = a.shape()[static_cast<size_t>(axes[i])];
+    strides[i] = a.strides()[static_cast<size_t>(axes[i])];
+  }
+  return a.view(std::move(shape), std::move(strides), a.offset());
+}
+
+/// Dense strides for `shape` whose memory runs in the order of `axes` (outermost first): the C
+/// strides of the permuted shape, put back. Zero-length axes count as 1, as in c_strides.
+inline Strides strides_in_order(const Shape& shape, size_t itemsize, const std::vector<int>& axes) {
+  Strides strides(shape.size());
+  auto step = static_cast<int64_t>(itemsize);
+  for (size_t i = axes.size(); i-- > 0;) {
+    const auto d = static_cast<size_t>(axes[i]);
+    strides[d] = step;
+    step *= shape[d] > 1 ? shape[d] : 1;
+  }
+  return strides;
+}
+
+/// NumPy's shortcut for ufuncs whose array inputs all have the result's `shape` (0-d ones aside)
+/// and are contiguous in one order: 'F' when the first of more than one dimension is F- and not
+/// C-contiguous, else 'C'. Null when it does not apply (iteration_axes decides then).
+std::optional<char> contiguous_order(const Shape& shape, const std::vector<const Array*>& inputs);
+
+/// The layout NumPy's concatenate gives its result (axes outermost first): the arrays' axes
+/// sorted by stride, length-1 axes left out, C order on a conflict.
+std::vector<int> concatenate_axes(const std::vector<Array>& arrays);
 
 /// Maps a possibly negative axis into [0, ndim); throws the NumPy AxisError (an IndexError).
 inline int normalize_axis(int axis, int ndim, const char* op) {

@@ -31,11 +31,16 @@ std::pair<Array, int> axis_input(const Array& a, std::optional<int> axis, const 
 
 Array last(const Array& a, int axis) { return moveaxis(a, {axis}, {-1}); }
 
+/// A new array of `shape` laid out as `a` is (NumPy's order='K' for sorted values and scans).
+Array empty_as(const Array& a, const Shape& shape, DType dtype) {
+  return empty_in_layout(shape, dtype, a.device(), iteration_axes(a.shape(), {&a}, 'K'));
+}
+
 /// The values `run(in, values, indices)` writes along the last axis for `a`'s axis `ax` (and the
 /// int64 positions into `*indices`, if given); float16 runs as float32, which orders the same.
 template <class Run>
 Array along_rows(const Array& a, int ax, Array* indices, Run&& run) {
-  Array values = Array::empty(a.shape(), a.dtype(), a.device());
+  Array values = empty_as(a, a.shape(), a.dtype());  // NumPy's indices are C-ordered
   if (indices) *indices = Array::empty(a.shape(), DType::int64, a.device());
   if (a.size() == 0) return values;
   Array iv = indices ? last(*indices, ax) : Array();
@@ -97,7 +102,7 @@ Array scan_op(ScanOp op, const Array& x, std::optional<int> axis, std::optional<
   // NumPy scans a 0-d input as a 1-d one, also along axis 0 or -1.
   if (x.ndim() == 0 && axis) normalize_axis(*axis, 1, name), axis = std::nullopt;
   auto [a, ax] = axis_input(x, axis, name);
-  Array out = Array::empty(a.shape(), accumulator_dtype(a.dtype(), dtype), a.device());
+  Array out = empty_as(a, a.shape(), accumulator_dtype(a.dtype(), dtype));
   scan_into(op, a, ax, out);
   return out;
 }
@@ -112,13 +117,13 @@ Array cumulative(ScanOp op, const Array& x, std::optional<int> axis, std::option
   int ax = normalize_axis(axis.value_or(0), a.ndim(), name);
   DType dt = accumulator_dtype(a.dtype(), dtype);
   if (!include_initial) {
-    Array out = Array::empty(a.shape(), dt, a.device());
+    Array out = empty_as(a, a.shape(), dt);
     scan_into(op, a, ax, out);
     return out;
   }
   Shape shape = a.shape();
   shape[ax] += 1;
-  Array out = Array::empty(shape, dt, a.device());
+  Array out = empty_as(a, shape, dt);
   std::vector<IndexItem> head(ax + 1, whole()), tail = head;
   head[ax].stop = 1;
   tail[ax].start = 1;
