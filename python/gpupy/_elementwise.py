@@ -38,7 +38,6 @@ from gpupy._core import (  # noqa: F401
     greater_equal,
     heaviside,
     hypot,
-    imag,
     invert,
     isfinite,
     isinf,
@@ -67,7 +66,6 @@ from gpupy._core import (  # noqa: F401
     positive,
     power,
     rad2deg,
-    real,
     reciprocal,
     remainder,
     right_shift,
@@ -85,6 +83,7 @@ from gpupy._core import (  # noqa: F401
     tanh,
     trunc,
 )
+from gpupy._core import ndarray as _ndarray
 from gpupy._ufunc import ufunc  # noqa: F401 - gpupy.ufunc
 from gpupy._ufunc import wrap as _wrap
 
@@ -279,6 +278,22 @@ def isnat(x, /, out=None):
         out[...] = result
         return out
     raise TypeError("[isnat] is only defined for datetime64 and timedelta64 input")
+
+
+def real(val):
+    """See numpy.real: a complex array's real part as a view of its memory (writes reach the
+    array); any other array itself."""
+    from gpupy._creation import asarray
+
+    return val.real if isinstance(val, _ndarray) else asarray(val).real
+
+
+def imag(val):
+    """See numpy.imag: a complex array's imaginary part as a view of its memory; read-only zeros
+    for any other array."""
+    from gpupy._creation import asarray
+
+    return val.imag if isinstance(val, _ndarray) else asarray(val).imag
 
 
 divmod = _wrap(divmod, nin=2, nout=2)  # noqa: A001

@@ -284,12 +284,33 @@ def _array(self, dtype=None, copy=None):
     return view.copy() if copy else view
 
 
+def _component_view(self, imaginary, op):
+    """The real (or imaginary) half of each element of a complex array, as a view with twice
+    the element stride; NumPy's .real and .imag are views too, so writes reach the array."""
+    half = numpy.dtype(self.dtype.char.lower())  # complex64 -> float32, complex128 -> float64
+    offset = half.itemsize if imaginary else 0
+    return self._strided_view(self.shape, self.strides, offset, half, False, op)
+
+
 def _real(self):
-    return _core.real(self)
+    return _component_view(self, False, "real") if self.dtype.kind == "c" else self
 
 
 def _imag(self):
-    return _core.imag(self)
+    if self.dtype.kind == "c":
+        return _component_view(self, True, "imag")
+    zeros = _core.imag(self)  # NumPy gives a read-only array of zeros
+    return zeros._strided_view(zeros.shape, zeros.strides, 0, None, True, "imag")
+
+
+def _set_real(self, value):
+    _real(self)[...] = value
+
+
+def _set_imag(self, value):
+    if self.dtype.kind != "c":
+        raise TypeError("[imag] array does not have imaginary part to set")
+    _imag(self)[...] = value
 
 
 def _conj(self):
@@ -331,8 +352,8 @@ def _install():
         setattr(ndarray, name, fn)
     ndarray.flags = property(_Flags, doc="Memory layout flags (see numpy.ndarray.flags).")
     ndarray.__array_interface__ = property(_array_interface)
-    ndarray.real = property(_real, doc="Real part (see numpy.real).")
-    ndarray.imag = property(_imag, doc="Imaginary part (see numpy.imag).")
+    ndarray.real = property(_real, _set_real, doc="Real part, a view (see numpy.ndarray.real).")
+    ndarray.imag = property(_imag, _set_imag, doc="Imaginary part (see numpy.ndarray.imag).")
     ndarray.__array_priority__ = 100.0
     ndarray.__hash__ = None
     ndarray.__class_getitem__ = classmethod(types.GenericAlias)  # ndarray[Any, dtype] in hints
