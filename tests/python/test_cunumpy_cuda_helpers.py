@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 import gpupy
@@ -267,6 +268,52 @@ def test_nvtx_ranges_nest_on_a_cuda_device(monkeypatch):
         ("decorated", 0),
         "pop",
     ]
+
+
+def test_nvtx_ranges_are_per_thread(monkeypatch):
+    """gpupy's default device is per thread: a thread on a cuda device opens a range while another
+    on the cpu opens none; each exit must close only what its own thread opened, on that thread
+    (the thread order below interleaves the two ranges)."""
+    local = threading.local()
+
+    class Device:
+        def __init__(self, kind):
+            self.type = kind
+
+    calls = []
+    monkeypatch.setattr(gpupy._core, "default_device", lambda: Device(local.kind))
+
+    def push(name, argb):
+        calls.append((threading.current_thread().name, "push", name))
+
+    def pop():
+        calls.append((threading.current_thread().name, "pop"))
+
+    monkeypatch.setattr(gpupy._core, "_nvtx_push", push)
+    monkeypatch.setattr(gpupy._core, "_nvtx_pop", pop)
+    a_in, b_in, a_out = threading.Event(), threading.Event(), threading.Event()
+
+    def on_cuda():
+        local.kind = "cuda"
+        with xp.nvtx_range("a"):
+            a_in.set()
+            b_in.wait(5)
+        a_out.set()
+
+    def on_cpu():
+        local.kind = "cpu"
+        a_in.wait(5)
+        with xp.nvtx_range("b"):
+            b_in.set()
+            a_out.wait(5)
+
+    with xp.use_backend("gpupy"):
+        threads = [threading.Thread(target=on_cuda, name="A"), threading.Thread(target=on_cpu)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(10)
+    assert calls == [("A", "push", "a"), ("A", "pop")]
 
 
 def test_nvtx_color_is_checked():
