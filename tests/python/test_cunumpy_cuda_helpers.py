@@ -204,6 +204,10 @@ def test_pin_memory(backend):
     if gpupy._core.default_device().type != "cpu":
         with pytest.raises(TypeError, match=r"\[pin_memory\] expected a host array"):
             xp.cuda.pin_memory(gpupy.zeros(3))
+    on_cpu = gpupy.asarray(host, device="cpu")  # host memory too, whatever the default device
+    pinned = xp.cuda.pin_memory(on_cpu)
+    assert isinstance(pinned, numpy.ndarray) and pinned.dtype == numpy.int16
+    numpy.testing.assert_array_equal(pinned, host)
 
 
 def test_max_shared_memory_per_block(backend):

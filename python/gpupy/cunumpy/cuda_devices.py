@@ -222,7 +222,7 @@ def pin_memory(array):
     """A copy of host array `array` in page-locked memory, which CUDA copies read and write
     directly and asynchronously. Where no CUDA device is used, an ordinary NumPy copy (there is
     nothing to pin for)."""
-    if hasattr(type(array), "__cuda_array_interface__") or _is_device(array):
+    if _is_device(array):  # gpupy arrays on the cpu are host arrays
         raise TypeError(
             f"[pin_memory] expected a host array, got a device array ({_name(array)}); "
             "copy it with xp.to_numpy first"
