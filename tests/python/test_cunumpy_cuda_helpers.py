@@ -405,13 +405,21 @@ def test_pinned_empty_and_memory_info_of_gpupy_cuda():
         gpupy.cuda.pinned_empty((2, -1))
     with pytest.raises(TypeError, match=r"\[pinned_empty\] object arrays"):
         gpupy.cuda.pinned_empty(3, object)
+    with pytest.raises(TypeError, match=r"\[pinned_empty\] shape must be an integer or a seq"):
+        gpupy.cuda.pinned_empty(3.0)
+    with pytest.raises(TypeError, match=r"\[pinned_empty\] data type 'nope' not understood"):
+        gpupy.cuda.pinned_empty(3, "nope")
+    with pytest.raises(ValueError, match=r"\[pinned_empty\] shape \(4611686018427387904, 4\) of"):
+        gpupy.cuda.pinned_empty((2**62, 4), numpy.uint8)  # no wrap-around to a small buffer
     if not gpupy.cuda.is_available():
         expected = gpupy.cuda.CudaError if gpupy.cuda.is_built() else NotImplementedError
-        with pytest.raises(expected, match=r"^\[(pinned_empty|cuda)\] "):
-            gpupy.cuda.pinned_empty(4)
+        for shape in (4, numpy.int64(4), (numpy.int32(2), 2)):  # NumPy integers are shapes too
+            with pytest.raises(expected, match=r"^\[(pinned_empty|cuda)\] "):
+                gpupy.cuda.pinned_empty(shape)
         with pytest.raises(expected, match=r"^\[cuda\] "):
             gpupy.cuda.memory_info()
         return
+    assert gpupy.cuda.pinned_empty(numpy.int64(4)).shape == (4,)
     a = gpupy.cuda.pinned_empty((3, 5), numpy.complex64)
     assert (a.shape, a.dtype, a.flags.c_contiguous, a.flags.writeable) == (
         (3, 5),

@@ -84,6 +84,13 @@ def test_staging_arguments_are_checked():
         xp.memory.HostStaging((2, -1), "float64")
     with pytest.raises(TypeError, match="object arrays"):
         xp.memory.HostStaging(3, object)
+    with pytest.raises(TypeError, match=r"\[HostStaging\] shape must be an integer or a seq"):
+        xp.memory.HostStaging(2.0, "float64")
+    with pytest.raises(TypeError, match=r"\[HostStaging\] data type 'nope' not understood"):
+        xp.memory.HostStaging(2, "nope")
+    with pytest.raises(ValueError, match=r"\[HostStaging\] shape \(4611686018427387904, 4\)"):
+        xp.memory.HostStaging((2**62, 4), "uint8")
+    assert xp.memory.HostStaging((numpy.int32(2), 3), "f8").shape == (2, 3)
     s = xp.memory.HostStaging(4, "f4", buffers=3)
     assert (s.shape, s.dtype, s.buffers) == ((4,), numpy.float32, 3)
     assert repr(s) == "HostStaging(shape=(4,), dtype=float32, buffers=3)"

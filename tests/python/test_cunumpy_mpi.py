@@ -340,10 +340,14 @@ def test_mpi_staging_is_reused_and_checked(device_only):
     with pytest.raises(TypeError, match=r"\[mpi_buffer\] staging must be an MPIStaging"):
         with xp.mpi.mpi_buffer(d, staging=numpy.zeros((2, 2))):
             pass
-    with pytest.raises(ValueError, match=r"\[MPIStaging\] shape \(2, -1\) has a negative"):
+    with pytest.raises(ValueError, match=r"\[MPIStaging\] negative dimension in shape \(2, -1\)"):
         xp.mpi.MPIStaging((2, -1), float)
     with pytest.raises(TypeError, match=r"\[MPIStaging\] object arrays"):
         xp.mpi.MPIStaging(3, object)
+    with pytest.raises(TypeError, match=r"\[MPIStaging\] shape must be an integer or a seq"):
+        xp.mpi.MPIStaging("3", float)
+    with pytest.raises(ValueError, match=r"\[MPIStaging\] shape \(4611686018427387904, 4\)"):
+        xp.mpi.MPIStaging((2**62, 4), numpy.uint8)
 
 
 def test_the_probe_is_false_on_host_backends_without_touching_mpi(device_name):

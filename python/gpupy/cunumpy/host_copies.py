@@ -10,6 +10,7 @@ import operator
 
 import numpy
 
+from gpupy._utilities import host_shape, named_errors
 from gpupy.cunumpy import profiling
 from gpupy.cunumpy._backend import _describe, _is_cupy, _is_gpupy, is_gpu
 from gpupy.cunumpy.cuda_devices import _wait_on_host
@@ -188,14 +189,11 @@ class HostStaging:
         buffers = operator.index(buffers)
         if buffers < 1:
             raise ValueError(f"[HostStaging] buffers must be at least 1, got {buffers}")
-        if isinstance(shape, (int, numpy.integer)):
-            shape = (shape,)
-        self._shape = tuple(operator.index(n) for n in shape)
-        if any(n < 0 for n in self._shape):
-            raise ValueError(f"[HostStaging] negative dimension in shape {self._shape}")
-        self._dtype = numpy.dtype(dtype)
+        with named_errors("HostStaging"):
+            self._dtype = numpy.dtype(dtype)
         if self._dtype.hasobject:
             raise TypeError("[HostStaging] object arrays cannot be staged")
+        self._shape = host_shape("HostStaging", shape, self._dtype)
         self._buffers = buffers
         self._slots = []
         self._pinned = False

@@ -6,11 +6,11 @@ MPI run asks for it, never by `import gpupy.cunumpy`."""
 
 import contextlib
 import logging
-import operator
 import sys
 
 import numpy
 
+from gpupy._utilities import host_shape, named_errors
 from gpupy.cunumpy import profiling
 from gpupy.cunumpy._backend import _is_cupy, _is_gpupy, array_backend, is_gpu, to_numpy
 from gpupy.cunumpy._mpi_serial import (
@@ -172,12 +172,6 @@ def require_cuda_aware_mpi(comm=None):
     )
 
 
-def _shape_of(shape):
-    if isinstance(shape, (int, numpy.integer)):
-        return (operator.index(shape),)
-    return tuple(operator.index(n) for n in shape)
-
-
 class MPIStaging:
     """Reusable host storage for exchanging a device array through a non-CUDA-aware MPI: one per
     buffer, fixed shape and dtype, allocated on first use, bound to the first array's device,
@@ -186,17 +180,11 @@ class MPIStaging:
     pinned staging ring."""
 
     def __init__(self, shape, dtype):
-        try:
-            self._shape = _shape_of(shape)
-        except TypeError:
-            raise TypeError(
-                f"[MPIStaging] shape must be an int or a tuple of ints, got {shape!r}"
-            ) from None
-        if any(n < 0 for n in self._shape):
-            raise ValueError(f"[MPIStaging] shape {self._shape} has a negative dimension")
-        self._dtype = numpy.dtype(dtype)
+        with named_errors("MPIStaging"):
+            self._dtype = numpy.dtype(dtype)
         if self._dtype.hasobject:
             raise TypeError("[MPIStaging] object arrays cannot be staged for MPI")
+        self._shape = host_shape("MPIStaging", shape, self._dtype)
         self._host = None
         self._device = None
         self._busy = False
