@@ -248,10 +248,14 @@ def test_synchronize_for_mpi_waits_only_for_device_arrays(device_name):
     xp.mpi.synchronize_for_mpi(d, numpy.ones(1), event=p)
     xp.mpi.synchronize_for_mpi(numpy.ones(1), stream=p)  # host only: the producer is not waited
     assert p.calls == (1 if on_device else 0)
-    with pytest.raises(ValueError, match=r"\[synchronize_for_mpi\] pass only one of stream and"):
+    # the same producer rule as HostStaging.copy's (test_cunumpy_host_copies.py)
+    with pytest.raises(ValueError, match=r"\[synchronize_for_mpi\] pass stream or event, not both"):
         xp.mpi.synchronize_for_mpi(d, stream=p, event=p)
-    with pytest.raises(TypeError, match=r"stream must have a synchronize\(\) method .* got int"):
+    with pytest.raises(TypeError, match=r"\] stream must be a stream or an event \(an object with"):
         xp.mpi.synchronize_for_mpi(d, stream=3)
+    with pytest.raises(TypeError, match=r"\[mpi_buffer\] event must be a stream or an event"):
+        with xp.mpi.mpi_buffer(d, event="done"):
+            pass
 
 
 def test_mpi_buffer_yields_host_arrays_unchanged(device_name):

@@ -99,6 +99,20 @@ def _wait_on_host(op, event):
     event.synchronize()
 
 
+def check_producer(op, stream, event):
+    """The producer arguments of a copy or an MPI call: at most one of `stream` and `event`, each
+    None or an object with synchronize() (a gpupy or CuPy stream or event, or their host
+    stand-ins); ValueError / TypeError naming `op`."""
+    if stream is not None and event is not None:
+        raise ValueError(f"[{op}] pass stream or event, not both")
+    for obj, what in ((stream, "stream"), (event, "event")):
+        if obj is not None and not callable(getattr(obj, "synchronize", None)):
+            raise TypeError(
+                f"[{op}] {what} must be a stream or an event (an object with synchronize()), "
+                f"got {_name(obj)}"
+            )
+
+
 def _cuda_target():
     """("gpupy", cuda index) or ("cupy", None) when work runs on a CUDA device, else None."""
     if array_backend.name == "gpupy":

@@ -13,7 +13,7 @@ import numpy
 from gpupy._utilities import host_shape, named_errors
 from gpupy.cunumpy import profiling
 from gpupy.cunumpy._backend import _describe, _is_cupy, _is_gpupy, is_gpu
-from gpupy.cunumpy.cuda_devices import _wait_on_host
+from gpupy.cunumpy.cuda_devices import _wait_on_host, check_producer
 
 _side_streams = {}  # cuda index -> the stream to_host_async copies on
 
@@ -157,14 +157,6 @@ class StagedCopy:
         return self._slot.host
 
 
-def _check_producer(op, stream, event):
-    if stream is not None and event is not None:
-        raise ValueError(f"[{op}] pass stream or event, not both")
-    for obj, what in ((stream, "stream"), (event, "event")):
-        if obj is not None and not callable(getattr(obj, "synchronize", None)):
-            raise TypeError(f"[{op}] {what} must be a stream or an event, got {type(obj).__name__}")
-
-
 class HostStaging:
     """Host buffers that arrays of one shape and dtype are copied to in the background::
 
@@ -226,7 +218,7 @@ class HostStaging:
         StagedCopy at once. `stream`: the producer stream the snapshot is queued on (the current
         stream by default); `event`: a producer event the snapshot waits for. Give at most one.
         For arrays that are not on a cuda device the host waits for the producer, then copies."""
-        _check_producer("HostStaging.copy", stream, event)
+        check_producer("HostStaging.copy", stream, event)
         if not hasattr(array, "shape") or not hasattr(array, "dtype"):
             raise TypeError(f"[HostStaging.copy] expected an array, got {type(array).__name__}")
         if tuple(array.shape) != self._shape or numpy.dtype(array.dtype) != self._dtype:

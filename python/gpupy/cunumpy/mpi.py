@@ -24,6 +24,7 @@ from gpupy.cunumpy._mpi_serial import (
     launched_under_mpi,
     local_rank,
 )
+from gpupy.cunumpy.cuda_devices import check_producer
 
 __all__ = [
     "MPIStaging",
@@ -56,22 +57,11 @@ def _device_key(a):
     return ("cai", None)
 
 
-def _check_producer(op, stream, event):
-    if stream is not None and event is not None:
-        raise ValueError(f"[{op}] pass only one of stream and event")
-    for what, obj in (("stream", stream), ("event", event)):
-        if obj is not None and not callable(getattr(obj, "synchronize", None)):
-            raise TypeError(
-                f"[{op}] {what} must have a synchronize() method (a gpupy or CuPy {what}), "
-                f"got {type(obj).__name__}"
-            )
-
-
 def synchronize_for_mpi(*arrays, stream=None, event=None):
     """Waits for queued device work before MPI reads or writes `arrays`: only for the producer
     `stream` or `event` when one is given, else for every device the arrays live on. Host arrays
     and None entries cost nothing; after MPI returns no wait is needed."""
-    _check_producer("synchronize_for_mpi", stream, event)
+    check_producer("synchronize_for_mpi", stream, event)
     devices = {_device_key(a) for a in arrays if a is not None and is_gpu(a)}
     if not devices:
         return
@@ -266,7 +256,7 @@ def mpi_buffer(
     MPIStaging): copied down first when `send`, copied back into the array at the end when
     `recv` (not when the block raised). Both copies are counted. `cuda_aware=None` uses the
     recorded answer: RuntimeError for a device array when nothing is recorded."""
-    _check_producer("mpi_buffer", stream, event)
+    check_producer("mpi_buffer", stream, event)
     if not is_gpu(array):
         yield array
         return
