@@ -225,6 +225,27 @@ def test_serial_buffer_errors_name_the_call():
         comm.Sendrecv(numpy.ones(2), 0, recvbuf=numpy.zeros((2, 2))[:, 0], source=0)
     with pytest.raises(ValueError, match=r"\[Reduce\] root=3"):
         comm.Reduce(numpy.ones(2), numpy.zeros(2), op=MPI.SUM, root=3)
+    # a Python list is not a buffer (mpi4py reads [buf, type] lists as specifications)
+    with pytest.raises(TypeError, match=r"\[Sendrecv\] the send buffer must be an array or a"):
+        comm.Sendrecv([1, 2], 0, recvbuf=numpy.zeros(2), source=0)
+    with pytest.raises(TypeError, match=r"\[Allreduce\] the receive buffer must be an array"):
+        comm.Allreduce(numpy.ones(2), "ab", op=MPI.SUM)
+
+
+def test_serial_buffers_of_the_buffer_protocol_are_copied():
+    """bytearray and memoryview buffers, which mpi4py takes, are read and written in place."""
+    comm = MPI.COMM_WORLD
+    received = bytearray(4)
+    comm.Sendrecv(bytearray(b"halo"), 0, recvbuf=received, source=0)
+    assert received == bytearray(b"halo")
+    target = numpy.zeros(3, numpy.uint8)
+    comm.Allreduce(memoryview(b"\x01\x02\x03"), target, op=MPI.SUM)
+    assert target.tolist() == [1, 2, 3]
+    comm.Send(memoryview(b"ab"), 0, tag=4)
+    comm.Recv(received, source=0, tag=4)
+    assert received == bytearray(b"ablo")
+    with pytest.raises(TypeError, match=r"\[Isend\] the send buffer must be an array or a"):
+        comm.Isend(7, 0)
 
 
 class _Producer:
