@@ -225,6 +225,9 @@ def test_serial_buffer_errors_name_the_call():
         comm.Sendrecv(numpy.ones(2), 0, recvbuf=numpy.zeros((2, 2))[:, 0], source=0)
     with pytest.raises(ValueError, match=r"\[Reduce\] root=3"):
         comm.Reduce(numpy.ones(2), numpy.zeros(2), op=MPI.SUM, root=3)
+    for dims in ("a", [1.5], 3):
+        with pytest.raises(TypeError, match=r"\[Create_cart\] dims must be a sequence of int"):
+            comm.Create_cart(dims)
     # a Python list is not a buffer (mpi4py reads [buf, type] lists as specifications)
     with pytest.raises(TypeError, match=r"\[Sendrecv\] the send buffer must be an array or a"):
         comm.Sendrecv([1, 2], 0, recvbuf=numpy.zeros(2), source=0)
