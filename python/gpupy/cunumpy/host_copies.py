@@ -3,10 +3,14 @@ checks now and then (a residual norm, a particle count) and `HostStaging` for ar
 every few steps, through rotating buffers.
 
 On a cuda device the copy is queued on a side stream into pinned memory after the work queued so
-far, and the call returns at once. Emu and CuPy arrays are copied when the call is made, and host
+far, and the call returns at once; the pinned buffers are reused from call to call (allocating
+pinned memory would synchronize the device), and result() hands out its own copy of the value. Emu and CuPy arrays are copied when the call is made, and host
 arrays too (ready() is then True at once), so the same code runs on every backend."""
 
+import collections
+import functools
 import operator
+import threading
 
 import numpy
 
@@ -51,13 +55,62 @@ def _record_sync(description):
         profiling.record("sync", description)
 
 
+class _PinnedBuffers:
+    """The pinned buffers to_host_async copies into, reused: allocating or freeing page-locked
+    memory synchronizes the device (CUDA's implicit synchronization), which a copy meant not to
+    stall it cannot afford at every call. Keyed by (cuda index, bytes); a buffer handed back while
+    its copy is still in flight is reused once that copy's event is done. Thread-safe."""
+
+    KEEP = 8  # free buffers kept per key; more are released
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._free = {}  # (index, nbytes) -> [uint8 pinned arrays]
+        self._pending = []  # (key, event, buffer) whose copy may still be in flight
+        # Handed back without the lock: give() runs in HostCopy.__del__, which the garbage
+        # collector may call inside take() on this very thread. deque.append is atomic.
+        self._returned = collections.deque()
+
+    def take(self, index, nbytes):
+        """A pinned uint8 array of nbytes for cuda device `index`, reused when one is free."""
+        with self._lock:
+            self._reclaim()
+            free = self._free.get((index, nbytes))
+            if free:
+                return free.pop()
+        import gpupy
+
+        return gpupy.cuda.pinned_empty(nbytes, numpy.uint8)
+
+    def give(self, index, buffer, event=None):
+        """Hands `buffer` back; with `event`, it is reused only after the event is done."""
+        self._returned.append(((index, buffer.nbytes), event, buffer))
+
+    def _reclaim(self):
+        while self._returned:
+            self._pending.append(self._returned.popleft())
+        pending = []
+        for key, event, buffer in self._pending:
+            if event is not None and not event.query():
+                pending.append((key, event, buffer))
+                continue
+            free = self._free.setdefault(key, [])
+            if len(free) < self.KEEP:
+                free.append(buffer)
+        self._pending = pending
+
+
+_pinned = _PinnedBuffers()
+
+
 class HostCopy:
     """A device-to-host copy started by `to_host_async`: ready() never waits, result() does."""
 
-    def __init__(self, host, event=None, source=None):
+    def __init__(self, host, event=None, source=None, release=None):
         self._host = host
         self._event = event
         self._source = source  # the device array is kept alive until the copy is done
+        self._release = release  # release(event) hands a reused pinned buffer back
 
     def ready(self):
         """Whether the copy has finished (never waits)."""
@@ -71,7 +124,21 @@ class HostCopy:
                 _record_sync("to_host_async(...).result()")
                 self._event.synchronize()
             self._event = self._source = None
+        if self._release is not None:
+            # the value leaves the pinned buffer, which later copies reuse
+            self._host = self._host.copy()
+            release, self._release = self._release, None
+            release(None)
         return self._host[()] if self._host.ndim == 0 else self._host
+
+    def __del__(self):
+        release = getattr(self, "_release", None)
+        if release is not None:
+            self._release = None
+            try:
+                release(self._event)  # reused once the copy in flight is done
+            except Exception:  # noqa: BLE001, S110 - at interpreter exit CUDA may be gone
+                pass
 
     def __repr__(self):
         state = "ready" if self.ready() else "in flight"
@@ -101,13 +168,19 @@ def to_host_async(array):
         index = array.device.index
         # A snapshot queued on the current stream: later work there cannot change the value.
         source = gpupy.array(array, copy=True, order="C")
-        host = gpupy.cuda.pinned_empty(source.shape, source.dtype)
+        buffer = _pinned.take(index, source.nbytes)
+        host = buffer.view(source.dtype).reshape(source.shape)
+        release = functools.partial(_pinned.give, index, buffer)
         side = _side_streams.get(index)
         if side is None:
             side = _side_streams[index] = gpupy.cuda.Stream(device=index)
         side.wait(gpupy.cuda.current_stream(index).record())
-        _copy_async(source, host, side)
-        copy = HostCopy(host, side.record(), source)
+        try:
+            _copy_async(source, host, side)
+        except BaseException:
+            release(None)  # nothing was queued into the buffer
+            raise
+        copy = HostCopy(host, side.record(), source, release)
     else:
         copy = HostCopy(_host_value(array))
     if profiling._active:
