@@ -4,6 +4,9 @@ are printed by NumPy's formatter after one explicit copy to the host."""
 
 import contextlib
 import functools
+import math
+import operator
+import sys
 
 import numpy
 
@@ -70,6 +73,26 @@ def check_operands(op, values, optional=()):
             raise TypeError(
                 f"[{op}] expected an array, got None (gpupy arrays have no object dtype)"
             )
+
+
+def host_shape(op, shape, dtype):
+    """The shape of a host buffer of ``dtype`` (an integer or a sequence of them, NumPy integers
+    too) as a tuple: TypeError for other values, ValueError for a negative dimension or a size
+    beyond the address space, each naming op."""
+    try:
+        shape = (operator.index(shape),)
+    except TypeError:
+        try:
+            shape = tuple(operator.index(n) for n in shape)
+        except TypeError:
+            raise TypeError(
+                f"[{op}] shape must be an integer or a sequence of integers, got {shape!r}"
+            ) from None
+    if any(n < 0 for n in shape):
+        raise ValueError(f"[{op}] negative dimension in shape {shape}")
+    if math.prod(shape) * numpy.dtype(dtype).itemsize > sys.maxsize:
+        raise ValueError(f"[{op}] shape {shape} of {numpy.dtype(dtype)} is too big")
+    return shape
 
 
 def _into_out(op, result, out, casting="unsafe"):

@@ -54,18 +54,19 @@ def memory_info(device=None):
 def pinned_empty(shape, dtype=float):
     """An uninitialised NumPy array in page-locked (pinned) host memory, which copies to and from
     cuda devices read and write directly, asynchronously. Needs a usable CUDA device."""
+    import math
+
     import numpy
 
-    shape = (shape,) if isinstance(shape, int) else tuple(shape)
-    dtype = numpy.dtype(dtype)
+    from gpupy._utilities import host_shape, named_errors
+
+    with named_errors("pinned_empty"):
+        dtype = numpy.dtype(dtype)
     if dtype.hasobject:
         raise TypeError("[pinned_empty] object arrays cannot live in pinned memory")
-    n = 1
-    for d in shape:
-        if d < 0:
-            raise ValueError(f"[pinned_empty] negative dimension in shape {shape}")
-        n *= d
-    return _core.cuda_pinned_empty(n * dtype.itemsize).view(dtype).reshape(shape)
+    shape = host_shape("pinned_empty", shape, dtype)
+    nbytes = math.prod(shape) * dtype.itemsize
+    return _core.cuda_pinned_empty(nbytes).view(dtype).reshape(shape)
 
 
 def get_device_properties(device=0):

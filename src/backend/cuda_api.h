@@ -132,8 +132,9 @@ struct MemoryInfo {
 };
 MemoryInfo memory_info(int device);
 
-/// `nbytes` of page-locked host memory (cudaHostAlloc), released with free_pinned; CudaError when
-/// CUDA refuses. Copies between it and device memory can run asynchronously.
+/// `nbytes` of page-locked host memory (cudaHostAlloc), released with free_pinned; MemoryError
+/// when none is left, CudaError when CUDA refuses. Copies between it and device memory can run
+/// asynchronously.
 void* alloc_pinned(size_t nbytes);
 void free_pinned(void* ptr);
 /// Queues a copy of the C-contiguous cuda array `src` into host memory `dst` on `stream` and

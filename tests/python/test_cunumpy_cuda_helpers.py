@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 import gpupy
@@ -203,6 +204,10 @@ def test_pin_memory(backend):
     if gpupy._core.default_device().type != "cpu":
         with pytest.raises(TypeError, match=r"\[pin_memory\] expected a host array"):
             xp.cuda.pin_memory(gpupy.zeros(3))
+    on_cpu = gpupy.asarray(host, device="cpu")  # host memory too, whatever the default device
+    pinned = xp.cuda.pin_memory(on_cpu)
+    assert isinstance(pinned, numpy.ndarray) and pinned.dtype == numpy.int16
+    numpy.testing.assert_array_equal(pinned, host)
 
 
 def test_max_shared_memory_per_block(backend):
@@ -267,6 +272,52 @@ def test_nvtx_ranges_nest_on_a_cuda_device(monkeypatch):
         ("decorated", 0),
         "pop",
     ]
+
+
+def test_nvtx_ranges_are_per_thread(monkeypatch):
+    """gpupy's default device is per thread: a thread on a cuda device opens a range while another
+    on the cpu opens none; each exit must close only what its own thread opened, on that thread
+    (the thread order below interleaves the two ranges)."""
+    local = threading.local()
+
+    class Device:
+        def __init__(self, kind):
+            self.type = kind
+
+    calls = []
+    monkeypatch.setattr(gpupy._core, "default_device", lambda: Device(local.kind))
+
+    def push(name, argb):
+        calls.append((threading.current_thread().name, "push", name))
+
+    def pop():
+        calls.append((threading.current_thread().name, "pop"))
+
+    monkeypatch.setattr(gpupy._core, "_nvtx_push", push)
+    monkeypatch.setattr(gpupy._core, "_nvtx_pop", pop)
+    a_in, b_in, a_out = threading.Event(), threading.Event(), threading.Event()
+
+    def on_cuda():
+        local.kind = "cuda"
+        with xp.nvtx_range("a"):
+            a_in.set()
+            b_in.wait(5)
+        a_out.set()
+
+    def on_cpu():
+        local.kind = "cpu"
+        a_in.wait(5)
+        with xp.nvtx_range("b"):
+            b_in.set()
+            a_out.wait(5)
+
+    with xp.use_backend("gpupy"):
+        threads = [threading.Thread(target=on_cuda, name="A"), threading.Thread(target=on_cpu)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(10)
+    assert calls == [("A", "push", "a"), ("A", "pop")]
 
 
 def test_nvtx_color_is_checked():
@@ -354,13 +405,21 @@ def test_pinned_empty_and_memory_info_of_gpupy_cuda():
         gpupy.cuda.pinned_empty((2, -1))
     with pytest.raises(TypeError, match=r"\[pinned_empty\] object arrays"):
         gpupy.cuda.pinned_empty(3, object)
+    with pytest.raises(TypeError, match=r"\[pinned_empty\] shape must be an integer or a seq"):
+        gpupy.cuda.pinned_empty(3.0)
+    with pytest.raises(TypeError, match=r"\[pinned_empty\] data type 'nope' not understood"):
+        gpupy.cuda.pinned_empty(3, "nope")
+    with pytest.raises(ValueError, match=r"\[pinned_empty\] shape \(4611686018427387904, 4\) of"):
+        gpupy.cuda.pinned_empty((2**62, 4), numpy.uint8)  # no wrap-around to a small buffer
     if not gpupy.cuda.is_available():
         expected = gpupy.cuda.CudaError if gpupy.cuda.is_built() else NotImplementedError
-        with pytest.raises(expected, match=r"^\[(pinned_empty|cuda)\] "):
-            gpupy.cuda.pinned_empty(4)
+        for shape in (4, numpy.int64(4), (numpy.int32(2), 2)):  # NumPy integers are shapes too
+            with pytest.raises(expected, match=r"^\[(pinned_empty|cuda)\] "):
+                gpupy.cuda.pinned_empty(shape)
         with pytest.raises(expected, match=r"^\[cuda\] "):
             gpupy.cuda.memory_info()
         return
+    assert gpupy.cuda.pinned_empty(numpy.int64(4)).shape == (4,)
     a = gpupy.cuda.pinned_empty((3, 5), numpy.complex64)
     assert (a.shape, a.dtype, a.flags.c_contiguous, a.flags.writeable) == (
         (3, 5),

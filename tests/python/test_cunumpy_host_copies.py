@@ -3,6 +3,8 @@ section 5): values against NumPy, ready()/result(), stale buffers, producer stre
 the transfer accounting, on the numpy backend and on the gpupy backend of the --device under
 test (cpu: host arrays, emu: copies made at once, cuda: side stream into pinned memory)."""
 
+import types
+
 import gpupy
 import numpy
 import pytest
@@ -74,6 +76,80 @@ def test_the_value_is_taken_when_the_copy_is_started(on_gpupy):
     numpy.testing.assert_array_equal(xp.to_host_async(b).result(), [1.0, 1.0, 1.0])
 
 
+class _Event:
+    """A cuda event stand-in: done unless the test holds the copies in flight."""
+
+    def __init__(self, done):
+        self.done = done
+
+    def query(self):
+        return self.done
+
+    def synchronize(self):
+        self.done = True
+
+
+@pytest.fixture
+def cuda_path(monkeypatch):
+    """to_host_async's cuda path on cpu arrays, the device stood in for: streams and events are
+    recorded, the copy is made at once, pinned_empty counts its allocations."""
+    from gpupy.cunumpy import host_copies
+
+    state = types.SimpleNamespace(allocations=0, in_flight=False, events=[])
+
+    class Stream:
+        def __init__(self, device=None):
+            pass
+
+        def wait(self, event):
+            pass
+
+        def record(self):
+            state.events.append(_Event(done=not state.in_flight))
+            return state.events[-1]
+
+    def pinned_empty(shape, dtype):
+        state.allocations += 1
+        return numpy.empty(shape, dtype)
+
+    def copy_async(source, host, stream):
+        host[...] = gpupy.asnumpy(source)
+
+    monkeypatch.setattr(host_copies, "_kind", lambda a: "cuda")
+    monkeypatch.setattr(host_copies, "_copy_async", copy_async)
+    monkeypatch.setattr(host_copies, "_side_streams", {})
+    monkeypatch.setattr(host_copies, "_pinned", host_copies._PinnedBuffers())
+    monkeypatch.setattr(gpupy.cuda, "Stream", Stream)
+    monkeypatch.setattr(gpupy.cuda, "current_stream", lambda index: Stream())
+    monkeypatch.setattr(gpupy.cuda, "pinned_empty", pinned_empty)
+    return state
+
+
+def test_cuda_copies_reuse_their_pinned_buffers(cuda_path):
+    """Allocating or freeing pinned memory synchronizes a CUDA device: a loop of to_host_async
+    calls must not allocate a pinned buffer per call, and results must not change when a later
+    copy reuses the buffer."""
+    steps = [numpy.arange(4.0) * k for k in range(5)]
+    results = [xp.to_host_async(gpupy.asarray(ref, device="cpu")).result() for ref in steps]
+    assert cuda_path.allocations == 1
+    for got, ref in zip(results, steps, strict=True):
+        numpy.testing.assert_array_equal(got, ref)
+    scalar = xp.to_host_async(gpupy.asarray(2.5, device="cpu")).result()
+    assert type(scalar) is numpy.float64 and scalar == 2.5 and cuda_path.allocations == 2
+    # a copy dropped while in flight keeps its buffer until its event is done
+    cuda_path.in_flight = True
+    a = gpupy.asarray(numpy.arange(4.0) + 10, device="cpu")
+    dropped = xp.to_host_async(a)
+    assert not dropped.ready() and cuda_path.allocations == 2
+    del dropped
+    pending = xp.to_host_async(a)
+    assert cuda_path.allocations == 3
+    cuda_path.events[-2].done = True  # the dropped copy has finished
+    numpy.testing.assert_array_equal(pending.result(), numpy.arange(4.0) + 10)
+    numpy.testing.assert_array_equal(xp.to_host_async(a).result(), numpy.arange(4.0) + 10)
+    assert cuda_path.allocations == 3
+
+
 # HostStaging
 
 
@@ -84,6 +160,13 @@ def test_staging_arguments_are_checked():
         xp.memory.HostStaging((2, -1), "float64")
     with pytest.raises(TypeError, match="object arrays"):
         xp.memory.HostStaging(3, object)
+    with pytest.raises(TypeError, match=r"\[HostStaging\] shape must be an integer or a seq"):
+        xp.memory.HostStaging(2.0, "float64")
+    with pytest.raises(TypeError, match=r"\[HostStaging\] data type 'nope' not understood"):
+        xp.memory.HostStaging(2, "nope")
+    with pytest.raises(ValueError, match=r"\[HostStaging\] shape \(4611686018427387904, 4\)"):
+        xp.memory.HostStaging((2**62, 4), "uint8")
+    assert xp.memory.HostStaging((numpy.int32(2), 3), "f8").shape == (2, 3)
     s = xp.memory.HostStaging(4, "f4", buffers=3)
     assert (s.shape, s.dtype, s.buffers) == ((4,), numpy.float32, 3)
     assert repr(s) == "HostStaging(shape=(4,), dtype=float32, buffers=3)"
@@ -95,7 +178,10 @@ def test_staging_arguments_are_checked():
         s.copy([1.0, 2.0, 3.0, 4.0])
     with pytest.raises(ValueError, match="pass stream or event, not both"):
         s.copy(numpy.zeros(4, "f4"), stream=xp.cuda.HostStream(), event=xp.cuda.HostEvent())
-    with pytest.raises(TypeError, match="stream must be a stream or an event, got int"):
+    with pytest.raises(
+        TypeError,
+        match=r"stream must be a stream or an event \(an object with .*got int",
+    ):
         s.copy(numpy.zeros(4, "f4"), stream=7)
 
 

@@ -225,6 +225,30 @@ def test_serial_buffer_errors_name_the_call():
         comm.Sendrecv(numpy.ones(2), 0, recvbuf=numpy.zeros((2, 2))[:, 0], source=0)
     with pytest.raises(ValueError, match=r"\[Reduce\] root=3"):
         comm.Reduce(numpy.ones(2), numpy.zeros(2), op=MPI.SUM, root=3)
+    for dims in ("a", [1.5], 3):
+        with pytest.raises(TypeError, match=r"\[Create_cart\] dims must be a sequence of int"):
+            comm.Create_cart(dims)
+    # a Python list is not a buffer (mpi4py reads [buf, type] lists as specifications)
+    with pytest.raises(TypeError, match=r"\[Sendrecv\] the send buffer must be an array or a"):
+        comm.Sendrecv([1, 2], 0, recvbuf=numpy.zeros(2), source=0)
+    with pytest.raises(TypeError, match=r"\[Allreduce\] the receive buffer must be an array"):
+        comm.Allreduce(numpy.ones(2), "ab", op=MPI.SUM)
+
+
+def test_serial_buffers_of_the_buffer_protocol_are_copied():
+    """bytearray and memoryview buffers, which mpi4py takes, are read and written in place."""
+    comm = MPI.COMM_WORLD
+    received = bytearray(4)
+    comm.Sendrecv(bytearray(b"halo"), 0, recvbuf=received, source=0)
+    assert received == bytearray(b"halo")
+    target = numpy.zeros(3, numpy.uint8)
+    comm.Allreduce(memoryview(b"\x01\x02\x03"), target, op=MPI.SUM)
+    assert target.tolist() == [1, 2, 3]
+    comm.Send(memoryview(b"ab"), 0, tag=4)
+    comm.Recv(received, source=0, tag=4)
+    assert received == bytearray(b"ablo")
+    with pytest.raises(TypeError, match=r"\[Isend\] the send buffer must be an array or a"):
+        comm.Isend(7, 0)
 
 
 class _Producer:
@@ -248,10 +272,14 @@ def test_synchronize_for_mpi_waits_only_for_device_arrays(device_name):
     xp.mpi.synchronize_for_mpi(d, numpy.ones(1), event=p)
     xp.mpi.synchronize_for_mpi(numpy.ones(1), stream=p)  # host only: the producer is not waited
     assert p.calls == (1 if on_device else 0)
-    with pytest.raises(ValueError, match=r"\[synchronize_for_mpi\] pass only one of stream and"):
+    # the same producer rule as HostStaging.copy's (test_cunumpy_host_copies.py)
+    with pytest.raises(ValueError, match=r"\[synchronize_for_mpi\] pass stream or event, not both"):
         xp.mpi.synchronize_for_mpi(d, stream=p, event=p)
-    with pytest.raises(TypeError, match=r"stream must have a synchronize\(\) method .* got int"):
+    with pytest.raises(TypeError, match=r"\] stream must be a stream or an event \(an object with"):
         xp.mpi.synchronize_for_mpi(d, stream=3)
+    with pytest.raises(TypeError, match=r"\[mpi_buffer\] event must be a stream or an event"):
+        with xp.mpi.mpi_buffer(d, event="done"):
+            pass
 
 
 def test_mpi_buffer_yields_host_arrays_unchanged(device_name):
@@ -340,10 +368,14 @@ def test_mpi_staging_is_reused_and_checked(device_only):
     with pytest.raises(TypeError, match=r"\[mpi_buffer\] staging must be an MPIStaging"):
         with xp.mpi.mpi_buffer(d, staging=numpy.zeros((2, 2))):
             pass
-    with pytest.raises(ValueError, match=r"\[MPIStaging\] shape \(2, -1\) has a negative"):
+    with pytest.raises(ValueError, match=r"\[MPIStaging\] negative dimension in shape \(2, -1\)"):
         xp.mpi.MPIStaging((2, -1), float)
     with pytest.raises(TypeError, match=r"\[MPIStaging\] object arrays"):
         xp.mpi.MPIStaging(3, object)
+    with pytest.raises(TypeError, match=r"\[MPIStaging\] shape must be an integer or a seq"):
+        xp.mpi.MPIStaging("3", float)
+    with pytest.raises(ValueError, match=r"\[MPIStaging\] shape \(4611686018427387904, 4\)"):
+        xp.mpi.MPIStaging((2**62, 4), numpy.uint8)
 
 
 def test_the_probe_is_false_on_host_backends_without_touching_mpi(device_name):

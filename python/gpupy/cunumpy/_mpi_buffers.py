@@ -1,6 +1,9 @@
 """The serial MPI stand-in's buffer handling: constants, mpi4py buffer specifications
 (`buf`, `[buf, type]`, `[buf, counts, displs, type]`) and the counted copy from a send buffer
-into a receive buffer (NumPy or gpupy arrays on any device). Host only."""
+into a receive buffer (NumPy or gpupy arrays on any device, or buffer-protocol objects). Host
+only."""
+
+import numpy
 
 from gpupy.cunumpy import profiling
 from gpupy.cunumpy._backend import is_gpu, to_numpy
@@ -52,12 +55,27 @@ def _flat_view(a, op):
     return a.reshape(-1)
 
 
+def _as_array(op, buf, which):
+    """An array (NumPy or device) as it is; another buffer-protocol object (bytearray, memoryview)
+    as a NumPy view of its memory, as mpi4py reads it; TypeError naming op for anything else."""
+    if hasattr(buf, "dtype") and hasattr(buf, "reshape"):
+        return buf
+    try:
+        return numpy.asarray(memoryview(buf))
+    except TypeError:
+        raise TypeError(
+            f"[{op}] the {which} buffer must be an array or a buffer ([buf, ...] in mpi4py's "
+            f"buffer specifications), got {type(buf).__name__}"
+        ) from None
+
+
 def _copy(op, source, target, offset=0):
     """Copies the elements of `source` into `target` from `offset` on, both read flat in C
     order; NumPy and device arrays mix (an explicit copy, as a CUDA-aware MPI would make)."""
     source, target = _array_of(source), _array_of(target)
     if source is _IN_PLACE or source is None or target is None or target is _IN_PLACE:
         return
+    source, target = _as_array(op, source, "send"), _as_array(op, target, "receive")
     if str(source.dtype) != str(target.dtype):
         raise TypeError(
             f"[{op}] the send buffer holds {source.dtype}, the receive buffer {target.dtype}"

@@ -5,7 +5,14 @@ would wait forever. Host only."""
 
 import copy
 
-from gpupy.cunumpy._mpi_buffers import _ANY_TAG, _PROC_NULL, _array_of, _check_rank, _copy
+from gpupy.cunumpy._mpi_buffers import (
+    _ANY_TAG,
+    _PROC_NULL,
+    _array_of,
+    _as_array,
+    _check_rank,
+    _copy,
+)
 
 
 class SerialRequest:
@@ -76,7 +83,10 @@ class SelfMessages:
         """Queues a copy of payload (a buffer's array or an object) for rank 0."""
         _check_rank(op, dest, "dest")
         if dest != _PROC_NULL:
-            item = _array_of(payload).copy() if kind == "buffer" else copy.deepcopy(payload)
+            if kind == "buffer":
+                item = _as_array(op, _array_of(payload), "send").copy()
+            else:
+                item = copy.deepcopy(payload)
             self._queue(kind).append((tag, item))
 
     def _receive(self, op, kind, source, tag, into=None):

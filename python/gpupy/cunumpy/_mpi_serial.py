@@ -5,6 +5,7 @@ Importing mpi4py.MPI calls MPI_Init, so nothing here imports it unless asked to 
 MPI. The stand-in's collectives return or copy what one rank would get; methods it lacks raise
 AttributeError instead of silently doing nothing."""
 
+import operator
 import os
 import socket
 import sys
@@ -286,7 +287,12 @@ class SerialCartComm(SerialComm):
 
     def __init__(self, dims, periods=None):
         super().__init__("COMM_CART")
-        self.dims = [int(d) for d in dims]
+        try:
+            self.dims = [operator.index(d) for d in dims]
+        except TypeError:
+            raise TypeError(
+                f"[Create_cart] dims must be a sequence of integers, got {dims!r}"
+            ) from None
         if any(d != 1 for d in self.dims):
             raise ValueError(f"[Create_cart] a serial communicator has 1 rank, dims {self.dims}")
         p = [False] * len(self.dims) if periods is None else [bool(x) for x in periods]

@@ -99,6 +99,20 @@ def _wait_on_host(op, event):
     event.synchronize()
 
 
+def check_producer(op, stream, event):
+    """The producer arguments of a copy or an MPI call: at most one of `stream` and `event`, each
+    None or an object with synchronize() (a gpupy or CuPy stream or event, or their host
+    stand-ins); ValueError / TypeError naming `op`."""
+    if stream is not None and event is not None:
+        raise ValueError(f"[{op}] pass stream or event, not both")
+    for obj, what in ((stream, "stream"), (event, "event")):
+        if obj is not None and not callable(getattr(obj, "synchronize", None)):
+            raise TypeError(
+                f"[{op}] {what} must be a stream or an event (an object with synchronize()), "
+                f"got {_name(obj)}"
+            )
+
+
 def _cuda_target():
     """("gpupy", cuda index) or ("cupy", None) when work runs on a CUDA device, else None."""
     if array_backend.name == "gpupy":
@@ -222,7 +236,7 @@ def pin_memory(array):
     """A copy of host array `array` in page-locked memory, which CUDA copies read and write
     directly and asynchronously. Where no CUDA device is used, an ordinary NumPy copy (there is
     nothing to pin for)."""
-    if hasattr(type(array), "__cuda_array_interface__") or _is_device(array):
+    if _is_device(array):  # gpupy arrays on the cpu are host arrays
         raise TypeError(
             f"[pin_memory] expected a host array, got a device array ({_name(array)}); "
             "copy it with xp.to_numpy first"

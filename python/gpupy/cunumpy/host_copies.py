@@ -3,16 +3,21 @@ checks now and then (a residual norm, a particle count) and `HostStaging` for ar
 every few steps, through rotating buffers.
 
 On a cuda device the copy is queued on a side stream into pinned memory after the work queued so
-far, and the call returns at once. Emu and CuPy arrays are copied when the call is made, and host
+far, and the call returns at once; the pinned buffers are reused from call to call (allocating
+pinned memory would synchronize the device), and result() hands out its own copy of the value. Emu and CuPy arrays are copied when the call is made, and host
 arrays too (ready() is then True at once), so the same code runs on every backend."""
 
+import collections
+import functools
 import operator
+import threading
 
 import numpy
 
+from gpupy._utilities import host_shape, named_errors
 from gpupy.cunumpy import profiling
 from gpupy.cunumpy._backend import _describe, _is_cupy, _is_gpupy, is_gpu
-from gpupy.cunumpy.cuda_devices import _wait_on_host
+from gpupy.cunumpy.cuda_devices import _wait_on_host, check_producer
 
 _side_streams = {}  # cuda index -> the stream to_host_async copies on
 
@@ -50,13 +55,62 @@ def _record_sync(description):
         profiling.record("sync", description)
 
 
+class _PinnedBuffers:
+    """The pinned buffers to_host_async copies into, reused: allocating or freeing page-locked
+    memory synchronizes the device (CUDA's implicit synchronization), which a copy meant not to
+    stall it cannot afford at every call. Keyed by (cuda index, bytes); a buffer handed back while
+    its copy is still in flight is reused once that copy's event is done. Thread-safe."""
+
+    KEEP = 8  # free buffers kept per key; more are released
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._free = {}  # (index, nbytes) -> [uint8 pinned arrays]
+        self._pending = []  # (key, event, buffer) whose copy may still be in flight
+        # Handed back without the lock: give() runs in HostCopy.__del__, which the garbage
+        # collector may call inside take() on this very thread. deque.append is atomic.
+        self._returned = collections.deque()
+
+    def take(self, index, nbytes):
+        """A pinned uint8 array of nbytes for cuda device `index`, reused when one is free."""
+        with self._lock:
+            self._reclaim()
+            free = self._free.get((index, nbytes))
+            if free:
+                return free.pop()
+        import gpupy
+
+        return gpupy.cuda.pinned_empty(nbytes, numpy.uint8)
+
+    def give(self, index, buffer, event=None):
+        """Hands `buffer` back; with `event`, it is reused only after the event is done."""
+        self._returned.append(((index, buffer.nbytes), event, buffer))
+
+    def _reclaim(self):
+        while self._returned:
+            self._pending.append(self._returned.popleft())
+        pending = []
+        for key, event, buffer in self._pending:
+            if event is not None and not event.query():
+                pending.append((key, event, buffer))
+                continue
+            free = self._free.setdefault(key, [])
+            if len(free) < self.KEEP:
+                free.append(buffer)
+        self._pending = pending
+
+
+_pinned = _PinnedBuffers()
+
+
 class HostCopy:
     """A device-to-host copy started by `to_host_async`: ready() never waits, result() does."""
 
-    def __init__(self, host, event=None, source=None):
+    def __init__(self, host, event=None, source=None, release=None):
         self._host = host
         self._event = event
         self._source = source  # the device array is kept alive until the copy is done
+        self._release = release  # release(event) hands a reused pinned buffer back
 
     def ready(self):
         """Whether the copy has finished (never waits)."""
@@ -70,7 +124,21 @@ class HostCopy:
                 _record_sync("to_host_async(...).result()")
                 self._event.synchronize()
             self._event = self._source = None
+        if self._release is not None:
+            # the value leaves the pinned buffer, which later copies reuse
+            self._host = self._host.copy()
+            release, self._release = self._release, None
+            release(None)
         return self._host[()] if self._host.ndim == 0 else self._host
+
+    def __del__(self):
+        release = getattr(self, "_release", None)
+        if release is not None:
+            self._release = None
+            try:
+                release(self._event)  # reused once the copy in flight is done
+            except Exception:  # noqa: BLE001, S110 - at interpreter exit CUDA may be gone
+                pass
 
     def __repr__(self):
         state = "ready" if self.ready() else "in flight"
@@ -100,13 +168,19 @@ def to_host_async(array):
         index = array.device.index
         # A snapshot queued on the current stream: later work there cannot change the value.
         source = gpupy.array(array, copy=True, order="C")
-        host = gpupy.cuda.pinned_empty(source.shape, source.dtype)
+        buffer = _pinned.take(index, source.nbytes)
+        host = buffer.view(source.dtype).reshape(source.shape)
+        release = functools.partial(_pinned.give, index, buffer)
         side = _side_streams.get(index)
         if side is None:
             side = _side_streams[index] = gpupy.cuda.Stream(device=index)
         side.wait(gpupy.cuda.current_stream(index).record())
-        _copy_async(source, host, side)
-        copy = HostCopy(host, side.record(), source)
+        try:
+            _copy_async(source, host, side)
+        except BaseException:
+            release(None)  # nothing was queued into the buffer
+            raise
+        copy = HostCopy(host, side.record(), source, release)
     else:
         copy = HostCopy(_host_value(array))
     if profiling._active:
@@ -156,14 +230,6 @@ class StagedCopy:
         return self._slot.host
 
 
-def _check_producer(op, stream, event):
-    if stream is not None and event is not None:
-        raise ValueError(f"[{op}] pass stream or event, not both")
-    for obj, what in ((stream, "stream"), (event, "event")):
-        if obj is not None and not callable(getattr(obj, "synchronize", None)):
-            raise TypeError(f"[{op}] {what} must be a stream or an event, got {type(obj).__name__}")
-
-
 class HostStaging:
     """Host buffers that arrays of one shape and dtype are copied to in the background::
 
@@ -188,14 +254,11 @@ class HostStaging:
         buffers = operator.index(buffers)
         if buffers < 1:
             raise ValueError(f"[HostStaging] buffers must be at least 1, got {buffers}")
-        if isinstance(shape, (int, numpy.integer)):
-            shape = (shape,)
-        self._shape = tuple(operator.index(n) for n in shape)
-        if any(n < 0 for n in self._shape):
-            raise ValueError(f"[HostStaging] negative dimension in shape {self._shape}")
-        self._dtype = numpy.dtype(dtype)
+        with named_errors("HostStaging"):
+            self._dtype = numpy.dtype(dtype)
         if self._dtype.hasobject:
             raise TypeError("[HostStaging] object arrays cannot be staged")
+        self._shape = host_shape("HostStaging", shape, self._dtype)
         self._buffers = buffers
         self._slots = []
         self._pinned = False
@@ -228,7 +291,7 @@ class HostStaging:
         StagedCopy at once. `stream`: the producer stream the snapshot is queued on (the current
         stream by default); `event`: a producer event the snapshot waits for. Give at most one.
         For arrays that are not on a cuda device the host waits for the producer, then copies."""
-        _check_producer("HostStaging.copy", stream, event)
+        check_producer("HostStaging.copy", stream, event)
         if not hasattr(array, "shape") or not hasattr(array, "dtype"):
             raise TypeError(f"[HostStaging.copy] expected an array, got {type(array).__name__}")
         if tuple(array.shape) != self._shape or numpy.dtype(array.dtype) != self._dtype:

@@ -6,11 +6,11 @@ MPI run asks for it, never by `import gpupy.cunumpy`."""
 
 import contextlib
 import logging
-import operator
 import sys
 
 import numpy
 
+from gpupy._utilities import host_shape, named_errors
 from gpupy.cunumpy import profiling
 from gpupy.cunumpy._backend import _is_cupy, _is_gpupy, array_backend, is_gpu, to_numpy
 from gpupy.cunumpy._mpi_serial import (
@@ -24,6 +24,7 @@ from gpupy.cunumpy._mpi_serial import (
     launched_under_mpi,
     local_rank,
 )
+from gpupy.cunumpy.cuda_devices import check_producer
 
 __all__ = [
     "MPIStaging",
@@ -56,22 +57,11 @@ def _device_key(a):
     return ("cai", None)
 
 
-def _check_producer(op, stream, event):
-    if stream is not None and event is not None:
-        raise ValueError(f"[{op}] pass only one of stream and event")
-    for what, obj in (("stream", stream), ("event", event)):
-        if obj is not None and not callable(getattr(obj, "synchronize", None)):
-            raise TypeError(
-                f"[{op}] {what} must have a synchronize() method (a gpupy or CuPy {what}), "
-                f"got {type(obj).__name__}"
-            )
-
-
 def synchronize_for_mpi(*arrays, stream=None, event=None):
     """Waits for queued device work before MPI reads or writes `arrays`: only for the producer
     `stream` or `event` when one is given, else for every device the arrays live on. Host arrays
     and None entries cost nothing; after MPI returns no wait is needed."""
-    _check_producer("synchronize_for_mpi", stream, event)
+    check_producer("synchronize_for_mpi", stream, event)
     devices = {_device_key(a) for a in arrays if a is not None and is_gpu(a)}
     if not devices:
         return
@@ -172,12 +162,6 @@ def require_cuda_aware_mpi(comm=None):
     )
 
 
-def _shape_of(shape):
-    if isinstance(shape, (int, numpy.integer)):
-        return (operator.index(shape),)
-    return tuple(operator.index(n) for n in shape)
-
-
 class MPIStaging:
     """Reusable host storage for exchanging a device array through a non-CUDA-aware MPI: one per
     buffer, fixed shape and dtype, allocated on first use, bound to the first array's device,
@@ -186,17 +170,11 @@ class MPIStaging:
     pinned staging ring."""
 
     def __init__(self, shape, dtype):
-        try:
-            self._shape = _shape_of(shape)
-        except TypeError:
-            raise TypeError(
-                f"[MPIStaging] shape must be an int or a tuple of ints, got {shape!r}"
-            ) from None
-        if any(n < 0 for n in self._shape):
-            raise ValueError(f"[MPIStaging] shape {self._shape} has a negative dimension")
-        self._dtype = numpy.dtype(dtype)
+        with named_errors("MPIStaging"):
+            self._dtype = numpy.dtype(dtype)
         if self._dtype.hasobject:
             raise TypeError("[MPIStaging] object arrays cannot be staged for MPI")
+        self._shape = host_shape("MPIStaging", shape, self._dtype)
         self._host = None
         self._device = None
         self._busy = False
@@ -278,7 +256,7 @@ def mpi_buffer(
     MPIStaging): copied down first when `send`, copied back into the array at the end when
     `recv` (not when the block raised). Both copies are counted. `cuda_aware=None` uses the
     recorded answer: RuntimeError for a device array when nothing is recorded."""
-    _check_producer("mpi_buffer", stream, event)
+    check_producer("mpi_buffer", stream, event)
     if not is_gpu(array):
         yield array
         return

@@ -6,6 +6,7 @@ import dataclasses
 import functools
 import os
 import sys
+import threading
 import time
 
 KINDS = ("to_host", "to_device", "kernel_conversion", "fallback", "device_copy", "sync")
@@ -178,17 +179,26 @@ def nvtx_range(name, color=None):
 
 
 class _NvtxRange(contextlib.ContextDecorator):
-    _stack = []  # per entry, the function that closes what it opened (None: nothing opened)
+    # Per thread (NVTX ranges and gpupy's default device are per thread), per entry, the function
+    # that closes what the entry opened (None: nothing opened).
+    _local = threading.local()
 
     def __init__(self, name, color):
         self.name, self.color = name, color
 
+    @classmethod
+    def _stack(cls):
+        stack = getattr(cls._local, "stack", None)
+        if stack is None:
+            stack = cls._local.stack = []
+        return stack
+
     def __enter__(self):
-        self._stack.append(_nvtx_push(str(self.name), self.color))
+        self._stack().append(_nvtx_push(str(self.name), self.color))
         return self
 
     def __exit__(self, *exc):
-        pop = self._stack.pop()
+        pop = self._stack().pop()
         if pop is not None:
             pop()
         return False

@@ -18,12 +18,21 @@ void* alloc_pinned(size_t nbytes) {
   if (!is_available(&reason)) throw CudaError("[pinned_empty] pinned memory needs CUDA: " + reason);
   void* ptr = nullptr;
   // Portable: usable by every device's copies, not only the current one's.
-  GPUPY_CUDA_CHECK(cudaHostAlloc(&ptr, nbytes ? nbytes : 1, cudaHostAllocPortable));
+  cudaError_t status = cudaHostAlloc(&ptr, nbytes ? nbytes : 1, cudaHostAllocPortable);
+  if (status == cudaErrorMemoryAllocation) {
+    cudaGetLastError();  // not sticky, but a later launch check would report it
+    throw MemoryError("[pinned_empty] cannot allocate " + std::to_string(nbytes) +
+                      " bytes of pinned host memory");
+  }
+  GPUPY_CUDA_CHECK(status);
   return ptr;
 }
 
 void free_pinned(void* ptr) {
-  if (ptr) cudaFreeHost(ptr);
+  // Called by a NumPy array's deleter, which cannot throw: a failure (the runtime already
+  // unloaded at exit, an earlier kernel's fault) is dropped, and cleared so that the next launch
+  // check does not blame its kernel for it.
+  if (ptr && cudaFreeHost(ptr) != cudaSuccess) cudaGetLastError();
 }
 
 void copy_to_host_async(void* dst, const Array& src, const CudaStream& stream) {
