@@ -216,8 +216,15 @@ def concat(arrays, /, *, axis=0):
 
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """See numpy.stack."""
-    arrays, _ = _cast_for_join(_arrays(arrays, "stack"), dtype, casting, "stack", False)
-    result = _core._stack(arrays, operator.index(axis))
+    arrays, axis = _arrays(arrays, "stack"), operator.index(axis)
+    if len({a.shape for a in arrays}) > 1:  # NumPy checks the shapes before the casting
+        raise ValueError("[stack] all input arrays must have the same shape")
+    if arrays and not -arrays[0].ndim - 1 <= axis <= arrays[0].ndim:
+        raise numpy.exceptions.AxisError(
+            f"[stack] axis {axis} is out of bounds for array of dimension {arrays[0].ndim + 1}"
+        )
+    arrays, _ = _cast_for_join(arrays, dtype, casting, "stack", False)
+    result = _core._stack(arrays, axis)
     if out is not None:
         out[...] = result
         return out
