@@ -255,6 +255,19 @@ std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>
   return std::nullopt;
 }
 
+// NumPy's integer power checks each exponent inside its loop, so a negative exponent that where=
+// masks out is no error: those exponents become 1 (their results are never written).
+void skip_masked_exponents(std::vector<Operand>& operands, const Operand& mask, const Array* dst) {
+  Operand& e = operands[1];
+  if (!e.is_array() || dtype_kind(e.array().dtype()) != DTypeKind::signed_int) return;
+  Shape full = dst ? dst->shape() : e.array().shape();
+  for (const Operand& x : operands)
+    if (x.is_array()) full = broadcast_shapes(full, x.array().shape(), "power");
+  Shape mask_shape = mask.is_array() ? mask.array().shape() : Shape{};
+  if (broadcast_shapes(full, mask_shape, "power") != full) return;  // reported by the call
+  e = Operand(where(mask, e.array(), Scalar(int64_t(1), /*weak=*/true)));
+}
+
 // NumPy's ufunc keywords dtype= (the operands are cast to it first, which selects that loop),
 // casting= (the rule for those casts and for writing into out) and where= (the result is written
 // only where the mask holds: into out, else into zeros). They are rare, so they are composed here
@@ -309,6 +322,8 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
   }
   const Array* dst = to_out(out);
   bool masked = where_mask.ptr() != Py_True;
+  if (masked && op == ElementwiseOp::power)
+    skip_masked_exponents(operands, to_operand(where_mask), dst);
   if (dst && masked) {
     // NumPy's masked loop first reads out into the loop's output dtype: complex into real warns
     DType loop = elementwise_loop_dtype(op, operands);
