@@ -255,6 +255,39 @@ std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>
   return std::nullopt;
 }
 
+// binary_operands under dtype= or casting=: NumPy resolves a dtype='s loop before it converts a
+// Python int beyond every integer dtype, then reads it in the loop's dtype (a float, else a C
+// long: OverflowError); casting='equiv' refuses such an int without dtype=.
+std::array<Operand, 2> keyword_operands(ElementwiseOp op, nb::handle a, nb::handle b,
+                                        nb::handle dtype, nb::handle casting) {
+  int sa = huge_int_sign(a), sb = huge_int_sign(b);
+  if (bool(sa) == bool(sb)) return binary_operands(op, a, b);
+  nb::handle huge = sa ? a : b;
+  Operand other = to_operand(sa ? b : a);
+  const char* name = op_name(op);
+  if (std::optional<DType> dt = to_dtype(dtype)) {
+    Operand probe(Scalar(int64_t(0), /*weak=*/true));
+    std::optional<DType> in =
+        loop_input_for(op, sa ? std::vector{probe, other} : std::vector{other, probe}, *dt);
+    if (!in)
+      throw TypeError(op_message(
+          name, "No loop matching the specified signature and casting was found for ufunc " +
+                    std::string(name)));
+    if (!is_inexact(*in) || op_rule(op) == TypeRule::as_bool)
+      throw OverflowError(op_message(name, "Python int too large to convert to C long"));
+    double v = PyLong_AsDouble(huge.ptr());
+    if (PyErr_Occurred()) throw nb::python_error();
+    Operand h(Scalar(v, /*weak=*/true));
+    return sa ? std::array{h, other} : std::array{other, h};
+  }
+  if (!casting.is_none() && nb::cast<std::string>(casting) == "equiv" && !is_comparison(op)) {
+    DType to = elementwise_loop_dtype(op, {other, Operand(Scalar(0.0, /*weak=*/true))});
+    throw TypeError(op_message(name, "cannot cast Python int to " + std::string(dtype_name(to)) +
+                                         " under the casting rule 'equiv'"));
+  }
+  return binary_operands(op, a, b);
+}
+
 // NumPy's integer power checks each exponent inside its loop, so a negative exponent that where=
 // masks out is no error: those exponents become 1 (their results are never written).
 void skip_masked_exponents(std::vector<Operand>& operands, const Operand& mask, const Array* dst) {
@@ -367,6 +400,10 @@ void bind_elementwise(nb::module_& m) {
   m.def(                                                                                           \
       #name,                                                                                       \
       [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype, nb::handle casting) {   \
+        if (huge_int_sign(x)) /* NumPy computes on an object array: no loop takes it */            \
+          throw TypeError(op_message(#name,                                                        \
+                                     "a Python int beyond every integer dtype is an object "       \
+                                     "array to NumPy; gpupy has no object dtype"));                \
         if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                        \
           return result_object(gpupy::name(to_operand(x), to_out(out)), out);                      \
         return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype,        \
@@ -379,9 +416,10 @@ void bind_elementwise(nb::module_& m) {
       #name,                                                                                 \
       [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype,   \
          nb::handle casting) {                                                               \
-        auto [a, b] = binary_operands(ElementwiseOp::name, x1, x2);                          \
-        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                  \
-          return result_object(gpupy::name(a, b, to_out(out)), out);                         \
+        bool plain = where.ptr() == Py_True && dtype.is_none() && casting.is_none();         \
+        auto [a, b] = plain ? binary_operands(ElementwiseOp::name, x1, x2)                   \
+                            : keyword_operands(ElementwiseOp::name, x1, x2, dtype, casting); \
+        if (plain) return result_object(gpupy::name(a, b, to_out(out)), out);                \
         return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype, casting); \
       },                                                                                     \
       "x1"_a.none(), "x2"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true,   \
