@@ -74,7 +74,7 @@ Array reduce_op(ReduceOp op, const Array& a, const Axes& axes, bool keepdims, DT
   // Backends count a sum of bool into int64 without the cast (an 8x larger copy).
   const bool count = op == ReduceOp::sum && in.dtype() == DType::bool_ &&
                      in_dtype == DType::int64 && out_dtype == DType::int64;
-  if (!count && in.dtype() != kernel_dtype(in_dtype)) in = astype(in, kernel_dtype(in_dtype));
+  if (!count) in = kernel_input(in, in_dtype);
   Array out = Array::empty(plan.out_shape, kernel_dtype(out_dtype), a.device());
   if (out.size() > 0) backend_for(a.device()).reduce(ReduceCall{op, in, plan.n_reduced, out});
   if (out.dtype() != out_dtype) out = astype(out, out_dtype);
@@ -114,7 +114,8 @@ Array mean(const Array& a, const Axes& axes, bool keepdims, std::optional<DType>
       a.dtype() == DType::bool_ && work == DType::float64
           ? astype(reduce_op(ReduceOp::sum, a, axes, keepdims, DType::int64, DType::int64, "mean"),
                    work)
-          : reduce_op(ReduceOp::sum, a, axes, keepdims, work, work, "mean");
+          : reduce_op(ReduceOp::sum, a, axes, keepdims, dt == DType::float16 ? dt : work, work,
+                      "mean");
   Array result = divide(total, Scalar(static_cast<double>(count), /*weak=*/true));
   return result.dtype() == dt ? result : astype(result, dt);
 }
