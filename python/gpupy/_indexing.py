@@ -98,7 +98,13 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     return out
 
 
+def _integer_indices(indices, op):
+    if indices.dtype.kind not in "iu":
+        raise IndexError(f"[{op}] `indices` must be an integer array")
+
+
 def _along_axis_index(arr, indices, axis, op):
+    _integer_indices(indices, op)
     if arr.ndim != indices.ndim:
         raise ValueError(f"[{op}] `indices` and `arr` must have the same number of dimensions")
     key = []
@@ -117,6 +123,10 @@ def take_along_axis(arr, indices, axis=-1):
     arr = _arr(arr)
     indices = _index(indices, arr)
     if axis is None:
+        if indices.ndim != 1:
+            raise ValueError(
+                "[take_along_axis] when axis=None, `indices` must have a single dimension."
+            )
         arr, axis = arr.ravel(), 0
     axis = _axis(axis, arr.ndim, "take_along_axis")
     return arr[_along_axis_index(arr, indices, axis, "take_along_axis")]
@@ -130,6 +140,7 @@ def put_along_axis(arr, indices, values, axis):
             raise ValueError(
                 "[put_along_axis] when axis=None, `indices` must have a single dimension."
             )
+        _integer_indices(indices, "put_along_axis")
         if not arr._c_contiguous:  # NumPy's flattened copy of such an array is read-only too
             raise ValueError(
                 "[put_along_axis] assignment destination is read-only: axis=None needs a "
