@@ -6,12 +6,15 @@ import operator
 import numpy as np
 from fuzz_cases_dtypes import gen_dtype_mix
 from fuzz_cases_index import gen_mixed_index, gen_select_more
+from fuzz_cases_linalg3 import gen_linalg3
 from fuzz_cases_more import gen_casting, gen_joining, gen_linalg, gen_misc
 from fuzz_cases_numeric import gen_fft, gen_linalg2, gen_nan_scan, gen_poly, gen_scalar_cmp
 from fuzz_cases_random import gen_random
 from fuzz_cases_select import gen_selection
+from fuzz_cases_series import gen_series
 from fuzz_cases_sets import gen_search, gen_set, gen_sets2, nan_free_inverse
 from fuzz_cases_shape import gen_shape
+from fuzz_cases_signal import gen_along, gen_convolve, gen_pad
 from fuzz_cases_stats import gen_stats
 from fuzz_operands import (
     DTYPES,
@@ -410,4 +413,9 @@ FAMILIES = {
     "stats": (5, gen_stats),
     "dtype_mix": (6, gen_dtype_mix),
     "random": (3, gen_random),
+    "series": (4, gen_series),
+    "convolve": (3, gen_convolve),
+    "pad": (3, gen_pad),
+    "along": (3, gen_along),
+    "linalg3": (4, gen_linalg3),
 }

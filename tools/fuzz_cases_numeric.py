@@ -214,7 +214,7 @@ def gen_poly(rng):
             if not bool((args[1] != 0).any()):
                 return None
             q, r = xp.polydiv(*args)  # the remainder's rounding is relative to the dividend
-            return q, r / max(1.0, float(xp.abs(args[0]).max()))
+            return q, r / max(1.0, float(xp.abs(args[0].astype("complex128")).max()))
         return getattr(xp, name)(*args, **kw)
 
     return Case(f"poly.{name}", fn, ops, linalg_tol, repr(kw))
