@@ -7,6 +7,7 @@ on it. Index arrays given as lists or NumPy arrays are copied to the device of t
 import math
 import operator
 
+import numpy
 from numpy.exceptions import AxisError
 
 from gpupy import _core
@@ -94,6 +95,13 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         result = a[(slice(None),) * axis + (indices,)]
     if out is None:
         return result
+    if out.shape != result.shape:
+        raise ValueError("[take] output array does not match result of ndarray.take")
+    if not numpy.can_cast(out.dtype, result.dtype, "safe"):  # NumPy's write-back copy of out
+        raise TypeError(
+            f"[take] Cannot cast array data from {out.dtype!r} to {result.dtype!r} according "
+            "to the rule 'safe'"
+        )
     out[...] = result
     return out
 

@@ -122,6 +122,11 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     """See numpy.trace."""
     result = _core._trace(_arr(a), operator.index(offset), axis1, axis2, dtype)
     if out is not None:
+        if out.ndim != result.ndim:  # NumPy's reduction out=: no broadcasting
+            raise ValueError(
+                "[trace] output parameter for reduction operation add has the wrong number of "
+                f"dimensions: Found {out.ndim} but expected {result.ndim}"
+            )
         out[...] = result
         return out
     return result

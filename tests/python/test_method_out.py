@@ -1,0 +1,36 @@
+"""out= of ndarray methods and their functions as NumPy checks it: argmin/argmax and take write
+through a copy of out that must cast back safely, trace (a reduction) takes no broadcasting out
+(found by tools/fuzz_numpy.py's methods family)."""
+
+import numpy as np
+import pytest
+from gpupy import testing
+
+A = np.array([[3.0, -1.0, 4.0], [1.5, 9.0, -2.0]])
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin"])
+@pytest.mark.parametrize("dtype", ["int64", "int32", "int8", "uint64", "float64", "bool"])
+@pytest.mark.parametrize("n", [3, 4])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_arg_reductions_need_an_out_that_casts_safely_to_int64(name, dtype, n, xp):
+    out = xp.zeros(n, dtype=dtype)
+    getattr(xp.asarray(A), name)(axis=0, out=out)
+    return out
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int8", "complex128"])
+@pytest.mark.parametrize("n", [2, 3])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_take_needs_an_out_that_casts_safely_to_the_array(dtype, n, xp):
+    out = xp.zeros(n, dtype=dtype)
+    xp.asarray(A).take([0, 4], out=out)
+    return out
+
+
+@pytest.mark.parametrize("shape", [(), (1,), (1, 1)])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_trace_out_has_the_result_ndim(shape, xp):
+    out = xp.zeros(shape)
+    xp.trace(xp.asarray(A), out=out)
+    return out
