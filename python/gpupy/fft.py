@@ -27,9 +27,9 @@ def _check_norm(op, norm):
 # NumPy's signatures (n, axis, norm positional too, and out=), a superset of the Array API's.
 def _one_axis(name, fn):
     def transform(a, n=None, axis=-1, norm="backward", out=None):
-        _check_norm(name, norm)
         cuda_x = _on_cuda(f"fft.{name}", a)
-        if cuda_x is not None:
+        if cuda_x is not None:  # (NumPy checks norm after the axes and sizes, as cpu and emu)
+            _check_norm(name, norm)
             result = _cuda_fft.ONE_AXIS[name](cuda_x[0], n, axis, norm)
         else:
             result = _run(f"fft.{name}", fn, a, n=n, axis=axis, norm=norm)
@@ -42,9 +42,9 @@ def _one_axis(name, fn):
 
 def _n_axes(name, fn):
     def transform(a, s=None, axes=None, norm="backward", out=None):
-        _check_norm(name, norm)
         cuda_x = _on_cuda(f"fft.{name}", a)
-        if cuda_x is not None:
+        if cuda_x is not None:  # (NumPy checks norm after the axes and sizes, as cpu and emu)
+            _check_norm(name, norm)
             result = _cuda_fft.N_AXES[name](cuda_x[0], s, axes, norm)
         else:
             result = _run(f"fft.{name}", fn, a, s=s, axes=axes, norm=norm)
@@ -69,7 +69,6 @@ irfftn = _n_axes("irfftn", _np.irfftn)
 
 def _two_axes(name, transform_n):
     def transform(a, s=None, axes=(-2, -1), norm=None, out=None):
-        _check_norm(name, norm)
         ndim = _numpy.ndim(a)
         for ax in () if axes is None else axes:
             if not -ndim <= ax < ndim:
@@ -100,7 +99,9 @@ irfft2 = _two_axes("irfft2", irfftn)
 
 def _check_freq_args(op, n, dtype):
     if not isinstance(n, (int, _numpy.integer)) or isinstance(n, bool) or n <= 0:
-        raise ValueError(f"[fft.{op}] n must be a positive integer, got {n!r}")
+        # NumPy divides by n*d first: its error for n == 0 is a ZeroDivisionError
+        error = ZeroDivisionError if n == 0 and not isinstance(n, bool) else ValueError
+        raise error(f"[fft.{op}] n must be a positive integer, got {n!r}")
     if dtype is not None and _numpy.dtype(dtype).kind != "f":
         raise ValueError(f"[fft.{op}] dtype must be a real floating-point dtype, got {dtype}")
 
