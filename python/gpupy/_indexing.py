@@ -93,13 +93,19 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         result = _core.zeros(shape, a.dtype, a.device)
     else:
         result = a[(slice(None),) * axis + (indices,)]
+    return _write_back("take", result, out)
+
+
+def _write_back(op, result, out):
+    """result into out= as NumPy's take and compress write it: through a copy of out in the
+    result's dtype, so out must have the result's shape and cast to its dtype safely."""
     if out is None:
         return result
     if out.shape != result.shape:
-        raise ValueError("[take] output array does not match result of ndarray.take")
-    if not numpy.can_cast(out.dtype, result.dtype, "safe"):  # NumPy's write-back copy of out
+        raise ValueError(f"[{op}] output array does not match result of ndarray.{op}")
+    if not numpy.can_cast(out.dtype, result.dtype, "safe"):
         raise TypeError(
-            f"[take] Cannot cast array data from {out.dtype!r} to {result.dtype!r} according "
+            f"[{op}] Cannot cast array data from {out.dtype!r} to {result.dtype!r} according "
             "to the rule 'safe'"
         )
     out[...] = result
@@ -159,7 +165,7 @@ def put_along_axis(arr, indices, values, axis):
     arr[_along_axis_index(arr, indices, axis, "put_along_axis")] = values
 
 
-def compress(condition, a, axis=None):
+def compress(condition, a, axis=None, out=None):
     """See numpy.compress: `condition` may be shorter than the axis, or longer with False
     beyond it."""
     a = _arr(a)
@@ -178,7 +184,7 @@ def compress(condition, a, axis=None):
             f"[compress] index {int(picked[-1])} is out of bounds for axis {axis} "
             f"with size {a.shape[axis]}"
         )
-    return take(a, picked, axis=axis)
+    return _write_back("compress", take(a, picked, axis=axis), out)
 
 
 def extract(condition, arr):
@@ -189,7 +195,7 @@ def extract(condition, arr):
 
 ndarray.nonzero = nonzero
 ndarray.take = take
-ndarray.compress = lambda self, condition, axis=None: compress(condition, self, axis)
+ndarray.compress = lambda self, condition, axis=None, out=None: compress(condition, self, axis, out)
 
 __all__ = [
     "argwhere",

@@ -34,3 +34,13 @@ def test_trace_out_has_the_result_ndim(shape, xp):
     out = xp.zeros(shape)
     xp.trace(xp.asarray(A), out=out)
     return out
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int8", "complex64"])
+@pytest.mark.parametrize("shape", [(1, 3), (3,)])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_compress_takes_out(dtype, shape, xp):
+    out = xp.zeros(shape, dtype=dtype)
+    xp.asarray(A).compress([False, True], axis=0, out=out)
+    xp.compress([True, False], xp.asarray(A), axis=0, out=out)
+    return out
