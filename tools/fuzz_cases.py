@@ -4,9 +4,11 @@ sorting and indexing; the others are in the fuzz_cases_*.py files (host Python o
 import operator
 
 import numpy as np
+from fuzz_cases_args import gen_creation_args, gen_einsum_args, gen_fft_args
 from fuzz_cases_dtypes import gen_dtype_mix
 from fuzz_cases_index import gen_mixed_index, gen_select_more
 from fuzz_cases_linalg3 import gen_linalg3
+from fuzz_cases_methods import gen_methods
 from fuzz_cases_more import gen_casting, gen_joining, gen_linalg, gen_misc
 from fuzz_cases_numeric import gen_fft, gen_linalg2, gen_nan_scan, gen_poly, gen_scalar_cmp
 from fuzz_cases_random import gen_random
@@ -418,4 +420,8 @@ FAMILIES = {
     "pad": (3, gen_pad),
     "along": (3, gen_along),
     "linalg3": (4, gen_linalg3),
+    "fft_args": (3, gen_fft_args),
+    "einsum_args": (3, gen_einsum_args),
+    "creation_args": (3, gen_creation_args),
+    "methods": (5, gen_methods),
 }
