@@ -48,6 +48,8 @@ def _parse_args(args):
 def _split(spec, ndims, sum_ellipsis=True):
     """Input label lists and the output labels, with '...' replaced by letters of its own;
     without `sum_ellipsis` an explicit output must keep the axes an ellipsis stands for."""
+    if spec.count("-") != spec.count("->") or spec.count(">") != spec.count("->"):
+        raise ValueError("[einsum] subscripts string has a '-' or '>' outside an '->'")
     if "->" in spec:
         ins, out = spec.split("->", 1)
         if "-" in out or ">" in out:

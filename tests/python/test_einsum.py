@@ -171,9 +171,11 @@ def test_einsum_single_operand_sums_keep_dtype(dtype, spec):
     numpy.testing.assert_allclose(got.get(), expected, rtol=1e-5)
 
 
-@pytest.mark.parametrize("spec", ["....ij->ij", "i.j->ij", "ij..,...->ij", "......->"])
+@pytest.mark.parametrize(
+    "spec", ["....ij->ij", "i.j->ij", "ij..,...->ij", "......->", "ij-k", "ij>k", "i-j->ij"]
+)
 @testing.numpy_gpupy_raises()
-def test_einsum_refuses_dots_outside_one_ellipsis(spec, xp):
+def test_einsum_refuses_stray_dots_and_arrow_parts(spec, xp):
     n = spec.split("->")[0].count(",") + 1
     return xp.einsum(spec, *[xp.ones((2, 2, 2))] * n)
 
