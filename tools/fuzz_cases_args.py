@@ -165,6 +165,7 @@ def gen_creation_args(rng):
             ops = [array(rng, "float64", (2,)), Val(stop)]
         elif r < 0.25 and name == "geomspace":
             ops = [Val(complex(start, 1.0)), Val(complex(stop, -2.0))]
+            odt = "complex128"  # an integer dtype truncates the last bit of the rotation
         else:
             ops = [Val(start), Val(stop)]
         kw["num"] = int(rng.choice([0, 1, 2, 5, 7, -1])) if rng.random() < 0.95 else 2.5
