@@ -120,7 +120,10 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     """See numpy.trace."""
-    result = _core._trace(_arr(a), operator.index(offset), axis1, axis2, dtype)
+    a = _arr(a)
+    if out is not None and dtype is None:  # NumPy's add.reduce sums in the promotion with out
+        dtype = numpy.promote_types(a.dtype, out.dtype)
+    result = _core._trace(a, operator.index(offset), axis1, axis2, dtype)
     if out is not None:
         if out.ndim != result.ndim:  # NumPy's reduction out=: no broadcasting
             raise ValueError(

@@ -446,7 +446,11 @@ void bind_elementwise(nb::module_& m) {
   m.def(
       "round",
       [](const Array& x, int decimals, nb::handle out) {
-        return result_object(round(x, decimals, to_out(out)), out);
+        const Array* dst = to_out(out);
+        // NumPy scales, rounds and scales back in a wider inexact out's dtype
+        bool widen = dst && is_inexact(x.dtype()) && is_inexact(dst->dtype()) &&
+                     x.dtype() != dst->dtype() && can_cast(x.dtype(), dst->dtype(), Casting::safe);
+        return result_object(round(widen ? astype(x, dst->dtype()) : x, decimals, dst), out);
       },
       "x"_a, "decimals"_a = 0, "out"_a = nb::none(), "See numpy.round.");
   bind_promotion(m);

@@ -44,3 +44,24 @@ def test_compress_takes_out(dtype, shape, xp):
     xp.asarray(A).compress([False, True], axis=0, out=out)
     xp.compress([True, False], xp.asarray(A), axis=0, out=out)
     return out
+
+
+@pytest.mark.parametrize("src", ["float16", "float32", "int8"])
+@pytest.mark.parametrize("dst", ["float64", "complex128", "int64"])
+@testing.numpy_gpupy_allclose()
+def test_trace_sums_in_the_promotion_with_out(src, dst, xp):
+    # float16 [[3.111, -6.56], [2.248, 3.855]]: 6.967 in float64, 6.97 in float16
+    a = xp.asarray(np.array([[3.111328125, -6.5625], [2.248046875, 3.85546875]]).astype(src))
+    out = xp.zeros((), dtype=dst)
+    xp.trace(a, out=out)
+    return out
+
+
+@pytest.mark.parametrize("src", ["float16", "float32"])
+@pytest.mark.parametrize("decimals", [1, 2, -1])
+@testing.numpy_gpupy_allclose()
+def test_round_computes_in_a_wider_out(src, decimals, xp):
+    x = xp.asarray(np.array([-2.3748600482940674, 8.93481159210205, 0.45]).astype(src))
+    out = xp.zeros(3, dtype="float64")
+    x.round(decimals, out=out)
+    return out
