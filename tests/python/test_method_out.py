@@ -2,6 +2,7 @@
 through a copy of out that must cast back safely, trace (a reduction) takes no broadcasting out
 (found by tools/fuzz_numpy.py's methods family)."""
 
+import gpupy
 import numpy as np
 import pytest
 from gpupy import testing
@@ -65,3 +66,12 @@ def test_round_computes_in_a_wider_out(src, decimals, xp):
     out = xp.zeros(3, dtype="float64")
     x.round(decimals, out=out)
     return out
+
+
+@pytest.mark.parametrize("name", ["max", "min", "sum", "prod", "mean"])
+def test_complex_reduction_into_a_real_out_warns(name):
+    for xp in (np, gpupy):
+        out = xp.zeros((), dtype="float64")
+        with pytest.warns(np.exceptions.ComplexWarning):
+            getattr(xp.asarray(np.array([1 + 2j, 3 - 1j])), name)(out=out)
+        assert float(out) == float(getattr(np.array([1 + 2j, 3 - 1j]), name)().real)
