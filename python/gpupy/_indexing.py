@@ -72,7 +72,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     'clip' clips them to the axis (negative indices become 0, as in NumPy)."""
     a = _arr(a)
     indices = _index(indices, a)
-    if axis is None:
+    if axis is None or (a.ndim == 0 and axis in (0, -1)):  # NumPy reads a 0-d array as 1-d
         a, axis = a.ravel(), 0
     axis = _axis(axis, a.ndim, "take")
     if mode not in ("raise", "wrap", "clip"):
@@ -172,7 +172,7 @@ def compress(condition, a, axis=None, out=None):
     condition = _index(condition, a)
     if condition.ndim != 1:
         raise ValueError("[compress] condition must be a 1-d array")
-    if axis is None:
+    if axis is None or (a.ndim == 0 and axis in (0, -1)):  # NumPy reads a 0-d array as 1-d
         a, axis = a.ravel(), 0
     axis = _axis(axis, a.ndim, "compress")
     picked = condition._flatnonzero()

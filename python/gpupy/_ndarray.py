@@ -293,7 +293,8 @@ def _imag(self):
 
 
 def _conj(self):
-    return _core.conjugate(self)
+    # NumPy's method returns a real array itself (the function makes bool int8)
+    return _core.conjugate(self) if self.dtype.kind == "c" else self
 
 
 def _copy_method(self, *_):

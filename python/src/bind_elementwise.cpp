@@ -447,8 +447,9 @@ void bind_elementwise(nb::module_& m) {
       "round",
       [](const Array& x, int decimals, nb::handle out) {
         const Array* dst = to_out(out);
-        // NumPy scales, rounds and scales back in a wider inexact out's dtype
-        bool widen = dst && is_inexact(x.dtype()) && is_inexact(dst->dtype()) &&
+        // NumPy scales, rounds and scales back real floats in a wider inexact out's dtype
+        // (complex parts are rounded in their own dtype)
+        bool widen = dst && is_floating(x.dtype()) && is_inexact(dst->dtype()) &&
                      x.dtype() != dst->dtype() && can_cast(x.dtype(), dst->dtype(), Casting::safe);
         return result_object(round(widen ? astype(x, dst->dtype()) : x, decimals, dst), out);
       },

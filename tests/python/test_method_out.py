@@ -75,3 +75,24 @@ def test_complex_reduction_into_a_real_out_warns(name):
         with pytest.warns(np.exceptions.ComplexWarning):
             getattr(xp.asarray(np.array([1 + 2j, 3 - 1j])), name)(out=out)
         assert float(out) == float(getattr(np.array([1 + 2j, 3 - 1j]), name)().real)
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "float32", "complex64"])
+@testing.numpy_gpupy_allclose()
+def test_conj_method_keeps_a_real_dtype(dtype, xp):
+    # ndarray.conj() of a real array is the array (numpy.conj of bool is int8, in both)
+    a = xp.asarray(np.array([1, 0, 1]).astype(dtype))
+    return a.conj(), a.conjugate(), xp.conj(a)
+
+
+@pytest.mark.parametrize("axis", [0, -1, 1])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_take_and_compress_read_a_zero_d_array_as_one_d(axis, xp):
+    a = xp.asarray(np.float32(5))
+    return xp.take(a, [0, 0], axis=axis), xp.compress([True], a, axis=axis)
+
+
+@pytest.mark.parametrize("num", [2.5, 3])
+@testing.numpy_gpupy_raises()
+def test_geomspace_checks_for_zero_before_num(num, xp):
+    return xp.geomspace(0.0, 4.0, num=num)
