@@ -55,6 +55,11 @@ def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None):
         _arr(a), None if lo is None else _operand(lo), None if hi is None else _operand(hi)
     )
     if out is not None:
+        if not numpy.can_cast(result.dtype, out.dtype, "same_kind"):  # the ufunc's out= rule
+            raise TypeError(
+                f"[clip] Cannot cast ufunc 'clip' output from {result.dtype!r} to "
+                f"{out.dtype!r} with casting rule 'same_kind'"
+            )
         out[...] = result
         return out
     return result

@@ -451,6 +451,12 @@ void bind_elementwise(nb::module_& m) {
         // (complex parts are rounded in their own dtype)
         bool widen = dst && is_floating(x.dtype()) && is_inexact(dst->dtype()) &&
                      x.dtype() != dst->dtype() && can_cast(x.dtype(), dst->dtype(), Casting::safe);
+        DType rd = x.dtype() == DType::bool_ ? DType::float16 : x.dtype();  // bool: float16 rint
+        if (dst && !can_cast(rd, dst->dtype(), Casting::same_kind))         // before out's shape
+          throw TypeError("[round] Cannot cast array data from dtype('" +
+                          std::string(dtype_name(rd)) + "') to dtype('" +
+                          std::string(dtype_name(dst->dtype())) +
+                          "') according to the rule 'same_kind'");
         return result_object(round(widen ? astype(x, dst->dtype()) : x, decimals, dst), out);
       },
       "x"_a, "decimals"_a = 0, "out"_a = nb::none(), "See numpy.round.");

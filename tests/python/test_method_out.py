@@ -96,3 +96,24 @@ def test_take_and_compress_read_a_zero_d_array_as_one_d(axis, xp):
 @testing.numpy_gpupy_raises()
 def test_geomspace_checks_for_zero_before_num(num, xp):
     return xp.geomspace(0.0, 4.0, num=num)
+
+
+@pytest.mark.parametrize(
+    "src, dst", [("int8", "uint64"), ("uint64", "bool"), ("int8", "int16"), ("float32", "int32")]
+)
+@pytest.mark.parametrize("decimals", [0, 2])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_round_out_casts_under_same_kind(src, dst, decimals, xp):
+    out = xp.zeros(3, dtype=dst)
+    xp.asarray(np.array([-9, 3, 6]).astype(src)).round(decimals, out=out)
+    return out
+
+
+@pytest.mark.parametrize(
+    "src, dst", [("bool", "bool"), ("int8", "uint8"), ("float64", "int64"), ("int8", "float32")]
+)
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_clip_out_casts_under_same_kind(src, dst, xp):
+    out = xp.zeros(3, dtype=dst)
+    xp.asarray(np.array([-2, 0, 5]).astype(src)).clip(-1, 1, out=out)
+    return out
