@@ -229,9 +229,10 @@ def concat(arrays, /, *, axis=0):
 
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """See numpy.stack."""
-    arrays, axis = _arrays(arrays, "stack"), operator.index(axis)
+    arrays = _arrays(arrays, "stack")
     if len({a.shape for a in arrays}) > 1:  # NumPy checks the shapes before the casting
         raise ValueError("[stack] all input arrays must have the same shape")
+    axis = operator.index(axis)
     if arrays and not -arrays[0].ndim - 1 <= axis <= arrays[0].ndim:
         raise numpy.exceptions.AxisError(
             f"[stack] axis {axis} is out of bounds for array of dimension {arrays[0].ndim + 1}"

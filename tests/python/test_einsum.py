@@ -197,3 +197,13 @@ def test_einsum_sums_ellipsis_axes_only_when_optimized(spec, optimize, xp):
     # stands for axes; its optimised path sums them (gpupy summed them in both)
     n = spec.split("->")[0].count(",") + 1
     return xp.einsum(spec, *[xp.ones((2, 3))] * n, optimize=optimize)
+
+
+@pytest.mark.parametrize("optimize", [False, True, "greedy"])
+@testing.numpy_gpupy_allclose(rtol=1e-12)
+def test_einsum_of_two_bools_and_a_complex_counts(optimize, xp):
+    # the bool x bool pair is not OR-ed on its own: every product sums in complex128
+    a = xp.asarray(numpy.array([[1 + 2j, -1.5, 3j], [2.0, 1j, -1]]))
+    b = xp.asarray(numpy.array([[1, 0], [0, 1], [1, 1]], dtype=bool))
+    c = xp.asarray(numpy.array([[1], [1]], dtype=bool))
+    return xp.einsum("ij,jk,kl->il", a, b, c, optimize=optimize)
