@@ -252,9 +252,10 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
                     f"according to the rule '{casting}'"
                 )
         ops = [o.astype(dtype) for o in ops]
-    elif len(ops) > 2:
-        # NumPy's unoptimised einsum sums every product in the operands' common dtype at once:
-        # no pair is rounded (or, for two bools, OR-ed) in its own, narrower dtype first
+    elif len(ops) > 1:
+        # NumPy's einsum sums every product in the operands' common dtype: no pair is rounded
+        # (or, for two bools, OR-ed) in its own, narrower dtype first, and a bool operand's
+        # axis that the others broadcast is counted, not OR-ed
         common = numpy.result_type(*(o.dtype for o in ops))
         ops = [o.astype(common, copy=False) for o in ops]
     ops, terms = list(ops), list(terms)

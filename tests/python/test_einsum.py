@@ -207,3 +207,11 @@ def test_einsum_of_two_bools_and_a_complex_counts(optimize, xp):
     b = xp.asarray(numpy.array([[1, 0], [0, 1], [1, 1]], dtype=bool))
     c = xp.asarray(numpy.array([[1], [1]], dtype=bool))
     return xp.einsum("ij,jk,kl->il", a, b, c, optimize=optimize)
+
+
+@testing.numpy_gpupy_allclose()
+def test_einsum_counts_a_bool_axis_the_other_operand_broadcasts(xp):
+    # j is 1 in the int64 operand: the bool operand's two True along j count twice
+    a = xp.asarray(numpy.array([[9]]))
+    b = xp.asarray(numpy.array([[True], [True]]))
+    return xp.einsum("ij...,j...->i...", a, b), xp.einsum("ij,jk->ik", a, b[:, :1].T.T)
