@@ -219,7 +219,8 @@ def gen_linalg(rng):
 
 
 def ulp_linalg(dt):
-    return (1e-3, 1e-3) if dt.char in "efF" else (1e-9, 1e-9)
+    # NumPy's float16 einsum sums in float16, gpupy's matmul in float32
+    return (1e-2, 1e-2) if dt.char == "e" else (1e-3, 1e-3) if dt.char in "fF" else (1e-9, 1e-9)
 
 
 def gen_casting(rng):
