@@ -162,7 +162,7 @@ class Case:
         self.name, self.fn, self.operands, self.tol, self.text = name, fn, operands, tol, text
         # The sign of a zero result of max/min-like functions of +0 and -0 is unspecified.
         signless = ("max", "min", "clip", "sort", "median", "set.", "set2.", "unique", "search.",
-                    "random.")  # fmt: skip
+                    "random.", "shape.pad")  # fmt: skip
         self.signless = any(m in name for m in signless)
 
     def describe(self):

@@ -386,11 +386,11 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0, *, device=
     from gpupy import any as any_
     from gpupy import asarray, log10, power, result_type, sign, zeros
 
-    num = _int(num, "geomspace", "num")
     device = _device_of(start, stop, device=device)
     start, stop = asarray(start, device=device), asarray(stop, device=device)
-    if bool(any_(start == 0) | any_(stop == 0)):
+    if bool(any_(start == 0) | any_(stop == 0)):  # NumPy's first check, before num's
         raise ValueError("[geomspace] geometric sequence cannot include zero")
+    num = _int(num, "geomspace", "num")
     dt = result_type(start, stop, float(num), zeros((), dtype))
     start, stop = start.astype(dt), stop.astype(dt)
     out_sign = sign(start)

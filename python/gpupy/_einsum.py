@@ -45,8 +45,11 @@ def _parse_args(args):
     return spec, ops
 
 
-def _split(spec, ndims):
-    """Input label lists and the output labels, with '...' replaced by letters of its own."""
+def _split(spec, ndims, sum_ellipsis=True):
+    """Input label lists and the output labels, with '...' replaced by letters of its own;
+    without `sum_ellipsis` an explicit output must keep the axes an ellipsis stands for."""
+    if spec.count("-") != spec.count("->") or spec.count(">") != spec.count("->"):
+        raise ValueError("[einsum] subscripts string has a '-' or '>' outside an '->'")
     if "->" in spec:
         ins, out = spec.split("->", 1)
         if "-" in out or ">" in out:
@@ -63,10 +66,12 @@ def _split(spec, ndims):
     spare = [c for c in _LETTERS if c not in used]
     n_ell = 0
     for term, nd in zip(ins, ndims, strict=True):
+        if "." in term.replace("...", "", 1):  # a lone '.' or a second ellipsis ('....')
+            raise ValueError(
+                "[einsum] subscripts string contains a '.' that is not part of an ellipsis"
+            )
         if "..." in term:
             n_ell = max(n_ell, nd - len(term.replace("...", "")))
-        elif "." in term:
-            raise ValueError("[einsum] invalid subscript '.' in einstein sum subscripts string")
     ell = "".join(spare[:n_ell])
     labels = []
     for term, nd in zip(ins, ndims, strict=True):
@@ -87,6 +92,11 @@ def _split(spec, ndims):
     else:
         if out.count("...") > 1 or ("." in out.replace("...", "")):
             raise ValueError("[einsum] invalid output subscripts")
+        if n_ell and "..." not in out and not sum_ellipsis:  # NumPy's unoptimised einsum
+            raise ValueError(
+                "[einsum] output has more dimensions than subscripts given in einstein sum, but "
+                "no '...' ellipsis provided to broadcast the extra dimensions."
+            )
         out = out.replace("...", ell)
         for c in out:
             if out.count(c) > 1:
@@ -216,7 +226,7 @@ def _plan(args, optimize):
     if not ops:
         raise ValueError("[einsum] at least one operand is required")
     ops = [asarray(o) for o in ops]
-    labels, out = _split(spec, [o.ndim for o in ops])
+    labels, out = _split(spec, [o.ndim for o in ops], optimize not in (False, None))
     sizes = _sizes(labels, [o.shape for o in ops])
     if isinstance(optimize, (list, tuple)) and optimize and optimize[0] == "einsum_path":
         path = [tuple(p) for p in optimize[1:]]
@@ -242,6 +252,12 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
                     f"according to the rule '{casting}'"
                 )
         ops = [o.astype(dtype) for o in ops]
+    elif len(ops) > 1:
+        # NumPy's einsum sums every product in the operands' common dtype: no pair is rounded
+        # (or, for two bools, OR-ed) in its own, narrower dtype first, and a bool operand's
+        # axis that the others broadcast is counted, not OR-ed
+        common = numpy.result_type(*(o.dtype for o in ops))
+        ops = [o.astype(common, copy=False) for o in ops]
     ops, terms = list(ops), list(terms)
     for i in range(len(ops)):
         keep = set(out_labels).union(*(t for k, t in enumerate(terms) if k != i))

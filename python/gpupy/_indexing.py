@@ -7,6 +7,7 @@ on it. Index arrays given as lists or NumPy arrays are copied to the device of t
 import math
 import operator
 
+import numpy
 from numpy.exceptions import AxisError
 
 from gpupy import _core
@@ -91,7 +92,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     'clip' clips them to the axis (negative indices become 0, as in NumPy)."""
     a = _arr(a)
     indices = _index(indices, a)
-    if axis is None:
+    if axis is None or (a.ndim == 0 and axis in (0, -1)):  # NumPy reads a 0-d array as 1-d
         a, axis = a.ravel(), 0
     axis = _axis(axis, a.ndim, "take")
     if mode not in ("raise", "wrap", "clip"):
@@ -112,13 +113,32 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         result = _core.zeros(shape, a.dtype, a.device)
     else:
         result = a[(slice(None),) * axis + (indices,)]
+    return _write_back("take", result, out)
+
+
+def _write_back(op, result, out):
+    """result into out= as NumPy's take and compress write it: through a copy of out in the
+    result's dtype, so out must have the result's shape and cast to its dtype safely."""
     if out is None:
         return result
+    if out.shape != result.shape:
+        raise ValueError(f"[{op}] output array does not match result of ndarray.{op}")
+    if not numpy.can_cast(out.dtype, result.dtype, "safe"):
+        raise TypeError(
+            f"[{op}] Cannot cast array data from {out.dtype!r} to {result.dtype!r} according "
+            "to the rule 'safe'"
+        )
     out[...] = result
     return out
 
 
+def _integer_indices(indices, op):
+    if indices.dtype.kind not in "iu":
+        raise IndexError(f"[{op}] `indices` must be an integer array")
+
+
 def _along_axis_index(arr, indices, axis, op):
+    _integer_indices(indices, op)
     if arr.ndim != indices.ndim:
         raise ValueError(f"[{op}] `indices` and `arr` must have the same number of dimensions")
     key = []
@@ -137,6 +157,10 @@ def take_along_axis(arr, indices, axis=-1):
     arr = _arr(arr)
     indices = _index(indices, arr)
     if axis is None:
+        if indices.ndim != 1:
+            raise ValueError(
+                "[take_along_axis] when axis=None, `indices` must have a single dimension."
+            )
         arr, axis = arr.ravel(), 0
     axis = _axis(axis, arr.ndim, "take_along_axis")
     return arr[_along_axis_index(arr, indices, axis, "take_along_axis")]
@@ -150,6 +174,7 @@ def put_along_axis(arr, indices, values, axis):
             raise ValueError(
                 "[put_along_axis] when axis=None, `indices` must have a single dimension."
             )
+        _integer_indices(indices, "put_along_axis")
         if not arr._c_contiguous:  # NumPy's flattened copy of such an array is read-only too
             raise ValueError(
                 "[put_along_axis] assignment destination is read-only: axis=None needs a "
@@ -160,14 +185,14 @@ def put_along_axis(arr, indices, values, axis):
     arr[_along_axis_index(arr, indices, axis, "put_along_axis")] = values
 
 
-def compress(condition, a, axis=None):
+def compress(condition, a, axis=None, out=None):
     """See numpy.compress: `condition` may be shorter than the axis, or longer with False
     beyond it."""
     a = _arr(a)
     condition = _index(condition, a)
     if condition.ndim != 1:
         raise ValueError("[compress] condition must be a 1-d array")
-    if axis is None:
+    if axis is None or (a.ndim == 0 and axis in (0, -1)):  # NumPy reads a 0-d array as 1-d
         a, axis = a.ravel(), 0
     axis = _axis(axis, a.ndim, "compress")
     picked = condition._flatnonzero()
@@ -179,7 +204,7 @@ def compress(condition, a, axis=None):
             f"[compress] index {int(picked[-1])} is out of bounds for axis {axis} "
             f"with size {a.shape[axis]}"
         )
-    return take(a, picked, axis=axis)
+    return _write_back("compress", take(a, picked, axis=axis), out)
 
 
 def extract(condition, arr):
@@ -190,7 +215,7 @@ def extract(condition, arr):
 
 ndarray.nonzero = nonzero
 ndarray.take = take
-ndarray.compress = lambda self, condition, axis=None: compress(condition, self, axis)
+ndarray.compress = lambda self, condition, axis=None, out=None: compress(condition, self, axis, out)
 
 __all__ = [
     "argwhere",

@@ -58,6 +58,11 @@ def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None):
         _arr(a), None if lo is None else _operand(lo), None if hi is None else _operand(hi)
     )
     if out is not None:
+        if not numpy.can_cast(result.dtype, out.dtype, "same_kind"):  # the ufunc's out= rule
+            raise TypeError(
+                f"[clip] Cannot cast ufunc 'clip' output from {result.dtype!r} to "
+                f"{out.dtype!r} with casting rule 'same_kind'"
+            )
         out[...] = result
         return out
     return result
@@ -123,8 +128,16 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     """See numpy.trace."""
-    result = _core._trace(_arr(a), operator.index(offset), axis1, axis2, dtype)
+    a = _arr(a)
+    if out is not None and dtype is None:  # NumPy's add.reduce sums in the promotion with out
+        dtype = numpy.promote_types(a.dtype, out.dtype)
+    result = _core._trace(a, operator.index(offset), axis1, axis2, dtype)
     if out is not None:
+        if out.ndim != result.ndim:  # NumPy's reduction out=: no broadcasting
+            raise ValueError(
+                "[trace] output parameter for reduction operation add has the wrong number of "
+                f"dimensions: Found {out.ndim} but expected {result.ndim}"
+            )
         out[...] = result
         return out
     return result
@@ -225,8 +238,16 @@ def concat(arrays, /, *, axis=0):
 
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """See numpy.stack."""
-    arrays, _ = _cast_for_join(_arrays(arrays, "stack"), dtype, casting, "stack", False)
-    result = _core._stack(arrays, operator.index(axis))
+    arrays = _arrays(arrays, "stack")
+    if len({a.shape for a in arrays}) > 1:  # NumPy checks the shapes before the casting
+        raise ValueError("[stack] all input arrays must have the same shape")
+    axis = operator.index(axis)
+    if arrays and not -arrays[0].ndim - 1 <= axis <= arrays[0].ndim:
+        raise numpy.exceptions.AxisError(
+            f"[stack] axis {axis} is out of bounds for array of dimension {arrays[0].ndim + 1}"
+        )
+    arrays, _ = _cast_for_join(arrays, dtype, casting, "stack", False)
+    result = _core._stack(arrays, axis)
     if out is not None:
         out[...] = result
         return out

@@ -6,16 +6,62 @@ import operator
 import os
 
 from gpupy import _core
-from gpupy._core import inner, vdot, vecdot  # noqa: F401
+from gpupy._core import inner, vdot  # noqa: F401
 from gpupy._creation import asarray
 from gpupy._utilities import _into_out
 
 __all__ = ["dot", "inner", "matmul", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"]
 
 
-def matmul(x1, x2, /, out=None):
-    """See numpy.matmul; ``out`` takes the product with the ufunc's 'same_kind' casting."""
-    return _into_out("matmul", _core.matmul(x1, x2), out, "same_kind")
+_CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
+
+
+def _gufunc_inputs(op, x1, x2, out, dtype, casting):
+    """The operands cast to the loop dtype that NumPy's matmul/vecdot ufuncs pick: dtype=, else
+    the operands' common dtype; the inputs and out= are checked under `casting` first."""
+    import numpy
+
+    if casting not in _CASTINGS:
+        raise ValueError(
+            f"[{op}] casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' "
+            f"(got {casting!r})"
+        )
+    x1, x2 = asarray(x1), asarray(x2)
+    loop = numpy.dtype(dtype) if dtype is not None else numpy.result_type(x1.dtype, x2.dtype)
+    for i, x in enumerate((x1, x2)):
+        if not numpy.can_cast(x.dtype, loop, casting):
+            raise TypeError(
+                f"[{op}] Cannot cast ufunc '{op}' input {i} from {x.dtype!r} to {loop!r} with "
+                f"casting rule '{casting}'"
+            )
+    if out is not None and not numpy.can_cast(loop, out.dtype, casting):
+        raise TypeError(
+            f"[{op}] Cannot cast ufunc '{op}' output from {loop!r} to {out.dtype!r} with casting "
+            f"rule '{casting}'"
+        )
+    if loop.kind != "c" and "c" in (x1.dtype.kind, x2.dtype.kind):
+        import warnings
+
+        warnings.warn(
+            "Casting complex values to real discards the imaginary part",
+            numpy.exceptions.ComplexWarning,
+            stacklevel=3,
+        )
+    return x1.astype(loop, copy=False), x2.astype(loop, copy=False)
+
+
+def matmul(x1, x2, /, out=None, *, casting="same_kind", dtype=None):
+    """See numpy.matmul; ``casting`` and ``dtype`` as the ufunc's."""
+    if dtype is not None or casting != "same_kind" or out is not None:
+        x1, x2 = _gufunc_inputs("matmul", x1, x2, out, dtype, casting)
+    return _into_out("matmul", _core.matmul(x1, x2), out, casting)
+
+
+def vecdot(x1, x2, /, out=None, *, axis=-1, casting="same_kind", dtype=None):
+    """See numpy.vecdot: the conjugate of x1 times x2, summed over ``axis``."""
+    if dtype is not None or casting != "same_kind" or out is not None:
+        x1, x2 = _gufunc_inputs("vecdot", x1, x2, out, dtype, casting)
+    return _into_out("vecdot", _core.vecdot(x1, x2, axis=axis), out, casting)
 
 
 def dot(a, b, out=None):

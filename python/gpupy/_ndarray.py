@@ -314,7 +314,8 @@ def _set_imag(self, value):
 
 
 def _conj(self):
-    return _core.conjugate(self)
+    # NumPy's method returns a real array itself (the function makes bool int8)
+    return _core.conjugate(self) if self.dtype.kind == "c" else self
 
 
 def _copy_method(self, *_):

@@ -59,9 +59,16 @@ def _common_dtype(items, device, op):
 
     items = [x if type(x) in _WEAK else _on(x, device, op) for x in items]
     dtype = result_type(*items)
-    # A Python int that does not fit wraps around, as NumPy's cast of it does.
-    items = [_core._asarray(x, device=device) if type(x) in _WEAK else x for x in items]
+    # A Python int that does not fit wraps around, as NumPy's cast of it does; one beyond every
+    # integer dtype joins an inexact result as a float (else asarray raises OverflowError).
+    items = [_core._asarray(_huge_as_float(x, dtype), device=device) if type(x) in _WEAK else x
+             for x in items]  # fmt: skip
     return [x.astype(dtype, copy=False) for x in items]
+
+
+def _huge_as_float(x, dtype):
+    huge = type(x) is int and not -(2**63) <= x < 2**64
+    return float(x) if huge and dtype.kind in "fc" else x
 
 
 def _int_index(x, like, op, what):

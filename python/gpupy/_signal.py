@@ -37,10 +37,24 @@ __all__ = [
 _MODES = ("valid", "same", "full")
 
 
+def _mode_name(op, mode):
+    """NumPy's mode: a name, or one of its legacy integers 0, 1, 2 (valid, same, full)."""
+    if isinstance(mode, str):
+        if mode not in _MODES:
+            raise ValueError(
+                f"[{op}] mode must be one of 'valid', 'same', or 'full' (got {mode!r})"
+            )
+        return mode
+    if isinstance(mode, (int, numpy.integer)) and not isinstance(mode, (bool, numpy.bool_)):
+        if not 0 <= mode <= 2:
+            raise ValueError(f"[{op}] integer convolve/correlate mode must be 0, 1, or 2")
+        return _MODES[int(mode)]
+    raise TypeError(f"[{op}] convolve/correlate mode not understood")
+
+
 def _correlate_1d(op, a, v, mode, a_is_longer):
     """The slice of the full correlation NumPy's mode picks (a_is_longer: NumPy's swap rule)."""
-    if mode not in _MODES:
-        raise ValueError(f"[{op}] mode must be one of 'valid', 'same', or 'full' (got {mode!r})")
+    mode = _mode_name(op, mode)
     n, m = a.shape[0], v.shape[0]
     lo, hi = builtins.min(n, m), builtins.max(n, m)
     if mode == "full":
@@ -74,6 +88,7 @@ def correlate(a, v, mode="valid"):
     """See numpy.correlate: c[k] = sum_n a[n+k] * conj(v[n]) (a direct sum)."""
     from gpupy import conj
 
+    mode = _mode_name("correlate", mode)  # NumPy parses it with the arguments
     a, v = device_arrays("correlate", a, v)
     if a.ndim != 1 or v.ndim != 1:
         raise ValueError("[correlate] a and v must be one-dimensional")

@@ -41,6 +41,8 @@ def _axis_tuple(op, axis, ndim):
         if not -ndim <= ax < ndim:
             raise AxisError(f"[{op}] axis {ax} is out of bounds for array of dimension {ndim}")
         result.append(ax % ndim)
+    if len(set(result)) != len(result):
+        raise ValueError(f"[{op}] duplicate value in 'axis'")
     return tuple(result)
 
 
@@ -168,13 +170,14 @@ class _Methods:
                 kwargs["initial"] = initial
             return getattr(gpupy, _REDUCTIONS[self.__name__])(a, **kwargs)
         axes = _axis_tuple(op, axis, a.ndim)
+        result = a if dtype is None else a.astype(dtype)
+        _loop_dtype(self, result)  # NumPy resolves the loop (bool subtract raises) before the axes
         reorderable = self.identity is not None or self.__name__ in _REORDERABLE_WITHOUT_IDENTITY
         if len(axes) > 1 and not reorderable:
             raise ValueError(
                 f"[{op}] reduction operation '{self.__name__}' is not reorderable, "
                 "so at most one axis may be specified"
             )
-        result = a if dtype is None else a.astype(dtype)
         if initial is _NO_VALUE and self.identity is not None and not _empty(a, axes):
             # NumPy's default: hypot.reduce([-8.0]) is 8.0, gcd's too
             initial = self._identity_in(_loop_dtype(self, result))

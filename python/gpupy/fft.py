@@ -28,9 +28,9 @@ def _check_norm(op, norm):
 def _dispatch(name, fn, cuda_table, a, norm, out, **params):
     """One transform: cuFFT for cuda arrays (cuda_table[name], which takes ``params``, (n, axis)
     or (s, axes), positionally), NumPy's pocketfft (fn) on cpu and emu."""
-    _check_norm(name, norm)
     cuda_x = _on_cuda(f"fft.{name}", a)
-    if cuda_x is not None:
+    if cuda_x is not None:  # (NumPy checks norm after the axes and sizes, as cpu and emu)
+        _check_norm(name, norm)
         result = cuda_table[name](cuda_x[0], *params.values(), norm)
     else:
         result = _run(f"fft.{name}", fn, a, **params, norm=norm)
@@ -72,7 +72,6 @@ irfftn = _n_axes("irfftn", _np.irfftn)
 
 def _two_axes(name, transform_n):
     def transform(a, s=None, axes=(-2, -1), norm=None, out=None):
-        _check_norm(name, norm)
         _check_operands(f"fft.{name}", (a,))  # before ndim, which reads None as an object array
         ndim = _numpy.ndim(a)
         for ax in () if axes is None else axes:
@@ -104,7 +103,9 @@ irfft2 = _two_axes("irfft2", irfftn)
 
 def _check_freq_args(op, n, dtype):
     if not isinstance(n, (int, _numpy.integer)) or isinstance(n, bool) or n <= 0:
-        raise ValueError(f"[fft.{op}] n must be a positive integer, got {n!r}")
+        # NumPy divides by n*d first: its error for n == 0 is a ZeroDivisionError
+        error = ZeroDivisionError if n == 0 and not isinstance(n, bool) else ValueError
+        raise error(f"[fft.{op}] n must be a positive integer, got {n!r}")
     if dtype is not None and _numpy.dtype(dtype).kind != "f":
         raise ValueError(f"[fft.{op}] dtype must be a real floating-point dtype, got {dtype}")
 

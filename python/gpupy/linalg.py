@@ -64,16 +64,29 @@ def diagonal(x, /, *, offset=0):
     return _core._diagonal(_asarray(x), offset)
 
 
+def _stacked_square(op, x):
+    """NumPy's check of the matrix functions, before the dtype's (LinAlgError)."""
+    x = _asarray(x)
+    if x.ndim < 2:
+        raise LinAlgError(
+            f"[{op}] {x.ndim}-dimensional array given. Array must be at least two-dimensional"
+        )
+    if x.shape[-1] != x.shape[-2]:
+        raise LinAlgError(f"[{op}] Last 2 dimensions of the array must be square")
+    return x
+
+
 def _triangle(op, x, uplo):
-    """The Hermitian matrix that NumPy's UPLO reads from x: 'L' (the default, which gpupy's
-    eigh reads too) as it is, 'U' rebuilt from the upper triangle."""
+    """The Hermitian matrix that NumPy's UPLO ('l' and 'u' too) reads from x: 'L' (the default,
+    which gpupy's eigh reads too) as it is, 'U' rebuilt from the upper triangle."""
     import gpupy
 
+    uplo = uplo.upper() if isinstance(uplo, str) else uplo
     if uplo not in ("L", "U"):
         raise ValueError(f"[{op}] UPLO argument must be 'L' or 'U'")
+    x = _stacked_square(op, x)
     if uplo == "L":
         return x
-    x = _asarray(x)
     upper = gpupy.triu(x)
     return upper + gpupy.conj(matrix_transpose(gpupy.triu(x, 1)))
 
@@ -129,13 +142,17 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):  # noqa: N803 - Num
     import gpupy
 
     A = _asarray(A)
-    if A.ndim < 2 or (tol is None and not hermitian):
+    if A.ndim < 2:  # NumPy's Python int: is any element nonzero
+        return int(bool(gpupy.any(A != 0)))
+    if tol is None and not hermitian:
         return _call("matrix_rank", A, rtol=rtol)
     s = svd(A, compute_uv=False, hermitian=hermitian)
     if tol is None:
         if rtol is None:
             rtol = max(A.shape[-2:]) * gpupy.finfo(s.dtype).eps
-        tol = s.max(axis=-1, keepdims=True) * rtol
+        else:
+            rtol = gpupy.asarray(rtol, device=A.device)[..., None]
+        tol = s.max(axis=-1, keepdims=True, initial=0) * rtol
     else:
         tol = gpupy.asarray(tol, device=A.device)[..., None]
     return gpupy.count_nonzero(s > tol, axis=-1)
@@ -252,14 +269,30 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_numpy._NoValue):
     """See numpy.linalg.pinv, with NumPy's cutoffs: 1e-15 times the largest singular value by
     default, `rcond` (NumPy's older name) or `rtol` relative cutoffs, and ``rtol=None`` the
     Array API's max(M, N) * eps. hermitian=True gives the same pseudo-inverse (NumPy uses it only
-    to pick eigh over svd)."""
+    to pick eigh over svd); as NumPy's, it then reads only the lower triangle."""
     if rcond is not None:
         if rtol is not _numpy._NoValue:
             raise ValueError("[linalg.pinv] `rtol` and `rcond` can't be both set.")
         rtol = rcond
     elif rtol is _numpy._NoValue:
         rtol = 1e-15
+    a = _asarray(a)
+    if hermitian and not (a.size == 0 and _math.prod(a.shape[-2:]) == 0):  # NumPy's empty case
+        import gpupy
+
+        a = _stacked_square("linalg.pinv", a)
+        lower = gpupy.tril(a, -1)  # the Hermitian matrix eigh reads (a real diagonal)
+        a = lower + gpupy.conj(matrix_transpose(lower)) + _diag_real(a)
     return _call("pinv", a, rtol=rtol)
+
+
+def _diag_real(a):
+    """The real parts of a's diagonals as diagonal matrices of a's dtype."""
+    import gpupy
+
+    n = a.shape[-1]
+    d = gpupy.real(diagonal(a)) if a.dtype.kind == "c" else diagonal(a)
+    return gpupy.eye(n, dtype=a.dtype, device=a.device) * d[..., None, :]
 
 
 def qr(a, mode="reduced"):

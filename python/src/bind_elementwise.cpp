@@ -255,6 +255,52 @@ std::optional<DType> loop_input_for(ElementwiseOp op, const std::vector<Operand>
   return std::nullopt;
 }
 
+// binary_operands under dtype= or casting=: NumPy resolves a dtype='s loop before it converts a
+// Python int beyond every integer dtype, then reads it in the loop's dtype (a float, else a C
+// long: OverflowError); casting='equiv' refuses such an int without dtype=.
+std::array<Operand, 2> keyword_operands(ElementwiseOp op, nb::handle a, nb::handle b,
+                                        nb::handle dtype, nb::handle casting) {
+  int sa = huge_int_sign(a), sb = huge_int_sign(b);
+  if (bool(sa) == bool(sb)) return binary_operands(op, a, b);
+  nb::handle huge = sa ? a : b;
+  Operand other = to_operand(sa ? b : a);
+  const char* name = op_name(op);
+  if (std::optional<DType> dt = to_dtype(dtype)) {
+    Operand probe(Scalar(int64_t(0), /*weak=*/true));
+    std::optional<DType> in =
+        loop_input_for(op, sa ? std::vector{probe, other} : std::vector{other, probe}, *dt);
+    if (!in)
+      throw TypeError(op_message(
+          name, "No loop matching the specified signature and casting was found for ufunc " +
+                    std::string(name)));
+    if (!is_inexact(*in) || op_rule(op) == TypeRule::as_bool)
+      throw OverflowError(op_message(name, "Python int too large to convert to C long"));
+    double v = PyLong_AsDouble(huge.ptr());
+    if (PyErr_Occurred()) throw nb::python_error();
+    Operand h(Scalar(v, /*weak=*/true));
+    return sa ? std::array{h, other} : std::array{other, h};
+  }
+  if (!casting.is_none() && nb::cast<std::string>(casting) == "equiv" && !is_comparison(op)) {
+    DType to = elementwise_loop_dtype(op, {other, Operand(Scalar(0.0, /*weak=*/true))});
+    throw TypeError(op_message(name, "cannot cast Python int to " + std::string(dtype_name(to)) +
+                                         " under the casting rule 'equiv'"));
+  }
+  return binary_operands(op, a, b);
+}
+
+// NumPy's integer power checks each exponent inside its loop, so a negative exponent that where=
+// masks out is no error: those exponents become 1 (their results are never written).
+void skip_masked_exponents(std::vector<Operand>& operands, const Operand& mask, const Array* dst) {
+  Operand& e = operands[1];
+  if (!e.is_array() || dtype_kind(e.array().dtype()) != DTypeKind::signed_int) return;
+  Shape full = dst ? dst->shape() : e.array().shape();
+  for (const Operand& x : operands)
+    if (x.is_array()) full = broadcast_shapes(full, x.array().shape(), "power");
+  Shape mask_shape = mask.is_array() ? mask.array().shape() : Shape{};
+  if (broadcast_shapes(full, mask_shape, "power") != full) return;  // reported by the call
+  e = Operand(where(mask, e.array(), Scalar(int64_t(1), /*weak=*/true)));
+}
+
 // NumPy's ufunc keywords dtype= (the operands are cast to it first, which selects that loop),
 // casting= (the rule for those casts and for writing into out) and where= (the result is written
 // only where the mask holds: into out, else into zeros). They are rare, so they are composed here
@@ -311,6 +357,8 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
   }
   const Array* dst = to_out(out);
   bool masked = where_mask.ptr() != Py_True;
+  if (masked && op == ElementwiseOp::power)
+    skip_masked_exponents(operands, to_operand(where_mask), dst);
   if (dst && masked) {
     // NumPy's masked loop first reads out into the loop's output dtype: complex into real warns
     DType loop = elementwise_loop_dtype(op, operands);
@@ -358,6 +406,10 @@ void bind_elementwise(nb::module_& m) {
       [](nb::handle x, nb::handle out, nb::handle where, nb::handle dtype, nb::handle casting,     \
          nb::handle order) {                                                                       \
         char layout = to_order(order, #name, 'K', "CFAK");                                         \
+        if (huge_int_sign(x)) /* NumPy computes on an object array: no loop takes it */            \
+          throw TypeError(op_message(#name,                                                        \
+                                     "a Python int beyond every integer dtype is an object "       \
+                                     "array to NumPy; gpupy has no object dtype"));                \
         if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                        \
           return result_object(                                                                    \
               elementwise(ElementwiseOp::name, {to_operand(x)}, to_out(out), layout), out);        \
@@ -372,8 +424,10 @@ void bind_elementwise(nb::module_& m) {
       [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype,    \
          nb::handle casting, nb::handle order) {                                              \
         char layout = to_order(order, #name, 'K', "CFAK");                                    \
-        auto [a, b] = binary_operands(ElementwiseOp::name, x1, x2);                           \
-        if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                   \
+        bool plain = where.ptr() == Py_True && dtype.is_none() && casting.is_none();          \
+        auto [a, b] = plain ? binary_operands(ElementwiseOp::name, x1, x2)                    \
+                            : keyword_operands(ElementwiseOp::name, x1, x2, dtype, casting);  \
+        if (plain)                                                                            \
           return result_object(elementwise(ElementwiseOp::name, {a, b}, to_out(out), layout), \
                                out);                                                          \
         return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype, casting,   \
@@ -405,10 +459,21 @@ void bind_elementwise(nb::module_& m) {
 
   m.def(
       "round",
-      [](nb::handle x, int decimals, nb::handle out) {
-        check_operand(x, "round");
-        return result_object(round(to_array(x, std::nullopt, std::nullopt), decimals, to_out(out)),
-                             out);
+      [](nb::handle x_in, int decimals, nb::handle out) {
+        check_operand(x_in, "round");
+        Array x = to_array(x_in, std::nullopt, std::nullopt);
+        const Array* dst = to_out(out);
+        // NumPy scales, rounds and scales back real floats in a wider inexact out's dtype
+        // (complex parts are rounded in their own dtype)
+        bool widen = dst && is_floating(x.dtype()) && is_inexact(dst->dtype()) &&
+                     x.dtype() != dst->dtype() && can_cast(x.dtype(), dst->dtype(), Casting::safe);
+        DType rd = x.dtype() == DType::bool_ ? DType::float16 : x.dtype();  // bool: float16 rint
+        if (dst && !can_cast(rd, dst->dtype(), Casting::same_kind))         // before out's shape
+          throw TypeError("[round] Cannot cast array data from dtype('" +
+                          std::string(dtype_name(rd)) + "') to dtype('" +
+                          std::string(dtype_name(dst->dtype())) +
+                          "') according to the rule 'same_kind'");
+        return result_object(round(widen ? astype(x, dst->dtype()) : x, decimals, dst), out);
       },
       "x"_a.none(), "decimals"_a = 0, "out"_a = nb::none(), "See numpy.round.");
   bind_promotion(m);

@@ -64,7 +64,16 @@ using ArgLike = Array (*)(const Array&, std::optional<int>, bool);
 template <ArgLike F>
 nb::object arg_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
   Array x = as_input(a);
-  return into_out(F(x, to_axis(axis, x), keepdims), out);
+  Array r = F(x, to_axis(axis, x), keepdims);
+  // NumPy writes the indices through an int64 copy of out, whose dtype must cast back safely
+  const Array* target = to_out(out);
+  if (target && target->shape() == r.shape() &&
+      !can_cast(target->dtype(), DType::int64, Casting::safe))
+    throw TypeError(std::string(F == &gpupy::argmax ? "[argmax]" : "[argmin]") +
+                    " Cannot cast array data from dtype('" +
+                    std::string(dtype_name(target->dtype())) +
+                    "') to dtype('int64') according to the rule 'safe'");
+  return into_out(r, out);
 }
 
 using VarLike = Array (*)(const Array&, const Axes&, double, bool, std::optional<DType>);

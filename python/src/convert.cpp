@@ -363,6 +363,7 @@ nb::object into_out(const Array& result, nb::handle out) {
   const Array* target = to_out(out);
   if (!target) return nb::cast(result);
   if (target->shape() != result.shape()) throw ValueError("output parameter has the wrong shape");
+  warn_complex_discarded(result.dtype(), target->dtype());  // a complex result into a real out
   assign(*target, result);
   return nb::borrow(out);
 }

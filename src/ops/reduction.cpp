@@ -100,7 +100,7 @@ Array reduce_op(ReduceOp op, const Array& a, const Axes& axes, bool keepdims, DT
   // Backends count a sum of bool into int64 without the cast (an 8x larger copy).
   const bool count = op == ReduceOp::sum && in.dtype() == DType::bool_ &&
                      in_dtype == DType::int64 && out_dtype == DType::int64;
-  if (!count && in.dtype() != kernel_dtype(in_dtype)) in = astype(in, kernel_dtype(in_dtype));
+  if (!count) in = kernel_input(in, in_dtype);
   Array out = Array::empty(plan.out_shape, kernel_dtype(out_dtype), a.device());
   if (out.size() > 0) backend_for(a.device()).reduce(ReduceCall{op, in, plan.n_reduced, out});
   if (out.dtype() != result_dtype.value_or(out_dtype))
@@ -147,7 +147,8 @@ Array mean(const Array& a, const Axes& axes, bool keepdims, std::optional<DType>
   Array total =
       a.dtype() == DType::bool_ && work == DType::float64
           ? reduce_op(ReduceOp::sum, a, axes, keepdims, DType::int64, DType::int64, "mean", work)
-          : reduce_op(ReduceOp::sum, a, axes, keepdims, work, work, "mean");
+          : reduce_op(ReduceOp::sum, a, axes, keepdims, dt == DType::float16 ? dt : work, work,
+                      "mean");
   Array result = divide_in_place(total, static_cast<double>(count));
   return result.dtype() == dt ? result : astype(result, dt, 'K', true);
 }

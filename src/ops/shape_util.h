@@ -8,8 +8,16 @@
 #include "gpupy/array.h"
 #include "gpupy/dtype.h"
 #include "gpupy/error.h"
+#include "gpupy/ops.h"
 
 namespace gpupy {
+
+/// `a` cast to the kernel dtype of an accumulation in `dt`: a float16 `dt` rounds the input to
+/// float16 first, as NumPy's cast does (7e4 becomes inf), and gpupy then sums it in float32.
+inline Array kernel_input(const Array& a, DType dt) {
+  Array in = (dt == DType::float16 && a.dtype() != dt) ? astype(a, dt) : a;
+  return in.dtype() == kernel_dtype(dt) ? in : astype(in, kernel_dtype(dt));
+}
 
 /// "(3, 4)" / "(3,)" / "()", NumPy's spelling of a shape.
 inline std::string shape_str(const Shape& shape) {

@@ -91,7 +91,7 @@ Array partition_impl(const Array& x, const std::vector<int64_t>& kth, std::optio
 void scan_into(ScanOp op, const Array& a, int axis, const Array& out) {
   if (a.size() == 0) return;
   const DType work = kernel_dtype(out.dtype());  // float16 accumulates in float32
-  Array in = a.dtype() == work ? a : astype(a, work);
+  Array in = kernel_input(a, out.dtype());
   Array result = out.dtype() == work ? out : Array::empty(out.shape(), work, out.device());
   backend_for(a.device()).scan(op, last(in, axis), last(result, axis));
   if (result.dtype() != out.dtype()) assign(out, result);

@@ -490,6 +490,19 @@ def test_put_along_axis_none(view, indices, xp):
     return a
 
 
+@pytest.mark.parametrize("name", ["take_along_axis", "put_along_axis"])
+@pytest.mark.parametrize("indices", [[0.5], [[1.0]], [[True]]], ids=repr)
+@pytest.mark.parametrize("axis", [None, 0, 5])
+@testing.numpy_gpupy_raises()
+def test_along_axis_checks_the_index_dtype_first(name, indices, axis, xp):
+    # IndexError before the axis, the shapes or the strided array's read-only flattening
+    a = xp.asarray(np.arange(12).reshape(3, 4))[:, ::2]
+    idx = xp.asarray(np.array(indices))
+    if name == "take_along_axis":
+        return xp.take_along_axis(a, idx, axis=axis)
+    return xp.put_along_axis(a, idx, 7, axis=axis)
+
+
 @pytest.mark.parametrize(
     "index",
     [(I(255, dtype=np.uint8), I([], dtype=np.int64)), (I(-3), I([False, False, False])),

@@ -3,6 +3,7 @@
 import gpupy
 import numpy
 import pytest
+from gpupy import testing
 
 rs = numpy.random.RandomState(7)
 A, B, C = rs.rand(3, 4), rs.rand(4, 5), rs.rand(5, 2)
@@ -168,3 +169,49 @@ def test_einsum_single_operand_sums_keep_dtype(dtype, spec):
     got = gpupy.einsum(spec, gpupy.asarray(x))
     assert got.dtype == expected.dtype
     numpy.testing.assert_allclose(got.get(), expected, rtol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "spec", ["....ij->ij", "i.j->ij", "ij..,...->ij", "......->", "ij-k", "ij>k", "i-j->ij"]
+)
+@testing.numpy_gpupy_raises()
+def test_einsum_refuses_stray_dots_and_arrow_parts(spec, xp):
+    n = spec.split("->")[0].count(",") + 1
+    return xp.einsum(spec, *[xp.ones((2, 2, 2))] * n)
+
+
+@testing.numpy_gpupy_allclose(rtol=1e-12)
+def test_einsum_of_three_mixed_dtypes_sums_in_the_common_dtype(xp):
+    # int8 x float16 was rounded to float16 before the float64 operand joined
+    a = xp.asarray(numpy.array([[9, 3], [-8, -7], [3, -5]], dtype=numpy.int8))
+    b = xp.asarray(numpy.array([[1.4033203125], [-10.9453125]], dtype=numpy.float16))
+    c = xp.asarray(numpy.array([[1.0873099589610877, 0.7938920819002526]]))
+    return xp.einsum("ij,jk,kl->il", a, b, c)
+
+
+@pytest.mark.parametrize("spec", ["...i->i", "i...->i", "...i,...i->i", "...,...->"])
+@pytest.mark.parametrize("optimize", [False, True])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_einsum_sums_ellipsis_axes_only_when_optimized(spec, optimize, xp):
+    # NumPy's unoptimised einsum refuses an explicit output without '...' when the ellipsis
+    # stands for axes; its optimised path sums them (gpupy summed them in both)
+    n = spec.split("->")[0].count(",") + 1
+    return xp.einsum(spec, *[xp.ones((2, 3))] * n, optimize=optimize)
+
+
+@pytest.mark.parametrize("optimize", [False, True, "greedy"])
+@testing.numpy_gpupy_allclose(rtol=1e-12)
+def test_einsum_of_two_bools_and_a_complex_counts(optimize, xp):
+    # the bool x bool pair is not OR-ed on its own: every product sums in complex128
+    a = xp.asarray(numpy.array([[1 + 2j, -1.5, 3j], [2.0, 1j, -1]]))
+    b = xp.asarray(numpy.array([[1, 0], [0, 1], [1, 1]], dtype=bool))
+    c = xp.asarray(numpy.array([[1], [1]], dtype=bool))
+    return xp.einsum("ij,jk,kl->il", a, b, c, optimize=optimize)
+
+
+@testing.numpy_gpupy_allclose()
+def test_einsum_counts_a_bool_axis_the_other_operand_broadcasts(xp):
+    # j is 1 in the int64 operand: the bool operand's two True along j count twice
+    a = xp.asarray(numpy.array([[9]]))
+    b = xp.asarray(numpy.array([[True], [True]]))
+    return xp.einsum("ij...,j...->i...", a, b), xp.einsum("ij,jk->ik", a, b[:, :1].T.T)

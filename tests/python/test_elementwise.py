@@ -403,6 +403,29 @@ def test_negative_integer_power_scalar_raises(xp):
     return xp.asarray(np.array([2, 3])) ** -1
 
 
+@pytest.mark.parametrize("exp_dtype", ["int8", "int64"])
+@pytest.mark.parametrize("mask", [[False, True, True], [[False, True, True], [False, False, True]]])
+@testing.numpy_gpupy_allclose()
+def test_integer_power_skips_negative_exponents_where_masked(exp_dtype, mask, xp):
+    # NumPy checks each exponent inside the loop: the masked-out -1 and -3 raise nothing
+    base = xp.asarray(np.array([2, 3, -4], dtype=np.int16))
+    exponent = xp.asarray(np.array([-1, 2, 3], dtype=exp_dtype))
+    where = xp.asarray(np.array(mask))
+    out = xp.full(where.shape, 7, dtype=xp.result_type(base, exponent))
+    r = xp.power(base, exponent, out=out, where=where)
+    exponent2 = xp.asarray(np.array([[5], [-3]], dtype=exp_dtype))
+    out2 = xp.zeros((2, 3), dtype="int64")
+    xp.power(base, exponent2, out=out2, where=xp.asarray(np.array([[True], [False]])))
+    return r, out2
+
+
+@testing.numpy_gpupy_raises()
+def test_integer_power_raises_for_negative_exponents_the_mask_keeps(xp):
+    base = xp.asarray(np.array([2, 3], dtype=np.int32))
+    exponent = xp.asarray(np.array([-1, 2], dtype=np.int32))
+    return xp.power(base, exponent, out=xp.zeros(2, "int32"), where=xp.asarray([True, False]))
+
+
 @testing.numpy_gpupy_allclose()
 def test_integer_power(xp):
     a = xp.asarray(np.array([2, -3, 0, 1, 7], dtype=np.int64))

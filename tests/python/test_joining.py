@@ -95,6 +95,16 @@ def test_stack_axis_error(xp):
     return xp.stack([xp.asarray(np.ones(2))], axis=3)
 
 
+@pytest.mark.parametrize("shapes", [[(2,), (3,)], [(2,), (2,)]])
+@pytest.mark.parametrize("axis", [0, 2])
+@pytest.mark.parametrize("casting", ["no", "safe"])
+@testing.numpy_gpupy_raises()
+def test_stack_checks_shapes_and_axis_before_casting(shapes, axis, casting, xp):
+    # int16 to int8 breaks both rules, so only the shapes or the axis decide the error class
+    arrays = [xp.zeros(s, dtype="int16") for s in shapes]
+    return xp.stack(arrays, axis=axis, dtype="int8", casting=casting)
+
+
 @pytest.mark.parametrize(
     "shapes", [[(), ()], [(3,), (3,)], [(2, 3), (2, 3)], [(2, 3, 2), (2, 3, 2)], [(0,), (0,)]]
 )

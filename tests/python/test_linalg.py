@@ -1,6 +1,7 @@
 """matmul, dot and the @ operator against NumPy on the selected device."""
 
 import contextlib
+import warnings
 
 import gpupy
 import numpy as np
@@ -376,3 +377,37 @@ def test_matmul_on_many_streams_gives_the_same_bits(device_name):
     gpupy.synchronize(device_name)
     for r in results:
         np.testing.assert_array_equal(r.get(), first)
+
+
+@pytest.mark.parametrize("name", ["matmul", "vecdot"])
+@pytest.mark.parametrize(
+    "dtypes", [("int8", "float32"), ("complex64", "float64"), ("bool", "int16")]
+)
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"casting": "no"},
+        {"casting": "equiv"},
+        {"casting": "safe"},
+        {"dtype": "float16"},
+        {"dtype": "int8"},
+        {"dtype": "int8", "casting": "unsafe"},
+        {"out": "int16"},
+        {"out": "int16", "casting": "unsafe"},
+        {"out": "float64", "casting": "no"},
+        {"casting": "bad"},
+    ],
+)
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_matmul_and_vecdot_take_the_ufunc_casting_and_dtype(name, dtypes, kw, xp):
+    # the loop is dtype= (else the common dtype); inputs and out= are checked under casting=
+    kw = dict(kw)
+    x = xp.asarray(np.arange(6).reshape(2, 3).astype(dtypes[0]))
+    y = xp.asarray(np.arange(6).reshape(3, 2).astype(dtypes[1]))
+    if name == "vecdot":
+        y = y.T
+    if "out" in kw:
+        kw["out"] = xp.zeros((2, 2) if name == "matmul" else (2,), dtype=kw["out"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        return getattr(xp, name)(x, y, **kw)

@@ -476,3 +476,16 @@ def test_sum_prod_into_out_of_another_dtype(name, out_dtype, dtype, xp):
     x = xp.asarray((np.array([[-4.0, 2.5, 1.75], [0.9649, -0.5, 2.5]]) * 3).astype(dtype))
     shape = (3,) if "cum" not in name else x.shape
     return getattr(xp, name)(x, axis=0, out=xp.zeros(shape, dtype=out_dtype))
+
+
+@pytest.mark.parametrize(
+    "name", ["sum", "prod", "mean", "cumsum", "cumprod", "nansum", "nancumsum"]
+)
+@pytest.mark.parametrize("src", ["float64", "int32", "complex64"])
+@testing.numpy_gpupy_allclose()
+def test_float16_dtype_rounds_the_input_first(name, src, xp):
+    # dtype=float16 casts 7e4 to inf before the float32 accumulation: inf - inf is NaN
+    x = xp.asarray(np.array([[7e4, -7e4, 3.0, 1e-8], [5.0, 2.5, -7e4, 0.0]]).astype(src))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        return [getattr(xp, name)(x, axis=axis, dtype="float16") for axis in (None, -1)]

@@ -509,3 +509,15 @@ def test_gradient_of_booleans_checks_the_shape_first():
 def test_trapezoid_spacings_that_do_not_match_y_name_trapezoid():
     with pytest.raises(ValueError, match=r"^\[trapezoid\] operands could not be broadcast"):
         gpupy.trapezoid(gpupy.ones(4), gpupy.ones(3))
+
+
+@pytest.mark.parametrize("name", ["convolve", "correlate"])
+@pytest.mark.parametrize(
+    "mode", [0, 1, 2, numpy.int64(1), 3, -1, True, 1.0, None, "Full"], ids=repr
+)
+@pytest.mark.parametrize("v", [[1, 1], [2, -1, 3, 1]])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_convolve_modes_as_numpy_reads_them(name, mode, v, xp):
+    # NumPy's legacy integer modes 0, 1, 2 are valid, same, full; other ints are a ValueError,
+    # other types a TypeError
+    return getattr(xp, name)(xp.asarray([1, 2, 3]), xp.asarray(v), mode=mode)

@@ -153,3 +153,40 @@ def test_python_int_beyond_every_dtype_in_a_float_loop(name, dtype, value, xp):
     # ops whose integer inputs compute in a float loop take it as a float, as NumPy (gpupy
     # raised OverflowError unless the other operand was already inexact)
     return getattr(xp, name)(_arr(xp, dtype), value), getattr(xp, name)(value, _arr(xp, dtype))
+
+
+@pytest.mark.parametrize("name", ["add", "bitwise_or", "logical_or", "hypot", "multiply"])
+@pytest.mark.parametrize("dtype", ["int16", "float32", "complex64", "bool"])
+@pytest.mark.parametrize("to", ["int8", "float64", "bool"])
+@pytest.mark.parametrize("casting", ["same_kind", "unsafe"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_python_int_beyond_every_dtype_with_dtype(name, dtype, to, casting, xp):
+    # dtype= picks the loop first (no loop: TypeError), then the int is read in the loop's dtype:
+    # a float, else a C long (OverflowError); gpupy read it from the other operand first
+    return getattr(xp, name)(2**70, _arr(xp, dtype), dtype=to, casting=casting)
+
+
+@pytest.mark.parametrize("name", ["add", "hypot", "maximum", "true_divide"])
+@pytest.mark.parametrize("dtype", ["int32", "uint64", "float32"])
+@pytest.mark.parametrize("value", [2**64, -(2**70)])
+@pytest.mark.parametrize("casting", ["no", "equiv"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_python_int_beyond_every_dtype_under_equiv_casting(name, dtype, value, casting, xp):
+    # 'equiv' refuses the int (TypeError) before its value overflows, whatever the loop
+    return getattr(xp, name)(_arr(xp, dtype), value, casting=casting)
+
+
+@pytest.mark.parametrize("name", ["sqrt", "exp", "sin", "log"])
+@pytest.mark.parametrize("value", [2**64, -(2**70)])
+@testing.numpy_gpupy_raises()
+def test_unary_ufunc_of_a_python_int_beyond_every_dtype(name, value, xp):
+    # NumPy computes it on an object array, whose loop has no such method: TypeError
+    return getattr(xp, name)(value)
+
+
+@pytest.mark.parametrize("value", [2**70, -(2**64)])
+@pytest.mark.parametrize("dtype", ["int8", "float32", "complex64"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_choose_with_a_python_int_beyond_every_dtype(value, dtype, xp):
+    # a float in an inexact result, else NumPy's OverflowError
+    return xp.choose(xp.asarray([0, 1, 1]), [_arr(xp, dtype), value])

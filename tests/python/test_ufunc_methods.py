@@ -451,3 +451,17 @@ def test_at_finds_the_loop_before_the_indices(name, dtype, indices, value, xp):
 def test_power_accumulate_of_negative_exponents(x, xp):
     # one row computes no power, so NumPy raises nothing for it; gpupy's dtype probe raised
     return xp.power.accumulate(xp.asarray(np.array(x, dtype="int32")), axis=0)
+
+
+@pytest.mark.parametrize("shape", [(0,), (2, 0), (0, 3), (2, 3)])
+@pytest.mark.parametrize("axis", [None, 0, (0, -1)])
+@testing.numpy_gpupy_raises()
+def test_reduce_finds_the_loop_before_checking_the_axes(shape, axis, xp):
+    # boolean subtract has no loop: TypeError, even for an empty array or several axes
+    return xp.subtract.reduce(xp.zeros(shape, dtype=bool), axis=axis)
+
+
+@pytest.mark.parametrize("name", ["hypot", "subtract", "logaddexp"])
+@testing.numpy_gpupy_raises()
+def test_reduce_refuses_a_duplicate_axis(name, xp):
+    return getattr(xp, name).reduce(xp.ones((2, 3)), axis=(1, -1))
