@@ -10,7 +10,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._creation import asarray
-from gpupy._utilities import named_errors
+from gpupy._utilities import renamed_error
 
 
 def target_device(op, arrays):
@@ -51,7 +51,9 @@ def wrap(result, device):
     if isinstance(result, tuple):
         items = [wrap(r, device) for r in result]
         return type(result)(*items) if hasattr(result, "_fields") else tuple(items)
-    return asarray(result, device=device)
+    if isinstance(result, numpy.ndarray) and not result.flags.c_contiguous:
+        return asarray(result, device=device)  # which keeps an F order on emu too
+    return _core._asarray(result, None, device)
 
 
 def run(op, fn, *arrays, **kwargs):
@@ -61,12 +63,19 @@ def run(op, fn, *arrays, **kwargs):
     device = target_device(op, (*arrays, *kwargs.values()))
     if device.type not in ("cpu", "emu"):
         raise NotImplementedError(f"[{op}] has no implementation on '{device}'")
-    kwargs = {k: host_view(v) if isinstance(v, _core.ndarray) else v for k, v in kwargs.items()}
+    for k, v in kwargs.items():
+        if isinstance(v, _core.ndarray):
+            kwargs[k] = host_view(v)
+    views = [host_view(a) for a in arrays]
     try:
-        with named_errors(op):
-            result = fn(*(host_view(a) for a in arrays), **kwargs)
+        result = fn(*views, **kwargs)
     except numpy.linalg.LinAlgError as exc:  # named as on cuda: "[linalg.inv] Singular matrix"
         if str(exc).startswith("["):
             raise
         raise numpy.linalg.LinAlgError(f"[{op}] {exc}") from exc
+    except Exception as exc:  # noqa: BLE001 - NumPy's errors get the operation name
+        renamed = renamed_error(op, exc)
+        if renamed is exc:
+            raise
+        raise renamed from exc
     return wrap(result, device)
