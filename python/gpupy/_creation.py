@@ -275,6 +275,8 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
 
 
 def _is_scalar_fill(fill_value):
+    if type(fill_value) in (float, int, bool, complex):  # numpy.ndim costs ~0.9 us
+        return True
     return not isinstance(fill_value, _core.ndarray) and numpy.ndim(fill_value) == 0
 
 
