@@ -16,18 +16,29 @@ from gpupy._utilities import renamed_error
 def target_device(op, arrays):
     """The device of the gpupy arrays among ``arrays`` (else the default device); raises on
     arrays from different devices."""
-    devices = {a.device for a in arrays if isinstance(a, _core.ndarray)}
-    if len(devices) > 1:
-        names = ", ".join(sorted(f"'{d}'" for d in devices))
-        raise ValueError(f"[{op}] the arrays are on different devices ({names}); move them first")
-    return devices.pop() if devices else _core.default_device()
+    device = None
+    for a in arrays:
+        if not isinstance(a, _core.ndarray):
+            continue
+        if device is None:
+            device = a.device
+        elif a.device != device:
+            devices = {a.device for a in arrays if isinstance(a, _core.ndarray)}
+            names = ", ".join(sorted(f"'{d}'" for d in devices))
+            raise ValueError(
+                f"[{op}] the arrays are on different devices ({names}); move them first"
+            )
+    return _core.default_device() if device is None else device
 
 
 def device_arrays(op, *values):
     """``values`` as gpupy arrays on one device: that of the gpupy arrays among them (else the
-    default device); None stays None."""
-    device = target_device(op, [v for v in values if v is not None])
-    return [None if v is None else asarray(v, device=device) for v in values]
+    default device); None stays None, and the gpupy arrays are returned as they are."""
+    device = target_device(op, values)
+    return [
+        v if v is None or isinstance(v, _core.ndarray) else asarray(v, device=device)
+        for v in values
+    ]
 
 
 def on_cuda(op, *arrays):
