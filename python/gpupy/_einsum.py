@@ -141,7 +141,8 @@ def _prepare(a, term, sizes, keep):
 
 def _contract(a, ta, b, tb, keep, sizes):
     """One pairwise contraction: a batched matmul (batch, a_only, k) @ (batch, k, b_only), or a
-    broadcast multiply (and sum) when the matmul would be a batch of 1-wide products."""
+    broadcast multiply (and sum) when there is nothing to sum, or when the matmul would be a batch
+    of 1x1 products that _blas_dots does not send to BLAS."""
     batch = [c for c in ta if c in tb and c in keep]
     inner = [c for c in ta if c in tb and c not in keep]
     a_only = [c for c in ta if c not in tb]
