@@ -89,6 +89,14 @@ def asarray(obj, dtype=None, order=None, *, device=None, copy=None, like=None):
     the host. ``order`` as NumPy's: 'C' or 'F' copies an array of another layout; copies are
     made in the layout order asks for ('K', the default: the input's; F-ordered NumPy arrays
     stay F-ordered)."""
+    if (
+        type(obj) is numpy.ndarray
+        and order is None
+        and copy is None
+        and like is None
+        and obj.flags.c_contiguous
+    ):  # the common call, which _converted below would reduce to this (1.1 -> 0.6 us)
+        return _core._asarray(obj, dtype, device)
     letter = "K" if order is None else _core._check_order(order, "asarray", "K", "CFAK")
     return _converted(obj, dtype, _device_of(like, device=device), copy, letter)
 
@@ -275,6 +283,8 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None, like=None):
 
 
 def _is_scalar_fill(fill_value):
+    if type(fill_value) in (float, int, bool, complex):  # numpy.ndim costs ~0.9 us
+        return True
     return not isinstance(fill_value, _core.ndarray) and numpy.ndim(fill_value) == 0
 
 

@@ -6,6 +6,7 @@ otherwise in a greedy order (the pair whose result is smallest first), or along 
 einsum_path. The result is always a new array (NumPy returns views for some one-operand forms).
 """
 
+import functools
 import math
 import operator
 import string
@@ -131,17 +132,15 @@ def _sizes(labels, shapes):
 
 def _prepare(a, term, sizes, keep):
     """Takes repeated-label diagonals, drops broadcast size-1 axes and sums labels not in keep."""
-    from gpupy import diagonal, squeeze
-
     while len(set(term)) < len(term):
         c = next(c for c in term if term.count(c) > 1)
         i = term.index(c)
         j = term.index(c, i + 1)
-        a = diagonal(a, 0, i, j)
+        a = _core._diagonal(a, 0, i, j)
         term = term[:i] + term[i + 1 : j] + term[j + 1 :] + c
     drop = [i for i, c in enumerate(term) if a.shape[i] == 1 and sizes[c] != 1]
     if drop:
-        a = squeeze(a, axis=tuple(drop))
+        a = _core.squeeze(a, tuple(drop))
         term = "".join(c for i, c in enumerate(term) if i not in drop)
     summed = [i for i, c in enumerate(term) if c not in keep]
     if summed:
@@ -152,37 +151,46 @@ def _prepare(a, term, sizes, keep):
 
 def _contract(a, ta, b, tb, keep, sizes):
     """One pairwise contraction: a batched matmul (batch, a_only, k) @ (batch, k, b_only), or a
-    broadcast multiply (and sum) when the matmul would be a batch of 1-wide products."""
-    from gpupy import matmul, permute_dims, reshape
-
+    broadcast multiply (and sum) when there is nothing to sum, or when the matmul would be a batch
+    of 1x1 products that _blas_dots does not send to BLAS."""
     batch = [c for c in ta if c in tb and c in keep]
     inner = [c for c in ta if c in tb and c not in keep]
     a_only = [c for c in ta if c not in tb]
     b_only = [c for c in tb if c not in ta]
     labels = "".join(batch + a_only + b_only)
-    if not inner or (batch and not a_only and not b_only):
+    dots = bool(batch) and not a_only and not b_only  # one dot product per batch element
+    if not inner or (dots and not _blas_dots(a, b)):
         return _multiply_sum(a, ta, b, tb, batch, a_only, b_only, inner), labels
-    a = permute_dims(a, tuple(ta.index(c) for c in batch + a_only + inner))
-    b = permute_dims(b, tuple(tb.index(c) for c in batch + inner + b_only))
+    a = _core.permute_dims(a, tuple(ta.index(c) for c in batch + a_only + inner))
+    b = _core.permute_dims(b, tuple(tb.index(c) for c in batch + inner + b_only))
     nb_ = tuple(sizes[c] for c in batch)
     m = math.prod(sizes[c] for c in a_only)
     k = math.prod(sizes[c] for c in inner)
     n = math.prod(sizes[c] for c in b_only)
-    r = matmul(reshape(a, nb_ + (m, k)), reshape(b, nb_ + (k, n)))
-    return reshape(r, nb_ + tuple(sizes[c] for c in a_only + b_only)), labels
+    r = _core.matmul(_core.reshape(a, nb_ + (m, k)), _core.reshape(b, nb_ + (k, n)))
+    return _core.reshape(r, nb_ + tuple(sizes[c] for c in a_only + b_only)), labels
+
+
+def _blas_dots(a, b):
+    """Whether a batch of dot products runs faster as a batched matmul than as a broadcast
+    multiply and sum: on the cpu device with a BLAS for float32/float64 (one BLAS dot per batch
+    element, no product temporary). Elsewhere the batched kernel with 1x1 results is slower."""
+    if a.device.type != "cpu" or b.device.type != "cpu":
+        return False
+    if numpy.promote_types(a.dtype, b.dtype) not in (numpy.float32, numpy.float64):
+        return False
+    return not _core._blas_info().startswith("none")
 
 
 def _multiply_sum(a, ta, b, tb, batch, a_only, b_only, inner):
     """a * b broadcast over (batch, a_only, b_only, inner), summed over inner."""
-    from gpupy import expand_dims, permute_dims
-
-    a = permute_dims(a, tuple(ta.index(c) for c in batch + a_only + inner))
-    b = permute_dims(b, tuple(tb.index(c) for c in batch + b_only + inner))
+    a = _core.permute_dims(a, tuple(ta.index(c) for c in batch + a_only + inner))
+    b = _core.permute_dims(b, tuple(tb.index(c) for c in batch + b_only + inner))
     nb_, na, nn = len(batch), len(a_only), len(b_only)
     if nn:
-        a = expand_dims(a, tuple(range(nb_ + na, nb_ + na + nn)))
+        a = _core.expand_dims(a, tuple(range(nb_ + na, nb_ + na + nn)))
     if na:
-        b = expand_dims(b, tuple(range(nb_, nb_ + na)))
+        b = _core.expand_dims(b, tuple(range(nb_, nb_ + na)))
     r = a * b
     if not inner:
         return r
@@ -226,25 +234,35 @@ def _plan(args, optimize):
     if not ops:
         raise ValueError("[einsum] at least one operand is required")
     ops = [asarray(o) for o in ops]
-    labels, out = _split(spec, [o.ndim for o in ops], optimize not in (False, None))
-    sizes = _sizes(labels, [o.shape for o in ops])
     if isinstance(optimize, (list, tuple)) and optimize and optimize[0] == "einsum_path":
-        path = [tuple(p) for p in optimize[1:]]
-    elif optimize is False or optimize is None or len(ops) < 3:
-        path = [(0, 1)] * (len(ops) - 1)
-    elif optimize in (True, "greedy", "optimal"):
-        path = _greedy_path(labels, out, sizes)
-    else:
+        optimize = ("einsum_path", *(tuple(p) for p in optimize[1:]))  # hashable for the cache
+    elif not (optimize is False or optimize is None or optimize in (True, "greedy", "optimal")):
         raise TypeError(f"[einsum] did not understand the optimize argument {optimize!r}")
-    return ops, labels, out, sizes, path
+    labels, out, sizes, path = _shape_plan(spec, tuple(o.shape for o in ops), optimize)
+    return ops, labels, out, dict(sizes), list(path)
+
+
+@functools.lru_cache(maxsize=256)
+def _shape_plan(spec, shapes, optimize):
+    """Labels, output labels, label sizes and contraction path of one (spec, shapes, optimize):
+    the parsing and path search, cached, as a loop calls einsum with the same arguments."""
+    labels, out = _split(spec, [len(s) for s in shapes], optimize not in (False, None))
+    sizes = _sizes(labels, shapes)
+    if isinstance(optimize, tuple):
+        path = list(optimize[1:])
+    elif optimize is False or optimize is None or len(shapes) < 3:
+        path = [(0, 1)] * (len(shapes) - 1)
+    else:
+        path = _greedy_path(labels, out, sizes)
+    return tuple(labels), out, tuple(sizes.items()), tuple(path)
 
 
 def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=False):
     """See numpy.einsum; ``order`` is ignored, ``casting`` applies to ``dtype=``."""
-    from gpupy import asarray, can_cast, permute_dims
-
     ops, terms, out_labels, sizes, path = _plan(operands, optimize)
     if dtype is not None:
+        from gpupy import can_cast
+
         for o in ops:
             if not can_cast(o.dtype, dtype, casting=casting):
                 raise TypeError(
@@ -273,13 +291,13 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
         raise ValueError("[einsum] the contraction path does not reduce to one operand")
     (r,), (t,) = ops, terms
     r, t = _prepare(r, t, sizes, set(out_labels))
-    r = permute_dims(r, tuple(t.index(c) for c in out_labels))
+    r = _core.permute_dims(r, tuple(t.index(c) for c in out_labels))
     if len(path) == 0:
         r = r.copy()  # one operand: permute_dims/diagonal gave a view of the input
     if out is not None:
         out[...] = r
         return out
-    return asarray(r)
+    return r
 
 
 def einsum_path(*operands, optimize="greedy", einsum_call=False):

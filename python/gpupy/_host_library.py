@@ -10,26 +10,37 @@ import numpy
 
 from gpupy import _core
 from gpupy._creation import asarray
-from gpupy._utilities import check_operands, named_errors
+from gpupy._utilities import check_operands, renamed_error
 
 
 def target_device(op, arrays):
     """The device of the gpupy arrays among ``arrays`` (else the default device); raises on
     arrays from different devices."""
-    devices = {a.device for a in arrays if isinstance(a, _core.ndarray)}
-    if len(devices) > 1:
-        names = ", ".join(sorted(f"'{d}'" for d in devices))
-        raise ValueError(f"[{op}] the arrays are on different devices ({names}); move them first")
-    return devices.pop() if devices else _core.default_device()
+    device = None
+    for a in arrays:
+        if not isinstance(a, _core.ndarray):
+            continue
+        if device is None:
+            device = a.device
+        elif a.device != device:
+            devices = {a.device for a in arrays if isinstance(a, _core.ndarray)}
+            names = ", ".join(sorted(f"'{d}'" for d in devices))
+            raise ValueError(
+                f"[{op}] the arrays are on different devices ({names}); move them first"
+            )
+    return _core.default_device() if device is None else device
 
 
 def device_arrays(op, *values, optional=()):
     """``values`` as gpupy arrays on one device: that of the gpupy arrays among them (else the
     default device). None stays None at the positions in ``optional`` (optional arguments such as
-    weights=) and raises elsewhere (check_operands)."""
+    weights=) and raises elsewhere (check_operands); gpupy arrays are returned as they are."""
     check_operands(op, values, optional)
-    device = target_device(op, [v for v in values if v is not None])
-    return [None if v is None else asarray(v, device=device) for v in values]
+    device = target_device(op, values)
+    return [
+        v if v is None or isinstance(v, _core.ndarray) else asarray(v, device=device)
+        for v in values
+    ]
 
 
 def on_cuda(op, *arrays):
@@ -55,7 +66,9 @@ def wrap(result, device):
     if isinstance(result, tuple):
         items = [wrap(r, device) for r in result]
         return type(result)(*items) if hasattr(result, "_fields") else tuple(items)
-    return asarray(result, device=device)
+    if isinstance(result, numpy.ndarray) and not result.flags.c_contiguous:
+        return asarray(result, device=device)  # which keeps an F order on emu too
+    return _core._asarray(result, None, device)
 
 
 def run(op, fn, *arrays, **kwargs):
@@ -65,12 +78,19 @@ def run(op, fn, *arrays, **kwargs):
     device = target_device(op, (*arrays, *kwargs.values()))
     if device.type not in ("cpu", "emu"):
         raise NotImplementedError(f"[{op}] has no implementation on '{device}'")
-    kwargs = {k: host_view(v) if isinstance(v, _core.ndarray) else v for k, v in kwargs.items()}
+    for k, v in kwargs.items():
+        if isinstance(v, _core.ndarray):
+            kwargs[k] = host_view(v)
+    views = [host_view(a) for a in arrays]
     try:
-        with named_errors(op):
-            result = fn(*(host_view(a) for a in arrays), **kwargs)
+        result = fn(*views, **kwargs)
     except numpy.linalg.LinAlgError as exc:  # named as on cuda: "[linalg.inv] Singular matrix"
         if str(exc).startswith("["):
             raise
         raise numpy.linalg.LinAlgError(f"[{op}] {exc}") from exc
+    except Exception as exc:  # noqa: BLE001 - NumPy's errors get the operation name
+        renamed = renamed_error(op, exc)
+        if renamed is exc:
+            raise
+        raise renamed from exc
     return wrap(result, device)

@@ -93,7 +93,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     a = _arr(a)
     indices = _index(indices, a)
     if axis is None or (a.ndim == 0 and axis in (0, -1)):  # NumPy reads a 0-d array as 1-d
-        a, axis = a.ravel(), 0
+        a, axis = (a if a.ndim == 1 else _core.ravel(a)), 0
     axis = _axis(axis, a.ndim, "take")
     if mode not in ("raise", "wrap", "clip"):
         raise ValueError(f"[take] mode must be 'raise', 'wrap' or 'clip', not {mode!r}")
@@ -112,7 +112,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         shape = a.shape[:axis] + indices.shape + a.shape[axis + 1 :]
         result = _core.zeros(shape, a.dtype, a.device)
     else:
-        result = a[(slice(None),) * axis + (indices,)]
+        result = a[(slice(None),) * axis + (indices,)] if axis else a[indices]
     return _write_back("take", result, out)
 
 

@@ -209,6 +209,8 @@ def _cast_for_join(arrays, dtype, casting, op, core_checks=True):
         )
     if (casting == "same_kind" and core_checks) or not arrays:
         return arrays, dtype
+    if dtype is None and casting in ("same_kind", "safe", "unsafe"):
+        return arrays, None  # promotion only makes safe casts, and the C++ join promotes
     to = numpy.dtype(dtype) if dtype is not None else numpy.result_type(*arrays)
     for a in arrays:
         if not numpy.can_cast(a.dtype, to, casting):

@@ -53,25 +53,6 @@ def _bool(self):
     return bool(self.item())
 
 
-def _zero_dim_item(self):
-    # NumPy 2 only converts 0-d arrays to Python numbers.
-    if self.ndim != 0:
-        raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
-    return self.item()
-
-
-def _float(self):
-    return float(_zero_dim_item(self))
-
-
-def _int(self):
-    return int(_zero_dim_item(self))
-
-
-def _complex(self):
-    return complex(_zero_dim_item(self))
-
-
 def _index(self):
     if self.ndim != 0 or self.dtype.kind not in "iu":
         raise TypeError("only integer scalar arrays can be converted to a scalar index")
@@ -328,9 +309,6 @@ def _install():
         "__str__": _str,
         "__format__": _format,
         "__bool__": _bool,
-        "__float__": _float,
-        "__int__": _int,
-        "__complex__": _complex,
         "__index__": _index,
         "__round__": _round_builtin,
         "__divmod__": _divmod,

@@ -42,6 +42,16 @@ __all__ = [
 _RENAMED = (TypeError, ValueError, OverflowError, KeyError)
 
 
+def renamed_error(op, exc):
+    """`exc` as named_errors re-raises it: a NumPy TypeError, ValueError, OverflowError or
+    KeyError with the operation name put first; anything else (or one already named) unchanged."""
+    if type(exc) not in _RENAMED or str(exc).startswith("["):
+        return exc
+    renamed = type(exc)(f"[{op}] {exc}")
+    renamed.__cause__ = exc
+    return renamed
+
+
 @contextlib.contextmanager
 def named_errors(op):
     """Gives NumPy's TypeError, ValueError, OverflowError and KeyError the operation name, as
@@ -49,9 +59,10 @@ def named_errors(op):
     try:
         yield
     except _RENAMED as exc:
-        if type(exc) not in _RENAMED or str(exc).startswith("["):
+        renamed = renamed_error(op, exc)
+        if renamed is exc:
             raise
-        raise type(exc)(f"[{op}] {exc}") from exc
+        raise renamed from exc
 
 
 def delegating(fn):

@@ -23,6 +23,7 @@ number of rejected elements per round of the rejection samplers (a compaction), 
 small-mean Poisson and binomial searches one "still searching?" flag per 8 steps.
 """
 
+import functools as _functools
 import math as _math
 import operator as _operator
 import sys as _sys
@@ -95,14 +96,13 @@ class Generator(_MoreDistributions, _Sampling):
         shape = _shape(size, op)
         if any(s < 0 for s in shape):
             raise ValueError(f"[{op}] negative dimensions are not allowed")
-        if _math.prod(shape) * _numpy.dtype(dtype).itemsize > _sys.maxsize:
+        n, dtype = _math.prod(shape), _numpy.dtype(dtype)
+        if n * dtype.itemsize > _sys.maxsize:
             raise ValueError(
                 f"[{op}] array is too big; the size {shape} overflows the address space"
             )
-        out = _core._philox_random(
-            shape, _numpy.dtype(dtype), dist, self._key, self._counter, device
-        )
-        self._counter = (self._counter + _math.prod(shape)) % _U64
+        out = _core._philox_random(shape, dtype, dist, self._key, self._counter, device)
+        self._counter = (self._counter + n) % _U64
         return out
 
     @staticmethod
@@ -132,9 +132,11 @@ class Generator(_MoreDistributions, _Sampling):
         dt = _float_dtype(dtype, op)
         if _plain(a) and _plain(b):  # the common call: no shapes to broadcast
             z = self._draw(_shape(size, op), dt, dist, device, op)
-            a, b = _numpy.asarray(a, dtype=dt)[()], _numpy.asarray(b, dtype=dt)[()]
-            r = (z * b + a).astype(dt, copy=False)
-            return r[()].item() if size is None else r
+            # z * b + a in place, rounded in dt as the two operations round it (z * 1 is z).
+            if b != 1:
+                _core.multiply(z, dt.type(b), out=z)
+            _core.add(z, dt.type(a), out=z)
+            return z[()].item() if size is None else z
         arrays = [x for x in (a, b) if isinstance(x, _core.ndarray) or _numpy.ndim(x) > 0]
         arrays = [asarray(x, device=device) for x in arrays]
         if device is None and arrays:
@@ -223,18 +225,21 @@ class Generator(_MoreDistributions, _Sampling):
             return self._integers_array(op, low, high, size, dt, endpoint, device)
         low, high = _integer_bound(low, op), _integer_bound(high, op)
         top = high if endpoint else high - 1
-        info = _numpy.iinfo(dt)
-        if low < info.min:
+        info_min, info_max = _integer_range(dt)
+        if low < info_min:
             raise ValueError(f"[{op}] low is out of bounds for {dt}")
-        if top > info.max:
+        if top > info_max:
             raise ValueError(f"[{op}] high is out of bounds for {dt}")
         if top < low:
             raise ValueError(f"[{op}] low > high" if endpoint else f"[{op}] low >= high")
         span = top - low + 1
         bits = self._draw(_shape(size), _numpy.uint64, _DIST.bits, device, op)
-        offset = bits if span == _U64 else bits % _numpy.uint64(span)
+        if span != _U64:
+            _core.remainder(bits, _numpy.uint64(span), out=bits)
         # uint64 arithmetic wraps, so low's two's complement gives the right value in any dtype.
-        r = (offset + _numpy.uint64(low % _U64)).astype(dt)
+        if low:
+            _core.add(bits, _numpy.uint64(low % _U64), out=bits)
+        r = bits if dt == _numpy.uint64 else bits.astype(dt)
         return r[()].item() if size is None else r
 
     def _integers_array(self, op, low, high, size, dt, endpoint, device):
@@ -308,6 +313,13 @@ def _integer_bound(v, op):
         if isinstance(v, (float, _numpy.floating)):
             return int(v)
         raise TypeError(f"[{op}] low and high must be integers") from None
+
+
+@_functools.cache
+def _integer_range(dt):
+    """(min, max) of the integer dtype dt (numpy.iinfo costs ~0.7 us a call)."""
+    info = _numpy.iinfo(dt)
+    return int(info.min), int(info.max)
 
 
 def _plain(x):

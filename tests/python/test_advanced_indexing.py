@@ -365,6 +365,21 @@ def test_take(axis, indices, xp):
     return xp.take(a, indices, axis=axis)
 
 
+@pytest.mark.parametrize("layout", ["1-d", "1-d strided", "1-d reversed", "0-d", "F-ordered 2-d"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_take_flat_of_any_layout(layout, xp):
+    # axis=None reads the input in C order, whatever its layout (a 1-d input is used as is).
+    base = np.arange(40.0)
+    a = {
+        "1-d": base,
+        "1-d strided": base[::3],
+        "1-d reversed": base[::-1],
+        "0-d": np.array(7.5),
+        "F-ordered 2-d": np.asfortranarray(base.reshape(5, 8)),
+    }[layout]
+    return xp.take(xp.asarray(a), xp.asarray([0, -1, 3 % a.size]))
+
+
 @pytest.mark.parametrize("mode", ["wrap", "clip"])
 @pytest.mark.parametrize(
     "axis, indices", [(None, [0, 25, -30, 7]), (0, [[4, -1], [-7, 2]]), (1, [9])]

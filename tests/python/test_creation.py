@@ -201,6 +201,42 @@ def test_asarray_copy_semantics_numpy_input():
         gpupy.asarray(n, dtype=np.float32, copy=False)
 
 
+def _numpy_layouts():
+    base = np.arange(24.0).reshape(4, 6)
+    readonly = base.copy()
+    readonly.flags.writeable = False
+    unaligned = np.frombuffer(np.arange(9, dtype=np.float64).tobytes()[1:65], dtype=np.float64)
+    return {
+        "c": base,
+        "f": np.asfortranarray(base),
+        "reversed": base[::-1, ::-2],
+        "zero-d": np.array(2.5),
+        "empty": np.zeros((0, 3)),
+        "readonly": readonly,
+        "unaligned": unaligned,
+        "float16": base.astype(np.float16),
+        "bool": base > 10,
+        "complex64": (base + 1j).astype(np.complex64),
+        "uint64": base.astype(np.uint64),
+    }
+
+
+@pytest.mark.parametrize("name", list(_numpy_layouts()))
+def test_asarray_of_numpy_arrays_keeps_values_shape_and_dtype(name):
+    n = _numpy_layouts()[name]
+    a = gpupy.asarray(n)
+    assert a.shape == n.shape and a.dtype == n.dtype.newbyteorder("=")
+    np.testing.assert_array_equal(a.get(), n)
+    if a.device.type == "cpu" and n.flags.aligned and n.dtype.isnative:
+        assert np.shares_memory(np.asarray(a), n) or n.size == 0  # wrapped, not copied
+        assert a.flags.writeable == n.flags.writeable
+
+
+def test_asarray_of_byte_swapped_numpy_arrays_is_refused():
+    with pytest.raises(TypeError, match=r"\[asarray\] NumPy dtype '>f8' is not supported"):
+        gpupy.asarray(np.arange(3.0).astype(">f8"))
+
+
 def test_asarray_copy_semantics_gpupy_input():
     a = gpupy.ones(3)
     assert gpupy.asarray(a) is a or gpupy.asarray(a)._same_buffer(a)

@@ -215,3 +215,80 @@ def test_einsum_counts_a_bool_axis_the_other_operand_broadcasts(xp):
     a = xp.asarray(numpy.array([[9]]))
     b = xp.asarray(numpy.array([[True], [True]]))
     return xp.einsum("ij...,j...->i...", a, b), xp.einsum("ij,jk->ik", a, b[:, :1].T.T)
+
+
+# Batches of dot products ("ij,ij->i"): on the cpu with a BLAS these run as a batched matmul,
+# elsewhere as a multiply and sum; both must give NumPy's values, dtypes and shapes.
+def _noncontiguous(shape, dtype):
+    big = (rs.rand(*(2 * n for n in shape)) * 10).astype(dtype)
+    return big[tuple(slice(None, None, 2) for _ in shape)]
+
+
+DOT_CASES = [
+    ("ij,ij->i", [(7, 5), (7, 5)]),
+    ("ij,ij->j", [(7, 5), (7, 5)]),
+    ("ij,ji->i", [(7, 5), (5, 7)]),
+    ("bij,bij->b", [(3, 4, 5), (3, 4, 5)]),
+    ("bij,bij->bi", [(3, 4, 5), (3, 4, 5)]),
+    ("bij,ibj->jb", [(3, 4, 5), (4, 3, 5)]),
+    ("...i,...i->...", [(2, 3, 6), (3, 6)]),
+    ("...i,...i->...", [(2, 1, 6), (4, 6)]),
+    ("iij,iij->i", [(4, 4, 3), (4, 4, 3)]),
+    ("ij,ij,ij->i", [(6, 5), (6, 5), (6, 5)]),
+]
+
+
+@pytest.mark.parametrize("spec,shapes", DOT_CASES, ids=[c[0] for c in DOT_CASES])
+@pytest.mark.parametrize("dtypes", [("float64",) * 2, ("float32",) * 2, ("float32", "float64")])
+@pytest.mark.parametrize("layout", ["contiguous", "strided", "transposed"])
+def test_einsum_batched_dots(spec, shapes, dtypes, layout):
+    def make(i, s):
+        dt = dtypes[min(i, 1)]
+        if layout == "strided":
+            return _noncontiguous(s, dt)
+        if layout == "transposed":  # an F-ordered copy, read through a transposed view
+            return numpy.asfortranarray((rs.rand(*s) * 10).astype(dt))
+        return (rs.rand(*s) * 10).astype(dt)
+
+    ops = [make(i, s) for i, s in enumerate(shapes)]
+    expected = numpy.einsum(spec, *ops)
+    got = gpupy.einsum(spec, *[gpupy.asarray(o) for o in ops])
+    assert got.shape == expected.shape and got.dtype == expected.dtype
+    rtol = 1e-5 if expected.dtype == numpy.float32 else 1e-12
+    numpy.testing.assert_allclose(got.get(), expected, rtol=rtol)
+
+
+@pytest.mark.parametrize("dtype", ["int16", "int64", "complex64", "complex128", "bool", "float16"])
+def test_einsum_batched_dots_other_dtypes(dtype):
+    x = (rs.rand(6, 9) * (2 if dtype == "bool" else 10)).astype(dtype)
+    y = (rs.rand(6, 9) * (2 if dtype == "bool" else 10)).astype(dtype)
+    if dtype.startswith("complex"):
+        x, y = x + 1j * y, y - 2j * x  # no conjugation, unlike vecdot
+    expected = numpy.einsum("ij,ij->i", x, y)
+    got = gpupy.einsum("ij,ij->i", gpupy.asarray(x), gpupy.asarray(y))
+    assert got.dtype == expected.dtype
+    rtol = 1e-2 if dtype == "float16" else 1e-5
+    numpy.testing.assert_allclose(got.get(), expected, rtol=rtol)
+
+
+def test_einsum_batched_dots_out_and_dtype():
+    x, y = rs.rand(8, 5), rs.rand(8, 5)
+    out = gpupy.zeros(8, dtype="float32")
+    r = gpupy.einsum("ij,ij->i", gpupy.asarray(x), gpupy.asarray(y), out=out)
+    assert r is out
+    numpy.testing.assert_allclose(out.get(), numpy.einsum("ij,ij->i", x, y), rtol=1e-6)
+    kw = {"dtype": "float32", "casting": "same_kind"}
+    expected = numpy.einsum("ij,ij->i", x, y, **kw)
+    got = gpupy.einsum("ij,ij->i", gpupy.asarray(x), gpupy.asarray(y), **kw)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got.get(), expected, rtol=1e-6)
+
+
+def test_einsum_plan_cache_checks_every_call():
+    # The cached parse must not skip the checks that depend on the operands.
+    x = gpupy.asarray(A)
+    gpupy.einsum("ij,jk->ik", x, gpupy.asarray(B))
+    with pytest.raises(ValueError, match=r"\[einsum\]"):
+        gpupy.einsum("ij,jk->ik", x, gpupy.asarray(C))
+    got = gpupy.einsum("ij,jk->ik", gpupy.asarray(B), gpupy.asarray(C))
+    numpy.testing.assert_allclose(got.get(), B @ C, rtol=1e-12)

@@ -61,7 +61,12 @@ def test_concatenate_casting_error(xp):
 
 @pytest.mark.parametrize("name", ["concatenate", "stack", "hstack", "vstack"])
 @pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind", "unsafe"])
-@pytest.mark.parametrize("dtypes", [("int8", "int8"), ("int8", "int16"), ("float64", "uint8")])
+@pytest.mark.parametrize(
+    "dtypes",
+    [("int8", "int8"), ("int8", "int16"), ("float64", "uint8")]
+    # promotions to a wider kind: the default casting leaves them to the C++ join's promotion
+    + [("int64", "uint64"), ("float16", "int16"), ("complex64", "float64"), ("bool", "uint8")],
+)
 @pytest.mark.parametrize("dtype", [None, "int16", "float32"])
 @testing.numpy_gpupy_allclose(accept_error=True)
 def test_join_casting(name, casting, dtypes, dtype, xp):

@@ -57,6 +57,32 @@ def test_scalar_conversions(value, dtype):
             operator.index(a)
 
 
+@pytest.mark.parametrize(
+    "value",
+    [np.float64(np.nan), np.float64(-np.inf), np.uint64(2**64 - 1), np.int64(-(2**63)), 2.5 - 1j],
+)
+@pytest.mark.parametrize("convert", [float, int, complex])
+def test_scalar_conversions_edge_values_like_numpy(value, convert):
+    n = np.array(value)
+    a = gpupy.asarray(n)
+    try:
+        expected = convert(n)
+    except (TypeError, ValueError, OverflowError) as exc:
+        with pytest.raises(type(exc)):
+            convert(a)
+        return
+    got = convert(a)
+    assert type(got) is type(expected)
+    assert got == expected or (got != got and expected != expected)  # NaN compares unequal
+
+
+@pytest.mark.parametrize("shape", [(1,), (2,), (1, 1)])
+@pytest.mark.parametrize("convert", [float, int, complex])
+def test_scalar_conversions_need_zero_dims(shape, convert):
+    with pytest.raises(TypeError, match="only 0-dimensional arrays"):
+        convert(gpupy.ones(shape))
+
+
 def test_item_with_indices_like_numpy():
     n = np.arange(12, dtype=np.int32).reshape(3, 4) - 5
     a = gpupy.asarray(n)

@@ -89,6 +89,39 @@ def test_numpy_scalars_are_strong(scalar, dtype):
     assert (gpupy.asarray(a_np) + scalar).dtype == (a_np + scalar).dtype
 
 
+# NumPy scalars' values are read from their memory: the extremes of each type must arrive intact.
+EDGE_SCALARS = [
+    np.bool_(True),
+    np.int8(-128),
+    np.uint8(255),
+    np.int16(-32768),
+    np.uint32(2**32 - 1),
+    np.int64(-(2**63)),
+    np.uint64(2**64 - 1),
+    np.float16(65504.0),
+    np.float16(-6e-8),
+    np.float32(3.4028235e38),
+    np.float32(1e-45),
+    np.float64(-1.7976931348623157e308),
+    np.float64(5e-324),
+    np.complex64(3.5 - 1.25j),
+    np.complex128(1e300 + 2e-300j),
+]
+
+
+@pytest.mark.parametrize("scalar", EDGE_SCALARS, ids=lambda s: f"{type(s).__name__}({s})")
+@pytest.mark.parametrize("dtype", ["bool", "uint8", "int64", "float32", "complex128"])
+def test_numpy_scalar_operands_keep_value_and_dtype(scalar, dtype):
+    a_np = np.array([0, 1], dtype=dtype)
+    for op in (np.add, np.multiply, np.maximum):
+        expected = op(a_np, scalar)
+        got = op(gpupy.asarray(a_np), scalar)
+        assert got.dtype == expected.dtype
+        np.testing.assert_array_equal(got.get(), expected)
+    assert gpupy.full(2, scalar).dtype == np.full(2, scalar).dtype
+    np.testing.assert_array_equal(gpupy.full(2, scalar).get(), np.full(2, scalar))
+
+
 def test_python_types_as_dtypes():
     for t in (bool, int, float, complex):
         assert gpupy.result_type(t, np.float32) == np.result_type(t, np.float32)

@@ -54,6 +54,36 @@ def test_normal_equals_reference():
     numpy.testing.assert_allclose(got32.get(), got.astype(numpy.float32), rtol=1e-6)
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("loc,scale", [(0.0, 1.0), (2.5, 3.0), (-1, 0.5), (0, 1)])
+def test_scaled_samplers_are_loc_plus_scale_times_the_stream_exactly(loc, scale, dtype):
+    # normal = loc + scale * standard_normal and uniform = low + width * random, each step
+    # rounded in dtype as NumPy rounds it: bit for bit the same stream.
+    dt = numpy.dtype(dtype)
+    z = gpupy.random.default_rng(8).standard_normal(999, dtype=dtype).get()
+    got = gpupy.random.default_rng(8).normal(loc, scale, size=999, dtype=dtype)
+    assert got.dtype == dt
+    numpy.testing.assert_array_equal(got.get(), z * dt.type(scale) + dt.type(loc))
+    u = gpupy.random.default_rng(9).random(999, dtype=dtype).get()
+    got = gpupy.random.default_rng(9).uniform(loc, loc + scale, size=999, dtype=dtype)
+    width = dt.type(float(loc + scale) - float(loc))
+    numpy.testing.assert_array_equal(got.get(), u * width + dt.type(loc))
+
+
+@pytest.mark.parametrize(
+    "low,high,dtype",
+    [(0, 100, "int64"), (-50, 50, "int8"), (7, 2**40, "uint64"), (-(2**63), 2**63 - 1, "int64")],
+)
+def test_integers_are_the_bits_reduced_exactly(low, high, dtype):
+    # integers = low + bits % span on the raw 64-bit stream, wrapped into dtype.
+    bits = gpupy.random.default_rng(10).integers(0, 2**64, size=500, dtype=numpy.uint64).get()
+    got = gpupy.random.default_rng(10).integers(low, high, size=500, dtype=dtype)
+    span = numpy.uint64(high - low)
+    expected = (bits % span + numpy.uint64(low % 2**64)).astype(dtype)
+    assert got.dtype == numpy.dtype(dtype)
+    numpy.testing.assert_array_equal(got.get(), expected)
+
+
 def test_reproducible_and_distinct_streams():
     a = gpupy.random.default_rng(42).random(1000).get()
     b = gpupy.random.default_rng(42).random(1000).get()

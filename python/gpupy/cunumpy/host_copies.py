@@ -4,8 +4,9 @@ every few steps, through rotating buffers.
 
 On a cuda device the copy is queued on a side stream into pinned memory after the work queued so
 far, and the call returns at once; the pinned buffers are reused from call to call (allocating
-pinned memory would synchronize the device), and result() hands out its own copy of the value. Emu and CuPy arrays are copied when the call is made, and host
-arrays too (ready() is then True at once), so the same code runs on every backend."""
+pinned memory would synchronize the device), and result() hands out its own copy of the value.
+Emu and CuPy arrays are copied when the call is made, and host arrays too (ready() is then True
+at once), so the same code runs on every backend."""
 
 import collections
 import functools
