@@ -14,6 +14,7 @@ import string
 import numpy
 
 from gpupy import _core
+from gpupy._utilities import _into_out
 
 __all__ = ["einsum", "einsum_path"]
 
@@ -295,8 +296,7 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
     if len(path) == 0:
         r = r.copy()  # one operand: permute_dims/diagonal gave a view of the input
     if out is not None:
-        out[...] = r
-        return out
+        return _into_out("einsum", r, out)
     return r
 
 

@@ -11,7 +11,7 @@ import numpy
 from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._manipulation import _arr, broadcast_arrays, reshape
-from gpupy._utilities import check_operands
+from gpupy._utilities import _into_out, check_operands
 
 _SCALARS = (bool, int, float, complex)
 _NO_VALUE = numpy._NoValue  # where(condition): x and y not given (None is a value to NumPy)
@@ -228,8 +228,7 @@ def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind")
     arrays, dtype = _cast_for_join(_arrays(arrays, "concatenate"), dtype, casting, "concatenate")
     result = _core._concatenate(arrays, axis, dtype)
     if out is not None:
-        out[...] = result
-        return out
+        return _into_out("concatenate", result, out)
     return result
 
 
@@ -251,8 +250,7 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     arrays, _ = _cast_for_join(arrays, dtype, casting, "stack", False)
     result = _core._stack(arrays, axis)
     if out is not None:
-        out[...] = result
-        return out
+        return _into_out("stack", result, out)
     return result
 
 

@@ -12,6 +12,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._indexing import _axes
+from gpupy._utilities import _into_out
 from gpupy._weighted_quantile import host_q, with_weights
 
 _NO_VALUE = numpy._NoValue  # NumPy's "not given", which numpy.nansum(x, initial=...) forwards
@@ -68,11 +69,9 @@ def _inexact_dtype(a, dtype, op):
         raise TypeError(f"[{op}] If a is inexact, then dtype must be inexact")
 
 
-def _finish(result, out):
-    if out is not None:
-        out[...] = result
-        return out
-    return result
+def _finish(op, result, out):
+    """result, or result written into out= (the shapes must match, as NumPy's)."""
+    return _into_out(op, result, out)
 
 
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
@@ -121,7 +120,7 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     tot = _core.sum(arr, axis=axis, dtype=dtype, keepdims=keepdims)
     if bool(_core.any(cnt == 0)):
         warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=2)
-    return _finish((tot / cnt).astype(tot.dtype, copy=False), out)
+    return _finish("nanmean", (tot / cnt).astype(tot.dtype, copy=False), out)
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True):
@@ -147,7 +146,7 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
     if bool(_core.any(bad)):
         warnings.warn("Degrees of freedom <= 0 for slice.", RuntimeWarning, stacklevel=2)
     var = _core._where(bad, numpy.nan, ss / _core._where(bad, 1, dof))
-    return _finish(var.astype(ss.dtype, copy=False), out)
+    return _finish("nanvar", var.astype(ss.dtype, copy=False), out)
 
 
 def _squeeze_like(kept, target):
@@ -161,7 +160,7 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
         var = nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where)
     for w in caught:
         warnings.warn(w.message, w.category, stacklevel=2)
-    return _finish(_core.sqrt(var), out)
+    return _finish("nanstd", _core.sqrt(var), out)
 
 
 def _nan_extreme(a, axis, out, keepdims, fill, reduce, op, initial=_NO_VALUE, where=True):
@@ -186,7 +185,7 @@ def _nan_extreme(a, axis, out, keepdims, fill, reduce, op, initial=_NO_VALUE, wh
     if bool(_core.any(all_nan)):
         warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
         r = _core._where(all_nan, numpy.nan, r).astype(r.dtype, copy=False)
-    return _finish(r, out)
+    return _finish(op, r, out)
 
 
 def nanmin(a, axis=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
@@ -209,7 +208,7 @@ def _nan_arg(a, axis, out, keepdims, fill, reduce, arg, op):
     # The first position equal to the NaN-free extreme (NaN equals nothing, so it never wins).
     m = reduce(_core._where(mask, fill, a), axis=axis, keepdims=True)
     r = _core.argmax(a == m, axis=axis, keepdims=keepdims)
-    return _finish(r, out)
+    return _finish(op, r, out)
 
 
 def nanargmin(a, axis=None, out=None, *, keepdims=False):
@@ -438,7 +437,7 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
     if keepdims:
         kept = tuple(1 if i in axes else n for i, n in enumerate(a.shape))
         r = r.reshape(qs.shape + kept)
-    return _finish(r, out)
+    return _finish(op, r, out)
 
 
 def nanquantile(
@@ -476,5 +475,5 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
         r = _nanquantile(
             a.astype("float32"), 0.5, axis, None, "linear", keepdims, "nanmedian", middle_mean=True
         )
-        return _finish(r.astype("float16"), out)
+        return _finish("nanmedian", r.astype("float16"), out)
     return _nanquantile(a, 0.5, axis, out, "linear", keepdims, "nanmedian", middle_mean=True)

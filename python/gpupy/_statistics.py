@@ -12,6 +12,7 @@ import numpy
 from gpupy import _core
 from gpupy._host_library import device_arrays
 from gpupy._indexing import _axes
+from gpupy._utilities import _into_out
 
 __all__ = ["average", "corrcoef", "cov", "histogram2d", "histogramdd", "ptp"]
 
@@ -74,8 +75,7 @@ def ptp(a, axis=None, out=None, keepdims=False):
     lo = _core.min(a, axes, None, bool(keepdims))
     result = hi - lo
     if out is not None:
-        out[...] = result
-        return out
+        return _into_out("ptp", result, out)
     return result
 
 

@@ -11,6 +11,7 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from gpupy import _core
+from gpupy._utilities import _into_out
 
 
 def _valid_weights(a, weights, axis, op):
@@ -84,8 +85,7 @@ def weighted_quantile(a, q, axis, out, method, keepdims, weights, op, skip_nan):
     if keepdims:
         r = r.reshape(qs.shape + tuple(1 if i in reduced else d for i, d in enumerate(a.shape)))
     if out is not None:
-        out[...] = r
-        return out
+        return _into_out(op, r, out)
     return r
 
 

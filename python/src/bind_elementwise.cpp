@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "../../src/ops/elementwise_rules.h"
+#include "../../src/ops/shape_util.h"
 #include "bindings.h"
 
 namespace gpupy::py {
@@ -473,6 +474,9 @@ void bind_elementwise(nb::module_& m) {
                           std::string(dtype_name(rd)) + "') to dtype('" +
                           std::string(dtype_name(dst->dtype())) +
                           "') according to the rule 'same_kind'");
+        if (dst && dst->shape() != x.shape())  // NumPy's round does not broadcast into out
+          throw ValueError("[round] out has shape " + shape_str(dst->shape()) +
+                           ", the result has " + shape_str(x.shape()));
         return result_object(round(widen ? astype(x, dst->dtype()) : x, decimals, dst), out);
       },
       "x"_a.none(), "decimals"_a = 0, "out"_a = nb::none(), "See numpy.round.");
