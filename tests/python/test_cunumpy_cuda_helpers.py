@@ -431,3 +431,11 @@ def test_pinned_empty_and_memory_info_of_gpupy_cuda():
     numpy.testing.assert_array_equal(gpupy.asnumpy(gpupy.asarray(a)), a)
     free, total = gpupy.cuda.memory_info()
     assert 0 < free <= total
+
+
+def test_max_shared_memory_per_block_of_a_device_that_does_not_exist(backend, monkeypatch):
+    from gpupy.cunumpy import cuda_devices
+
+    monkeypatch.setattr(cuda_devices, "device_count", lambda: 2)
+    with pytest.raises(ValueError, match=r"^\[max_shared_memory_per_block\] there is no CUDA de"):
+        xp.cuda.max_shared_memory_per_block(5)

@@ -470,3 +470,12 @@ def test_real_mpi_two_ranks():
         "rank 0 of 2 OK",
         "rank 1 of 2 OK",
     ]
+
+
+@pytest.mark.parametrize("name", ["Allreduce", "Reduce", "Gather", "Allgather", "Scatter"])
+def test_serial_collectives_need_a_receive_buffer(name):
+    # mpi4py's COMM_SELF raises "TypeError: expecting buffer or list/tuple" for a None receive
+    # buffer; the serial stand-in wrote nothing and returned
+    comm = MPI.COMM_WORLD
+    with pytest.raises(TypeError, match=rf"^\[{name}\] the receive buffer is None"):
+        getattr(comm, name)(numpy.ones(3), None)

@@ -73,7 +73,9 @@ def _copy(op, source, target, offset=0):
     """Copies the elements of `source` into `target` from `offset` on, both read flat in C
     order; NumPy and device arrays mix (an explicit copy, as a CUDA-aware MPI would make)."""
     source, target = _array_of(source), _array_of(target)
-    if source is _IN_PLACE or source is None or target is None or target is _IN_PLACE:
+    if target is None:  # mpi4py's TypeError: one rank is every root and needs a receive buffer
+        raise TypeError(f"[{op}] the receive buffer is None: expecting buffer or list/tuple")
+    if source is _IN_PLACE or source is None or target is _IN_PLACE:  # mpi4py takes a None send
         return
     source, target = _as_array(op, source, "send"), _as_array(op, target, "receive")
     if str(source.dtype) != str(target.dtype):

@@ -373,8 +373,13 @@ def max_shared_memory_per_block(device=None, *, opt_in=False):
         if current is not None and current.type == "emu":
             return EMU_LAUNCH_LIMITS[key]
         index = current.index if current is not None and current.type == "cuda" else 0
-    if index >= device_count():
+    count = device_count()
+    if count == 0:
         return DEFAULT_SHARED_MEMORY_PER_BLOCK
+    if index >= count:
+        raise ValueError(
+            f"[max_shared_memory_per_block] there is no CUDA device {index} ({count} visible)"
+        )
     return int(device_launch_limits(f"cuda:{index}")[key])
 
 
