@@ -1,0 +1,544 @@
+#!/usr/bin/env python3
+"""Runs NumPy's own test files against gpupy: copies them to a temporary folder, rewrites their
+imports so that `np` (and `from numpy... import`) resolve to gpupy on the chosen device, runs
+pytest on each file in its own process and writes a per-file table plus the failing test ids.
+
+A name gpupy lacks resolves to NumPy's (dtypes such as longdouble, numpy.ma, private helpers), so
+a test file still imports; the table lists which public NumPy names a file fell back to. Not part
+of tools/test.sh: NumPy's tests encode NumPy's behaviour, including what gpupy deliberately does
+differently (docs/numpy_differences.md), so failures need triage.
+
+  python tools/numpy_suite.py --device cpu                      # the default file list
+  python tools/numpy_suite.py lib/tests/test_arraypad.py --ids  # one file, failing ids
+  python tools/numpy_suite.py "_core/tests/test_umath.py::TestLog,TestExp"  # selected classes
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy
+
+NUMPY_DIR = pathlib.Path(numpy.__file__).parent
+REPO = pathlib.Path(__file__).resolve().parent.parent
+
+DEFAULT_FILES = [
+    "lib/tests/test_function_base.py",
+    "lib/tests/test_shape_base.py",
+    "lib/tests/test_twodim_base.py",
+    "lib/tests/test_nanfunctions.py",
+    "lib/tests/test_arraysetops.py",
+    "lib/tests/test_index_tricks.py",
+    "lib/tests/test_arraypad.py",
+    "lib/tests/test_histograms.py",
+    "_core/tests/test_numeric.py",
+    "_core/tests/test_shape_base.py",
+    "_core/tests/test_umath.py",
+    "_core/tests/test_multiarray.py",
+    "linalg/tests/test_linalg.py",
+    "fft/tests/test_pocketfft.py",
+]
+
+# NumPy modules whose names resolve to gpupy's (where gpupy has the name); imports from any other
+# numpy module (numpy.ma, numpy.exceptions, C test helpers) are left to NumPy.
+SHIMMED = re.compile(
+    r"^(_core(\.(numeric|shape_base|umath|multiarray|fromnumeric|function_base))?"
+    r"|lib(\._\w+_impl|\.stride_tricks|\.scimath)?|linalg(\._linalg)?|fft|random|testing)$"
+)
+
+SHIM_PACKAGE = r'''"""numpy for the rewritten test files: gpupy's names, else NumPy's."""
+
+import atexit
+import importlib
+import importlib.abc
+import importlib.util
+import json
+import os
+import re
+import sys
+import types
+
+import numpy
+
+import gpupy
+import gpupy.fft
+import gpupy.lib.scimath
+import gpupy.lib.stride_tricks
+import gpupy.linalg
+import gpupy.random
+import gpupy.testing
+
+gpupy.set_default_device(os.environ.get("GPUPY_SUITE_DEVICE", "cpu"))
+SHIMMED = re.compile(__SHIMMED__)
+_GPUPY_FOR = {
+    "linalg": gpupy.linalg,
+    "linalg._linalg": gpupy.linalg,
+    "fft": gpupy.fft,
+    "random": gpupy.random,
+    "testing": gpupy.testing,
+    "lib.stride_tricks": gpupy.lib.stride_tricks,
+    "lib.scimath": gpupy.lib.scimath,
+}
+FALLBACKS = set()
+
+
+COLLECTING = [False]  # set by the conftest while pytest imports the test file
+_COLLECT_SAFE = ("array", "asarray", "zeros", "ones", "empty", "full", "arange", "finfo", "iinfo")
+
+
+def _collect_safe(name, make):
+    # A parametrize list or class body holding an input gpupy refuses (an object array) would stop
+    # the whole file from collecting; while collecting, such inputs become NumPy arrays.
+    def create(*args, **kwargs):
+        try:
+            return make(*args, **kwargs)
+        except (TypeError, ValueError, OverflowError):
+            if not COLLECTING[0]:
+                raise
+            FALLBACKS.add(f"collected {name}")
+            return getattr(numpy, name)(*args, **kwargs)
+
+    return create
+
+
+class _Shim(types.ModuleType):
+    def __getattr__(self, name):
+        path = self.__dict__["_path"]
+        full = f"{path}.{name}" if path else name
+        real = importlib.import_module(f"numpy.{path}") if path else numpy
+        if isinstance(getattr(real, name, None), types.ModuleType):
+            if SHIMMED.match(full):
+                return importlib.import_module(f"{__name__}.{full}")
+            return getattr(real, name)
+        ns = _GPUPY_FOR.get(path, gpupy)
+        if not name.startswith("_") and hasattr(ns, name):
+            if ns is gpupy and name in _COLLECT_SAFE:
+                return _collect_safe(name, getattr(ns, name))
+            return getattr(ns, name)
+        value = getattr(real, name)
+        if not name.startswith("_") and not path.startswith("testing"):
+            FALLBACKS.add(full)
+        return value
+
+
+class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname.startswith(__name__ + "."):
+            return importlib.util.spec_from_loader(fullname, self)
+        return None
+
+    def create_module(self, spec):
+        sub = spec.name[len(__name__) + 1 :]
+        if not SHIMMED.match(sub):
+            return importlib.import_module(f"numpy.{sub}")
+        module = _Shim(spec.name)
+        module._path = sub
+        return module
+
+    def exec_module(self, module):
+        pass
+
+
+sys.meta_path.insert(0, _Finder())
+_path = ""
+
+
+def __getattr__(name):
+    return _Shim.__getattr__(sys.modules[__name__], name)
+
+
+def _write_fallbacks():
+    out = os.environ.get("GPUPY_SUITE_FALLBACKS")
+    if out:
+        with open(out, "w") as f:
+            json.dump(sorted(FALLBACKS), f)
+
+
+atexit.register(_write_fallbacks)
+'''
+
+# Records each test's outcome as it happens (a crash still leaves the ones before it) and stops a
+# test that runs longer than the limit where Python code runs.
+CONFTEST = r"""import json
+import os
+import signal
+
+import pytest
+
+_LOG = open(os.environ["GPUPY_SUITE_LOG"], "a")
+_LIMIT = int(os.environ.get("GPUPY_SUITE_TEST_TIMEOUT", "60"))
+
+
+def pytest_configure(config):
+    for marker in ("slow", "leaks_references", "xslow", "thread_unsafe", "iterations",
+                   "parallel_threads", "limited_api", "multithreaded"):
+        config.addinivalue_line("markers", marker)
+
+
+def pytest_collectstart(collector):
+    import _gpupy_np
+
+    _gpupy_np.COLLECTING[0] = True
+
+
+def pytest_collection_finish(session):
+    import _gpupy_np
+
+    _gpupy_np.COLLECTING[0] = False
+
+
+def _write(**record):
+    _LOG.write(json.dumps(record) + "\n")
+    _LOG.flush()
+
+
+def pytest_runtest_logstart(nodeid, location):
+    _write(start=nodeid)
+
+
+def _message(report):
+    crash = getattr(report.longrepr, "reprcrash", None)
+    if crash is not None:
+        return crash.message.splitlines()[0][:300] if crash.message else ""
+    if isinstance(report.longrepr, tuple):
+        return str(report.longrepr[2])[:300]
+    return str(report.longrepr or "").splitlines()[-1][:300] if report.longrepr else ""
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call" or report.outcome != "passed":
+        outcome = report.outcome
+        if report.when != "call" and outcome == "failed":
+            outcome = "error"
+        if hasattr(report, "wasxfail"):
+            outcome = "xfailed" if report.skipped else "xpassed"
+        _write(id=report.nodeid, outcome=outcome, when=report.when, message=_message(report))
+
+
+def pytest_collectreport(report):
+    if report.failed:
+        _write(id=report.nodeid, outcome="error", when="collect", message=_message(report))
+
+
+class SuiteTimeout(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise SuiteTimeout(f"test ran longer than {_LIMIT}s")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(_LIMIT)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+"""
+
+# Module-level code that gpupy cannot run (object dtype in a class body) would stop a whole file
+# from collecting: such inputs are made NumPy arrays, so only the tests that use them fail.
+PATCHES = {
+    "lib/tests/test_function_base.py": [
+        (
+            "    d = a.astype(object)\n",
+            "    d = __import__('numpy').array(a.tolist(), dtype=object)\n",
+        ),
+    ],
+    "_core/tests/test_numeric.py": [
+        (
+            '    t1 = b1.astype("timedelta64")\n    t2 = b2.astype("timedelta64")\n',
+            '    t1 = __import__("numpy").array(b1.tolist()).astype("timedelta64")\n'
+            '    t2 = __import__("numpy").array(b2.tolist()).astype("timedelta64")\n',
+        ),
+    ],
+    # A class body checks NumPy's wording of an error; gpupy raises the same ValueError.
+    "linalg/tests/test_linalg.py": [
+        ('ValueError, "Input arrays must be one-dimensional"', 'ValueError, "1-dimensional"'),
+    ],
+}
+
+# Failure messages that mark a test as out of gpupy's scope by design (docs/numpy_differences.md):
+# the first match names the reason. Everything else needs a look.
+OUT_OF_SCOPE = [
+    (
+        "dtype",
+        r"dtype '?(float128|complex256|object|[<>|][USVfcium]|\[|timedelta|datetime|String)"
+        r"|dtype float128|\[\('|NumPy dtype '>",
+    ),
+    ("subclass", r"no subclasses|no constructor defined|has no attribute '(data|mask|_mask)'"),
+    ("wording", r"Regex pattern did not match|\" does not match \""),
+    ("vectorize", r"\[(vectorize|frompyfunc)\]"),
+    ("stone", r"'stone' bin estimator"),
+]
+
+
+def triage(message):
+    """The out-of-scope reason a failure message matches, or '' (a failure to look at)."""
+    for reason, pattern in OUT_OF_SCOPE:
+        if re.search(pattern, message):
+            return reason
+    return ""
+
+
+# Tests not run: they need more memory than a shared developer machine should give.
+SKIP = {
+    # a tuple of 2**31 references (16 GiB); gpupy's check was verified by hand
+    "_core/tests/test_shape_base.py": ["TestConcatenate::test_huge_list_error"],
+}
+
+_IMPORT_AS = re.compile(r"^(\s*)import numpy\.([\w.]+) as (\w+)\s*$")
+_FROM = re.compile(r"^(\s*)from numpy\.([\w.]+) import")
+
+
+def rewrite(source, patches=()):
+    """NumPy's test source with its numpy imports pointed at the shim package."""
+    for old, new in patches:
+        if old not in source:
+            raise SystemExit(f"numpy_suite: patch target {old!r} not found (NumPy changed?)")
+        source = source.replace(old, new)
+    lines = []
+    for line in source.splitlines():
+        line = re.sub(r"^(\s*)import numpy as np\s*$", r"\1import _gpupy_np as np", line)
+        line = re.sub(r"^(\s*)import numpy\s*$", r"\1import _gpupy_np as numpy", line)
+        line = re.sub(r"^(\s*)from numpy import", r"\1from _gpupy_np import", line)
+        m = _IMPORT_AS.match(line)
+        if m and SHIMMED.match(m.group(2)):
+            line = f"{m.group(1)}import _gpupy_np.{m.group(2)} as {m.group(3)}"
+        m = _FROM.match(line)
+        if m and SHIMMED.match(m.group(2)):
+            line = _FROM.sub(rf"\1from _gpupy_np.{m.group(2)} import", line, count=1)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def prepare(workdir):
+    """Writes the shim package and conftest into workdir (shared by every file's folder)."""
+    pkg = workdir / "_gpupy_np"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(SHIM_PACKAGE.replace("__SHIMMED__", repr(SHIMMED.pattern)))
+    (workdir / "conftest.py").write_text(CONFTEST)
+    (workdir / "pytest.ini").write_text("[pytest]\naddopts = -p no:cacheprovider\n")
+
+
+def stage(workdir, rel):
+    """Copies one NumPy test file (and its data folder) under workdir; returns the copy's path."""
+    src = NUMPY_DIR / rel
+    folder = workdir / rel.replace("/", "_").removesuffix(".py")
+    folder.mkdir()
+    data = src.parent / "data"
+    if data.is_dir():
+        (folder / "data").symlink_to(data)
+    dst = folder / src.name
+    dst.write_text(rewrite(src.read_text(), PATCHES.get(rel, ())))
+    return dst
+
+
+def _read_log(path):
+    records = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                pass  # a line cut short by a crash
+    return records
+
+
+def run_file(workdir, spec, args):
+    """Runs one file (optionally only some classes) to completion, stepping over crashing tests."""
+    rel, _, classes = spec.partition("::")
+    copy = stage(workdir, rel)
+    targets = [f"{copy}::{c}" for c in classes.split(",")] if classes else [str(copy)]
+    log = copy.with_suffix(".jsonl")
+    env = dict(
+        os.environ,
+        GPUPY_SUITE_DEVICE=args.device,
+        GPUPY_SUITE_LOG=str(log),
+        GPUPY_SUITE_TEST_TIMEOUT=str(args.test_timeout),
+        GPUPY_SUITE_FALLBACKS=str(copy.with_suffix(".fallbacks.json")),
+        PYTHONPATH=os.pathsep.join([str(workdir), str(args.gpupy)]),
+    )
+    crashed, start = [], time.time()
+    while True:
+        deselect = [f"--deselect={c}" for c in crashed]
+        deselect += [f"--deselect={copy.relative_to(workdir)}::{t}" for t in SKIP.get(rel, ())]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            "--rootdir",
+            str(workdir),
+            "-c",
+            str(workdir / "pytest.ini"),
+            *targets,
+            *deselect,
+        ]
+        if args.k:
+            cmd += ["-k", args.k]
+        left = args.file_timeout - (time.time() - start)
+        try:
+            proc = subprocess.run(
+                cmd, cwd=workdir, env=env, capture_output=True, text=True, timeout=max(left, 1)
+            )
+        except subprocess.TimeoutExpired:
+            return copy, rel, spec, crashed, "file timeout"
+        records = _read_log(log)
+        done = {r["id"] for r in records if "id" in r}
+        started = [r["start"] for r in records if "start" in r]
+        if proc.returncode < 0 and started and started[-1] not in done and len(crashed) < 20:
+            crashed.append(started[-1])  # node ids are relative to workdir, pytest's cwd
+            continue
+        status = "" if proc.returncode in (0, 1) else f"pytest exit {proc.returncode}"
+        if proc.returncode not in (0, 1) and args.verbose:
+            print(proc.stdout[-3000:], proc.stderr[-3000:], file=sys.stderr)
+        return copy, rel, spec, crashed, status
+
+
+def summarise(copy, spec, crashed, status):
+    """One row of counts plus the non-passing tests, from the file's outcome log."""
+    outcomes = {}
+    for r in _read_log(copy.with_suffix(".jsonl")):
+        if "id" in r:
+            outcomes[r["id"]] = r  # the last report of a test wins (setup error after call ...)
+    for nodeid in crashed:
+        outcomes[nodeid] = {"id": nodeid, "outcome": "crashed", "message": "process died"}
+    counts = {}
+    for r in outcomes.values():
+        counts[r["outcome"]] = counts.get(r["outcome"], 0) + 1
+    fallbacks_path = copy.with_suffix(".fallbacks.json")
+    fallbacks = json.loads(fallbacks_path.read_text()) if fallbacks_path.exists() else []
+    bad = [
+        r for r in outcomes.values() if r["outcome"] in ("failed", "error", "crashed", "xpassed")
+    ]
+    return {"file": spec, "counts": counts, "status": status, "fallbacks": fallbacks, "bad": bad}
+
+
+def write_report(rows, args, out):
+    keys = ["passed", "failed", "error", "crashed", "skipped", "xfailed", "xpassed"]
+    lines = [
+        f"# NumPy {numpy.__version__} test files on gpupy (device {args.device})",
+        "",
+        "Not passing and out of scope by design (message patterns in OUT_OF_SCOPE): "
+        "the `by design` column; `to look at` is the rest.",
+        "",
+        "| file | collected | " + " | ".join(keys) + " | by design | to look at | note |",
+        "| --- | ---: | " + " | ".join("---:" for _ in keys) + " | ---: | ---: | --- |",
+    ]
+    total = dict.fromkeys(keys + ["design", "look"], 0)
+    for row in rows:
+        c = dict(row["counts"])
+        c["design"] = sum(1 for r in row["bad"] if triage(r["message"]))
+        c["look"] = len(row["bad"]) - c["design"]
+        for k in total:
+            total[k] += c.get(k, 0)
+        lines.append(
+            f"| {row['file']} | {sum(row['counts'].values())} | "
+            + " | ".join(str(c.get(k, 0)) for k in keys + ["design", "look"])
+            + f" | {row['status']} |"
+        )
+    lines.append(
+        f"| **total** | {sum(total[k] for k in keys)} | "
+        + " | ".join(str(total[k]) for k in keys + ["design", "look"])
+        + " | |"
+    )
+    for row in rows:
+        if row["bad"]:
+            lines += ["", f"## {row['file']}", ""]
+            if args.ids:
+                for r in row["bad"]:
+                    why = triage(r["message"])
+                    lines.append(
+                        f"- `{r['id']}` {r['outcome']}{f' ({why})' if why else ''}: {r['message']}"
+                    )
+            else:  # per test function and reason: how many parametrisations, one message
+                groups = {}
+                for r in row["bad"]:
+                    name = r["id"].split("/", 1)[-1].split("[")[0]
+                    groups.setdefault((name, triage(r["message"])), []).append(r)
+                lines += [
+                    f"- `{name}` {len(g)} {g[0]['outcome']}"
+                    f"{' (' + why + ')' if why else ''}: {g[0]['message']}"
+                    for (name, why), g in groups.items()
+                ]
+        if row["fallbacks"]:
+            lines += ["", f"NumPy names used in {row['file']}: " + ", ".join(row["fallbacks"])]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if out:
+        pathlib.Path(out).write_text(text)
+        pathlib.Path(out).with_suffix(".json").write_text(json.dumps(rows, indent=1))
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 1)[1],
+    )
+    parser.add_argument(
+        "files",
+        nargs="*",
+        default=DEFAULT_FILES,
+        help="NumPy test files relative to the numpy package, optionally "
+        "'path::Class1,Class2' (default: the core list)",
+    )
+    parser.add_argument("--device", default="cpu", choices=["cpu", "emu", "cuda"])
+    parser.add_argument("-k", help="pytest -k expression applied to every file")
+    parser.add_argument(
+        "--gpupy",
+        default=REPO / "python",
+        type=pathlib.Path,
+        help="folder holding the gpupy package to test (default: this checkout's python/)",
+    )
+    parser.add_argument(
+        "--ids",
+        action="store_true",
+        help="list every failing test id (default: one line per failing test function)",
+    )
+    parser.add_argument("--out", help="write the table (and a .json of the results) here")
+    parser.add_argument("--test-timeout", type=int, default=60, help="seconds per test")
+    parser.add_argument("--file-timeout", type=int, default=1800, help="seconds per file")
+    parser.add_argument("--keep", action="store_true", help="keep the rewritten files")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show pytest's output tail when a file does not run to the end",
+    )
+    args = parser.parse_args()
+    workdir = pathlib.Path(tempfile.mkdtemp(prefix="gpupy_numpy_suite_"))
+    prepare(workdir)
+    rows = []
+    try:
+        for spec in args.files:
+            t0 = time.time()
+            copy, rel, spec, crashed, status = run_file(workdir, spec, args)
+            rows.append(summarise(copy, spec, crashed, status))
+            print(
+                f"{spec}: {rows[-1]['counts']} {status} ({time.time() - t0:.0f}s)", file=sys.stderr
+            )
+    finally:
+        write_report(rows, args, args.out)
+        if args.keep:
+            print(f"rewritten files in {workdir}", file=sys.stderr)
+        else:
+            shutil.rmtree(workdir)
+
+
+if __name__ == "__main__":
+    main()
