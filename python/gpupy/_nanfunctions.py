@@ -69,6 +69,12 @@ def _inexact_dtype(a, dtype, op):
         raise TypeError(f"[{op}] If a is inexact, then dtype must be inexact")
 
 
+def _inexact_out(a, out, op):
+    """NumPy's nanmean/nanvar/nanstd refuse a bool or integer out= for float or complex data."""
+    if out is not None and _inexact(_arr(a)) and numpy.dtype(out.dtype).kind not in "fc":
+        raise TypeError(f"[{op}] If a is inexact, then out must be inexact")
+
+
 def _finish(op, result, out):
     """result, or result written into out= (the shapes must match, as NumPy's)."""
     return _into_out(op, result, out)
@@ -109,6 +115,7 @@ def _counts(mask, axis, keepdims):
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """See numpy.nanmean; RuntimeWarning 'Mean of empty slice' where a slice is all NaN."""
     _inexact_dtype(a, dtype, "nanmean")
+    _inexact_out(a, out, "nanmean")
     arr, mask = _replace_nan(a, 0, where, "nanmean")
     if mask is None:  # no NaN possible: mean, with its warning for empty slices
         from gpupy._reduction import mean
@@ -123,18 +130,32 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     return _finish("nanmean", (tot / cnt).astype(tot.dtype, copy=False), out)
 
 
-def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True):
+def nanvar(
+    a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
+    correction=None,
+):  # fmt: skip
     """See numpy.nanvar; RuntimeWarning 'Degrees of freedom <= 0 for slice.' (result NaN) where
-    fewer than ddof + 1 values are not NaN."""
+    fewer than ddof + 1 values are not NaN. ``mean`` is a precomputed nanmean with
+    keepdims=True, ``correction`` the Array API's name of ddof."""
     _inexact_dtype(a, dtype, "nanvar")
+    _inexact_out(a, out, "nanvar")
+    if correction is not None:
+        if ddof != 0:
+            raise ValueError("[nanvar] ddof and correction can't be provided simultaneously.")
+        ddof = correction
     arr, mask = _replace_nan(a, 0, where, "nanvar")
     if mask is None:
-        return _core.var(arr, axis=axis, dtype=dtype, out=out, ddof=ddof, keepdims=keepdims)
+        from gpupy._reduction import var
+
+        return var(arr, axis=axis, dtype=dtype, out=out, ddof=ddof, keepdims=keepdims, mean=mean)
     cnt = _counts(mask, axis, True)
     if dtype is None and not _inexact(arr):
         dtype = "float64"
-    tot = _core.sum(arr, axis=axis, dtype=dtype, keepdims=True)
-    avg = (tot / cnt).astype(tot.dtype, copy=False)
+    if mean is None:
+        tot = _core.sum(arr, axis=axis, dtype=dtype, keepdims=True)
+        avg = (tot / cnt).astype(tot.dtype, copy=False)
+    else:
+        avg = _arr(mean)
     dev = arr - avg
     if _inexact(arr):  # NumPy subtracts into arr itself: the data's dtype (float16 too)
         dev = dev.astype(arr.dtype, copy=False)
@@ -153,11 +174,18 @@ def _squeeze_like(kept, target):
     return kept.reshape(target.shape)
 
 
-def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True):
-    """See numpy.nanstd."""
+def nanstd(
+    a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
+    correction=None,
+):  # fmt: skip
+    """See numpy.nanstd (``mean`` and ``correction`` as in nanvar)."""
+    _inexact_out(a, out, "nanstd")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        var = nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where)
+        var = nanvar(
+            a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where, mean=mean,
+            correction=correction,
+        )  # fmt: skip
     for w in caught:
         warnings.warn(w.message, w.category, stacklevel=2)
     return _finish("nanstd", _core.sqrt(var), out)
@@ -388,7 +416,7 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
     if method not in METHODS:
         raise ValueError(f"[{op}] '{method}' is not a valid method. Use one of: {METHODS}")
     a = _arr(a)
-    if numpy.dtype(a.dtype).kind == "c":
+    if numpy.dtype(a.dtype).kind == "c" and not middle_mean:  # nanmedian sorts complex values
         raise TypeError(f"[{op}] a must be an array of real numbers")
     # NumPy's medians average booleans as numbers; its nan-functions of empty input subtract none
     if op != "nanmedian" and (a.size or not skip_nan):
@@ -414,7 +442,8 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
     m = rows.shape[-1]
     if skip_nan and _inexact(rows):
         n = _counts(_core.isnan(rows), -1, False)
-        if m and bool(_core.any(n == 0)):
+        # one warning per all-NaN slice, as NumPy's per-row loops give
+        for _ in range(int(_core.sum(n == 0)) if m else 0):
             warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
         invalid = n == 0
         s = _arranged(rows, n, qs.reshape(-1).tolist(), method)

@@ -325,3 +325,68 @@ def test_nanmedian_is_the_mean_of_the_middle_values(values, dtype, xp):
         warnings.simplefilter("ignore", RuntimeWarning)
         a = xp.asarray(numpy.array(values, dtype=dtype))
         return xp.nanmedian(a), xp.nanmedian(xp.stack([a, a]), axis=1)
+
+
+# ---- found by NumPy's own lib/tests/test_nanfunctions.py (tools/numpy_suite.py) ---------------
+
+
+def _fixed_nans():
+    a = numpy.random.RandomState(3).randn(5, 6)
+    a[1, 2] = a[0, 0] = numpy.nan
+    a[3, :] = numpy.nan
+    return a
+
+
+@pytest.mark.parametrize("name", ["nanvar", "nanstd"])
+@pytest.mark.parametrize("axis", [None, 0, 1])
+@testing.numpy_gpupy_allclose(rtol=1e-12)
+def test_nanvar_nanstd_correction_and_mean(xp, name, axis):
+    a = xp.asarray(_fixed_nans())
+    f = getattr(xp, name)
+    mean = xp.nanmean(a, axis=axis, keepdims=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # the all-NaN row
+        return f(a, axis=axis, correction=1), f(a, axis=axis, ddof=1, mean=mean)
+
+
+@pytest.mark.parametrize("name", ["nanvar", "nanstd"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_nanvar_refuses_ddof_with_correction(xp, name):
+    return getattr(xp, name)(xp.asarray(_fixed_nans()), ddof=1, correction=1)
+
+
+@pytest.mark.parametrize("out_dtype", ["bool", "int64"])
+@pytest.mark.parametrize("name", ["nanmean", "nanvar", "nanstd"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_nan_mean_var_std_refuse_integer_out(xp, name, out_dtype):
+    out = xp.empty(5, dtype=out_dtype)
+    return getattr(xp, name)(xp.asarray(_fixed_nans()), axis=1, out=out)
+
+
+@pytest.mark.parametrize("name", ["nanmedian", "nanpercentile", "nanquantile"])
+@pytest.mark.parametrize("axis", [None, 0, 1])
+def test_all_nan_warning_once_per_slice(name, axis):
+    a = numpy.full((3, 4), numpy.nan)
+    a[0, 0] = 1.0  # one slice along axis 0 and one along axis 1 hold a value
+    args = () if name == "nanmedian" else (50,) if name == "nanpercentile" else (0.5,)
+    counts = []
+    for xp in (numpy, gpupy):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            getattr(xp, name)(xp.asarray(a), *args, axis=axis)
+        counts.append(sum("All-NaN" in str(w.message) for w in caught))
+    assert counts[0] == counts[1] and counts[0] == {None: 0, 0: 3, 1: 2}[axis]
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("axis", [None, 0, 1])
+@testing.numpy_gpupy_allclose()
+def test_nanmedian_complex(xp, dtype, axis):
+    r = numpy.random.RandomState(5)  # the same data for NumPy's run and gpupy's
+    a = (r.randint(0, 4, (5, 7)) + 1j * r.randint(0, 3, (5, 7))).astype(dtype)
+    a[a.real == 0] = complex(numpy.nan, 0)
+    a[2, 3] = complex(1, numpy.nan)  # NaN in the imaginary part only
+    a[1, :] = numpy.nan
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return xp.nanmedian(xp.asarray(a), axis=axis)
