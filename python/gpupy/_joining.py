@@ -5,6 +5,7 @@ Joins and tiles allocate their result and copy into views of it; splits and diag
 
 import builtins
 import operator
+import types
 
 import numpy
 
@@ -192,9 +193,23 @@ def _arrays(arrays, op):
         arrays = list(arrays) if arrays.ndim else [arrays]
     elif not hasattr(arrays, "__iter__"):
         raise TypeError(f"[{op}] expected a sequence of arrays, got {type(arrays).__name__}")
+    elif isinstance(arrays, types.GeneratorType) or not hasattr(arrays, "__len__"):
+        # NumPy 2 refuses one-shot iterables: their length is needed before they are read
+        if op == "concatenate":
+            raise TypeError("[concatenate] The first input argument needs to be a sequence")
+        raise TypeError(
+            f'[{op}] arrays to stack must be passed as a "sequence" type such as list or tuple.'
+        )
+    if len(arrays) > _MAX_ARRAYS:  # before converting 2**31 elements one by one
+        raise ValueError(
+            f"[{op}] {op}() only supports up to {_MAX_ARRAYS} arrays but got {len(arrays)}."
+        )
     arrays = list(arrays)
     check_operands(op, arrays)
     return [_arr(a) for a in arrays]
+
+
+_MAX_ARRAYS = 2**31 - 1  # NumPy's limit (a C int count)
 
 
 _CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
@@ -221,15 +236,39 @@ def _cast_for_join(arrays, dtype, casting, op, core_checks=True):
     return [a.astype(to, copy=False) for a in arrays], None
 
 
+def _out_dtype(out, dtype, op):
+    """The dtype the join casts to: out's (NumPy takes one of out= and dtype=) or dtype."""
+    if out is None:
+        return dtype
+    if dtype is not None:
+        raise TypeError(
+            f"[{op}] only takes `out` or `dtype` as an argument, but both were provided."
+        )
+    return out.dtype
+
+
+def _into(out, result, op):
+    if out is None:
+        return result
+    if tuple(out.shape) != tuple(result.shape):  # no broadcasting into out, as NumPy
+        raise ValueError(
+            f"[{op}] Output array has wrong shape: {tuple(out.shape)}, "
+            f"the result has shape {tuple(result.shape)}"
+        )
+    out[...] = result
+    return out
+
+
 def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """See numpy.concatenate (axis=None joins the flattened inputs)."""
     if axis is not None:
         axis = operator.index(axis)
-    arrays, dtype = _cast_for_join(_arrays(arrays, "concatenate"), dtype, casting, "concatenate")
-    result = _core._concatenate(arrays, axis, dtype)
-    if out is not None:
-        return _into_out("concatenate", result, out)
-    return result
+    to = _out_dtype(out, dtype, "concatenate")
+    # with out=, casting is checked here against out's dtype (the C++ join checks dtype=)
+    arrays, to = _cast_for_join(
+        _arrays(arrays, "concatenate"), to, casting, "concatenate", out is None
+    )
+    return _into(out, _core._concatenate(arrays, axis, to), "concatenate")
 
 
 def concat(arrays, /, *, axis=0):
@@ -247,11 +286,9 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
         raise numpy.exceptions.AxisError(
             f"[stack] axis {axis} is out of bounds for array of dimension {arrays[0].ndim + 1}"
         )
-    arrays, _ = _cast_for_join(arrays, dtype, casting, "stack", False)
-    result = _core._stack(arrays, axis)
-    if out is not None:
-        return _into_out("stack", result, out)
-    return result
+    to = _out_dtype(out, dtype, "stack")
+    arrays, _ = _cast_for_join(arrays, to, casting, "stack", False)
+    return _into(out, _core._stack(arrays, axis), "stack")
 
 
 def atleast_1d(*arys):

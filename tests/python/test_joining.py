@@ -308,3 +308,51 @@ def test_array_likes(xp):
         xp.stack(xp.asarray(np.ones((2, 3))), axis=1),
         xp.split(xp.asarray(np.arange(6)), [2, 4]),
     )
+
+
+# ---- found by NumPy's own _core/tests/test_shape_base.py (tools/numpy_suite.py) ---------------
+
+
+@pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind", "unsafe"])
+@pytest.mark.parametrize("out_dtype", ["complex64", "float32", "float64", "int64"])
+@pytest.mark.parametrize("name", ["concatenate", "stack"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_join_out_casting(xp, name, out_dtype, casting):
+    arrays = (xp.asarray([1.1, 2.2]), xp.asarray([3.3, 4.4]))
+    out = xp.zeros(4 if name == "concatenate" else (2, 2), dtype=out_dtype)
+    result = getattr(xp, name)(arrays, out=out, casting=casting)
+    assert result is out
+    return out
+
+
+@pytest.mark.parametrize("name", ["concatenate", "stack"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_join_refuses_out_with_dtype(xp, name):
+    arrays = (xp.asarray([1.0, 2.0]), xp.asarray([3.0, 4.0]))
+    out = xp.zeros(4 if name == "concatenate" else (2, 2))
+    return getattr(xp, name)(arrays, out=out, dtype="float64")
+
+
+@pytest.mark.parametrize("shape", [(5,), (4, 1), (1, 4)])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_concatenate_out_of_another_shape(xp, shape):
+    out = xp.zeros(shape)
+    return xp.concatenate((xp.asarray([1, 2]), xp.asarray([3, 4])), out=out)
+
+
+@pytest.mark.parametrize("name", ["concatenate", "stack", "hstack", "vstack", "dstack"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_join_refuses_generators(xp, name):
+    return getattr(xp, name)(xp.arange(3) for _ in range(2))
+
+
+def test_concatenate_too_many_arrays():
+    class Many:  # claims 2**31 elements: the count is refused before any is read
+        def __len__(self):
+            return 2**31
+
+        def __iter__(self):
+            raise AssertionError("read an element")
+
+    with pytest.raises(ValueError, match=r"\[concatenate\] .* up to 2147483647 arrays"):
+        gpupy.concatenate(Many())
