@@ -222,6 +222,15 @@ class _Flags:
     def __repr__(self):
         return "\n".join(f"  {n.upper()} : {getattr(self, n)}" for n in self._SHOWN)
 
+    def _values(self):
+        return tuple(getattr(self, n) for n in self._SHOWN)
+
+    def __eq__(self, other):
+        # by value, as NumPy's flags objects compare
+        return self._values() == other._values() if isinstance(other, _Flags) else NotImplemented
+
+    __hash__ = None  # NumPy's flags objects are unhashable too
+
 
 # ---- NumPy interop -------------------------------------------------------------------------------
 

@@ -146,3 +146,18 @@ def test_layout_flags_cannot_be_set():
         with pytest.raises(KeyError):
             a.flags["C_CONTIGUOUS"] = False
         assert a.flags.c_contiguous and a.flags["C"]
+
+
+def test_flags_compare_by_value():
+    # found by NumPy's test_numeric.py TestClip, which compares results' flags with ==
+    def pairs(xp):
+        a = xp.ones((3, 4))
+        ro = xp.ones((3, 4))
+        ro.setflags(write=False)
+        return [(a, xp.ones((3, 4))), (a, a[:, ::2]), (a, a.T), (a, ro), (a, a[1:])]
+
+    expected = [x.flags == y.flags for x, y in pairs(numpy)]
+    assert [x.flags == y.flags for x, y in pairs(gpupy)] == expected
+    assert [x.flags != y.flags for x, y in pairs(gpupy)] == [not e for e in expected]
+    with pytest.raises(TypeError):
+        hash(gpupy.ones(2).flags)
