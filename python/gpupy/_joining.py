@@ -47,26 +47,43 @@ def where(condition, x=_NO_VALUE, y=_NO_VALUE, /):
     return _core._where(_operand(condition), _operand(x), _operand(y))
 
 
-def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None):
+def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None, dtype=None,
+         casting="same_kind"):  # fmt: skip
     """See numpy.clip: NaN bounds and NaN elements propagate; dtype as NumPy 2's promotion.
     The bounds are named ``min``/``max`` as in the Array API; NumPy's ``a_min``/``a_max``
-    keywords are accepted too."""
+    keywords are accepted too. Of the ufunc keywords NumPy passes on, ``dtype`` and ``casting``
+    are taken: they rule the cast of the inputs to dtype and of the result into out."""
     if (min is not None or max is not None) and (a_min is not None or a_max is not None):
         raise ValueError("[clip] pass the bounds as min/max or as a_min/a_max, not both")
+    casting = "same_kind" if casting is None else casting  # None: the ufunc default
+    if casting not in _CASTINGS:
+        raise ValueError(
+            "[clip] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"
+        )
     lo = a_min if min is None else min
     hi = a_max if max is None else max
-    result = _core._clip(
-        _arr(a), None if lo is None else _operand(lo), None if hi is None else _operand(hi)
-    )
-    if out is not None:
-        if not numpy.can_cast(result.dtype, out.dtype, "same_kind"):  # the ufunc's out= rule
-            raise TypeError(
-                f"[clip] Cannot cast ufunc 'clip' output from {result.dtype!r} to "
-                f"{out.dtype!r} with casting rule 'same_kind'"
-            )
-        out[...] = result
-        return out
-    return result
+    operands = [_arr(a), None if lo is None else _operand(lo), None if hi is None else _operand(hi)]
+    if dtype is not None:
+        to = numpy.dtype(dtype)
+        for x in operands:
+            if isinstance(x, ndarray) and not numpy.can_cast(x.dtype, to, casting):
+                raise TypeError(
+                    f"[clip] Cannot cast ufunc 'clip' input from dtype('{x.dtype}') to "
+                    f"dtype('{to}') with casting rule '{casting}'"
+                )
+        operands = [x.astype(to, copy=False) if isinstance(x, ndarray) else x for x in operands]
+    result = _core._clip(*operands)
+    if dtype is not None:
+        result = result.astype(dtype, copy=False)  # weak Python bounds do not widen dtype=
+    if out is None:
+        return result
+    if not numpy.can_cast(result.dtype, out.dtype, casting):
+        raise TypeError(
+            f"[clip] Cannot cast ufunc 'clip' output from dtype('{result.dtype}') to "
+            f"dtype('{out.dtype}') with casting rule '{casting}'"
+        )
+    out[...] = result
+    return out
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):

@@ -356,3 +356,26 @@ def test_concatenate_too_many_arrays():
 
     with pytest.raises(ValueError, match=r"\[concatenate\] .* up to 2147483647 arrays"):
         gpupy.concatenate(Many())
+
+
+# ---- clip's ufunc keywords (found by NumPy's test_numeric.py TestClip) --------------------------
+
+
+@pytest.mark.parametrize("casting", [None, "same_kind", "unsafe"])
+@pytest.mark.parametrize("out_dtype", ["int32", "float32", "float64"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_clip_out_casting(xp, out_dtype, casting):
+    a = xp.asarray(np.linspace(-3.0, 3.0, 7))
+    out = xp.zeros(7, dtype=out_dtype)
+    kwargs = {} if casting is None else {"casting": casting}
+    result = xp.clip(a, -1.0, 2.0, out=out, **kwargs)
+    assert result is out
+    return out
+
+
+@pytest.mark.parametrize("casting", ["same_kind", "unsafe"])
+@pytest.mark.parametrize("dtype", ["int16", "float32", "float64"])
+@pytest.mark.parametrize("data", [[1, 5, 9], [1.5, 5.0, 9.25]])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_clip_dtype(xp, data, dtype, casting):
+    return xp.clip(xp.asarray(data), 2, 6, dtype=dtype, casting=casting)
