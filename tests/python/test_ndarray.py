@@ -457,3 +457,35 @@ def test_functions_given_none_name_the_operation(call, message):
     # NumPy reads None as an object array; gpupy has none and says so, naming the operation.
     with pytest.raises(TypeError, match=message):
         call()
+
+
+# ---- .real and .imag are views (found by NumPy's test_umath.py TestComplexFunctions) -----------
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@testing.numpy_gpupy_allclose()
+def test_real_imag_are_writeable_views(xp, dtype):
+    base = (np.arange(12) + 1j * np.arange(12, 24)).astype(dtype).reshape(3, 4)
+    c = xp.asarray(base)[:, ::2].T  # a strided, transposed view
+    c.real[0] = -1
+    c.imag[:, 1] = 9
+    c.imag = c.imag * 2
+    c.real = 3.5
+    assert c.real.dtype == c.imag.dtype == np.dtype(dtype).char.lower()
+    return c, c.real, c.imag
+
+
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_real_array_real_is_a_view_and_imag_read_only_zeros(xp):
+    a = xp.arange(4.0)
+    a.real[1] = 7
+    a.real = a.real + 1
+    assert not a.imag.flags.writeable
+    return a, a.imag
+
+
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_real_array_refuses_setting_imag(xp):
+    a = xp.arange(4.0)
+    a.imag = 1
+    return a
