@@ -41,6 +41,8 @@ def _bin_sums(index, weights, n, device):
 
 def bincount(x, /, weights=None, minlength=0):
     """See numpy.bincount. On cuda the weighted sums are atomic adds, in an unspecified order."""
+    if isinstance(x, (list, tuple)) and len(x) == 0:
+        x = _arr(numpy.zeros(0, "int64"))  # NumPy reads a list as intp: [] is no float array
     x = _arr(x)
     if x.ndim != 1:
         raise ValueError("[bincount] x must be a 1-D array of non-negative integers")

@@ -84,7 +84,9 @@ def insert(arr, obj, values, axis=None):
             indices = numpy.flatnonzero(indices)
         elif indices.ndim > 1:
             raise ValueError("[insert] index array argument obj must be one dimensional or scalar")
-        if indices.size and indices.dtype.kind not in "iu":
+        # an empty list is read as int indices, an empty float array is refused (as NumPy)
+        empty_list = not indices.size and not isinstance(obj, (_core.ndarray, numpy.ndarray))
+        if not empty_list and indices.dtype.kind not in "iu":
             if indices.size == 1:
                 raise TypeError(f"[insert] index must be an integer, got {obj!r}")
             raise IndexError("[insert] index arrays must be of integer (or boolean) type")

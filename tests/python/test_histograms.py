@@ -414,3 +414,16 @@ def test_bincount_uint64_and_empty_input(x, kw, xp):
     # int64 zeros whatever the weights; gpupy refused uint64 and summed the weights
     kw = {k: xp.asarray(numpy.array(v, float)) if k == "weights" else v for k, v in kw.items()}
     return xp.bincount(xp.asarray(x), **kw)
+
+
+@pytest.mark.parametrize("minlength", [0, 3])
+@pytest.mark.parametrize("empty", [[], ()])
+@testing.numpy_gpupy_allclose()
+def test_bincount_of_an_empty_list(xp, empty, minlength):
+    # found by NumPy's test_function_base.py: an empty list is read as integers
+    return xp.bincount(empty, minlength=minlength)
+
+
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_bincount_refuses_an_empty_float_array(xp):
+    return xp.bincount(xp.zeros(0))

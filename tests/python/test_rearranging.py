@@ -523,3 +523,15 @@ def test_pad_constant_values_convert_as_numpy_scalars(data, width, value, xp):
     # NumPy sets each side from a NumPy scalar: out of range for a signed dtype is an
     # OverflowError, also when that side is empty (gpupy wrapped or skipped it)
     return xp.pad(xp.asarray(numpy.array(data, dtype="int8")), width, constant_values=value)
+
+
+@pytest.mark.parametrize("obj", ["empty_float_array", "empty_list", "float_array"])
+@numpy_gpupy_allclose(accept_error=True)
+def test_insert_index_dtype(xp, obj):
+    # found by NumPy's test_function_base.py: an empty float index array is refused too
+    index = {
+        "empty_float_array": xp.zeros(0),
+        "empty_list": [],
+        "float_array": xp.asarray([1.0, 2.0]),
+    }[obj]
+    return xp.insert(xp.asarray([0, 1, 2]), index, [] if obj.startswith("empty") else [10, 20])
