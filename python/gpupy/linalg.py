@@ -330,7 +330,8 @@ def _svd_hermitian(a, compute_uv):
     order = gpupy.flip(gpupy.argsort(s, axis=-1), axis=-1)
     s = gpupy.take_along_axis(s, order, axis=-1)
     u = gpupy.take_along_axis(u, order[..., None, :], axis=-1)
-    sign = gpupy.take_along_axis(gpupy.sign(w), order, axis=-1)
+    # copysign, not sign: a zero eigenvalue keeps its vector in vh (vh stays unitary)
+    sign = gpupy.take_along_axis(gpupy.copysign(1.0, w), order, axis=-1)
     vh = gpupy.conj(matrix_transpose(u * sign[..., None, :]))
     return _cuda_linalg.SVDResult(u, s, vh)
 

@@ -280,3 +280,23 @@ def test_pinv_default_cutoff_is_numpys():
         gpupy.linalg.pinv(g, rtol=None).get(), np.linalg.pinv(a, rtol=None), rtol=1e-10, atol=1e-12
     )
     assert abs(gpupy.linalg.pinv(g).get()).max() > 1e13 > abs(np.linalg.pinv(a, rtol=None)).max()
+
+
+# ---- found by NumPy's own linalg/tests/test_linalg.py (tools/numpy_suite.py) -------------------
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex128"])
+@testing.numpy_gpupy_allclose(rtol=1e-12)
+def test_svd_hermitian_of_a_singular_matrix_keeps_vh_unitary(xp, dtype):
+    x = xp.asarray(np.array([[1, 0, 0], [0, 0, 0], [0, 0, -2]], dtype=dtype))
+    u, s, vh = xp.linalg.svd(x, hermitian=True)
+    return u, s, vh, vh @ xp.conj(vh.T)
+
+
+@pytest.mark.parametrize("uplo", ["l", "u", "L", "U", "x"])
+@pytest.mark.parametrize("name", ["eigh", "eigvalsh"])
+@testing.numpy_gpupy_allclose(rtol=1e-12, accept_error=True)
+def test_eigh_uplo_in_either_case(xp, name, uplo):
+    a = xp.asarray(np.array([[2.0, 5.0], [-1.0, 3.0]]))  # the triangles differ
+    result = getattr(xp.linalg, name)(a, UPLO=uplo)
+    return result[0] if name == "eigh" else result
