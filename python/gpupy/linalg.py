@@ -141,6 +141,8 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):  # noqa: N803 - Num
     above rtol (default max(M, N) * eps) times the largest. hermitian=True takes them from eigh."""
     import gpupy
 
+    if tol is not None and rtol is not None:
+        raise ValueError("[linalg.matrix_rank] `tol` and `rtol` can't be both set.")
     A = _asarray(A)
     if A.ndim < 2:  # NumPy's Python int: is any element nonzero
         return int(bool(gpupy.any(A != 0)))

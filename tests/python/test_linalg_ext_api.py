@@ -300,3 +300,8 @@ def test_eigh_uplo_in_either_case(xp, name, uplo):
     a = xp.asarray(np.array([[2.0, 5.0], [-1.0, 3.0]]))  # the triangles differ
     result = getattr(xp.linalg, name)(a, UPLO=uplo)
     return result[0] if name == "eigh" else result
+
+
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_matrix_rank_refuses_tol_with_rtol(xp):
+    return xp.linalg.matrix_rank(xp.eye(3), tol=1e-3, rtol=1e-3)
