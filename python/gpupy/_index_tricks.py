@@ -77,6 +77,8 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     if len(modes) != len(dims):
         raise ValueError(f"[{op}] mode must be a string or one mode per dimension")
     coords = broadcast_arrays(*coords) if coords else coords
+    if coords and coords[0].size and 0 in dims:  # no valid coordinate along an empty axis
+        raise ValueError(f"[{op}] cannot unravel if shape has zero entries (is empty).")
     strides = _strides(dims, order, op)
     result = None
     for c, d, m, st in zip(coords, dims, modes, strides, strict=True):
@@ -107,6 +109,8 @@ def unravel_index(indices, shape, order="C"):
     if idx.size and bool(_core.any(_core.logical_or(idx < 0, idx >= size))):
         bad = idx.reshape(-1)[_core.argmax(_core.logical_or(idx < 0, idx >= size).reshape(-1))]
         raise ValueError(f"[{op}] index {int(bad)} is out of bounds for array with size {size}")
+    if not shape and idx.ndim:  # NumPy: a 0-d shape unravels 0-d indices only
+        raise ValueError(f"[{op}] multiple indices are not supported for 0d arrays")
     strides = _strides(shape, order, op)
     return tuple(remainder(floor_divide(idx, st), d) for st, d in zip(strides, shape, strict=True))
 

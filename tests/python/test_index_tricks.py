@@ -209,3 +209,19 @@ def test_s_index_exp_ndindex_ndenumerate():
     assert got == expected
     assert all(type(g[1]) is type(e[1]) for g, e in zip(got, expected, strict=True))
     assert list(gpupy.ndenumerate([[1, 2]])) == list(numpy.ndenumerate([[1, 2]]))
+
+
+# ---- found by NumPy's own lib/tests/test_index_tricks.py (tools/numpy_suite.py) ---------------
+
+
+@pytest.mark.parametrize("indices", [0, [0], [1]])
+@numpy_gpupy_allclose(accept_error=True)
+def test_unravel_index_of_a_0d_shape(xp, indices):
+    return xp.unravel_index(indices, ())
+
+
+@pytest.mark.parametrize("mode", ["clip", "wrap", "raise"])
+@pytest.mark.parametrize("n", [0, 1])
+@numpy_gpupy_allclose(accept_error=True)
+def test_ravel_multi_index_with_an_empty_dimension(xp, mode, n):
+    return xp.ravel_multi_index(xp.zeros((3, n), dtype="int64"), (2, 1, 0), mode=mode)
