@@ -185,6 +185,8 @@ def _sample_columns(sample):
 
     if isinstance(sample, (list, tuple)):
         cols = device_arrays("histogramdd", *sample)
+        if cols and all(c.ndim == 0 for c in cols):  # a list of numbers: one coordinate (D = 1)
+            return stack(cols)[:, None]
         if any(c.ndim != 1 for c in cols) or len({c.shape for c in cols}) > 1:
             raise ValueError("[histogramdd] the sample coordinates must be 1-D of one length")
         return stack(cols, axis=1) if cols else None

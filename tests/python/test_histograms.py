@@ -427,3 +427,11 @@ def test_bincount_of_an_empty_list(xp, empty, minlength):
 @testing.numpy_gpupy_allclose(accept_error=True)
 def test_bincount_refuses_an_empty_float_array(xp):
     return xp.bincount(xp.zeros(0))
+
+
+@pytest.mark.parametrize("bins", [3, [[0.0, 0.5, 1.0]]])
+@testing.numpy_gpupy_allclose()
+def test_histogramdd_of_a_list_of_numbers(xp, bins):
+    # found by NumPy's test_histograms.py: a list of numbers is a one-dimensional sample
+    hist, edges = xp.histogramdd([0.9999999995, 0.2, 0.7], bins=bins)
+    return hist, edges[0]
