@@ -4,6 +4,7 @@ Joins and tiles allocate their result and copy into views of it; splits and diag
 """
 
 import builtins
+import math
 import operator
 import types
 
@@ -452,7 +453,13 @@ def repeat(a, repeats, axis=None):
 def roll(a, shift, axis=None):
     """See numpy.roll (always a new array)."""
     axes = None if axis is None else _ints(axis)
-    return _core._roll(_arr(a), _ints(shift), axes)
+    a, shifts = _arr(a), _ints(shift)
+    if any(not -(2**63) <= s < 2**63 for s in shifts):
+        # beyond int64 (2**100, NumPy's uint64 2**63 + 2): the shift modulo every rolled length
+        lengths = [a.size] if axes is None else [a.shape[x] for x in axes if -a.ndim <= x < a.ndim]
+        period = math.lcm(*lengths) if all(lengths) else 1
+        shifts = [s % period for s in shifts]
+    return _core._roll(a, shifts, axes)
 
 
 def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):

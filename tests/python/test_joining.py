@@ -379,3 +379,13 @@ def test_clip_out_casting(xp, out_dtype, casting):
 @testing.numpy_gpupy_allclose(accept_error=True)
 def test_clip_dtype(xp, data, dtype, casting):
     return xp.clip(xp.asarray(data), 2, 6, dtype=dtype, casting=casting)
+
+
+@pytest.mark.parametrize(
+    "shift, axis",
+    [(np.uint64(2**63 + 2), None), (2**100, None), (2**100, 1), ([2**70, -(2**65)], (0, 1))],
+)
+@testing.numpy_gpupy_allclose()
+def test_roll_by_shifts_beyond_int64(xp, shift, axis):
+    # found by NumPy's test_numeric.py TestRoll
+    return xp.roll(xp.arange(12).reshape(3, 4), shift, axis)
