@@ -218,6 +218,11 @@ def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
 
 def astype(x, dtype, /, *, copy=True, device=None):
     """Array API ``astype``: ``x`` converted to ``dtype`` (and moved to ``device`` if given)."""
+    if not hasattr(x, "astype"):  # NumPy's astype takes arrays and scalars only, not lists
+        raise TypeError(
+            f"[astype] Input should be a gpupy or NumPy array or scalar. It is a "
+            f"{type(x).__name__} instead."
+        )
     if device is not None:
         x = x.to_device(device)
     return x.astype(dtype, copy=copy)

@@ -470,3 +470,10 @@ def test_arange_float16_fills_in_float32(start, stop, step, xp):
 def test_python_int_above_int64_is_uint64(fn, value, xp):
     # NumPy makes it uint64; gpupy's full() refused it as out of bounds for int64
     return getattr(xp, fn)(value)
+
+
+@pytest.mark.parametrize("x", [[1, 2], (1.5,)])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_astype_refuses_python_sequences_and_numbers(xp, x):
+    # found by NumPy's test_numeric.py TestAsType: NumPy's astype wants an array
+    return xp.astype(x, xp.float64)
