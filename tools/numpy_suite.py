@@ -90,7 +90,8 @@ FALLBACKS = set()
 
 
 COLLECTING = [False]  # set by the conftest while pytest imports the test file
-_COLLECT_SAFE = ("array", "asarray", "zeros", "ones", "empty", "full", "arange", "finfo", "iinfo")
+_COLLECT_SAFE = ("array", "asarray", "zeros", "ones", "empty", "full", "arange", "finfo", "iinfo",
+                 "can_cast", "result_type", "promote_types")
 
 
 def _collect_safe(name, make):
