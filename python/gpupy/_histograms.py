@@ -11,6 +11,7 @@ String bins use NumPy's estimators (all but 'stone'), from device reductions.
 """
 
 import operator
+import warnings
 
 import numpy
 
@@ -253,9 +254,22 @@ def _uniform_bins(a, edges, outer, range_):
     return (*keep, float(sub.type(first)), float(div.type(denom)), sub == single, div == single)
 
 
+def _flat_sample(a):
+    """The histogram's data, flat; booleans as uint8 with NumPy's RuntimeWarning."""
+    a = _arr(a).reshape(-1)
+    if a.dtype == numpy.bool_:
+        warnings.warn(
+            f"Converting input from {a.dtype} to {numpy.uint8} for compatibility.",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        a = a.astype(numpy.uint8)
+    return a
+
+
 def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002 - NumPy's name
     """See numpy.histogram_bin_edges (every bin estimator but 'stone')."""
-    a = _arr(a).reshape(-1)
+    a = _flat_sample(a)
     return _bin_edges(a, bins, range, "histogram_bin_edges", weights)
 
 
@@ -282,7 +296,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002
     from gpupy import searchsorted, where
     from gpupy import sum as sum_
 
-    a = _arr(a).reshape(-1)
+    a = _flat_sample(a)
     if numpy.dtype(a.dtype).kind == "c":
         raise TypeError("[histogram] complex data is not supported")
     edges, outer = _bins_and_range(a, bins, range, "histogram", weights)

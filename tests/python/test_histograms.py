@@ -435,3 +435,17 @@ def test_histogramdd_of_a_list_of_numbers(xp, bins):
     # found by NumPy's test_histograms.py: a list of numbers is a one-dimensional sample
     hist, edges = xp.histogramdd([0.9999999995, 0.2, 0.7], bins=bins)
     return hist, edges[0]
+
+
+@pytest.mark.parametrize("name", ["histogram", "histogram_bin_edges"])
+def test_histogram_of_booleans_warns_as_numpy(name):
+    # found by NumPy's test_histograms.py: booleans are read as uint8, with a RuntimeWarning
+    data = [True, True, False]
+    with pytest.warns(RuntimeWarning, match="Converting input from bool") as caught:
+        got = getattr(gpupy, name)(gpupy.asarray(data))
+    with pytest.warns(RuntimeWarning, match="Converting input from bool") as expected_caught:
+        expected = getattr(numpy, name)(numpy.asarray(data))
+    assert [str(w.message) for w in caught] == [str(w.message) for w in expected_caught]
+    got, expected = (got, expected) if name == "histogram" else ([got], [expected])
+    for g, e in zip(got, expected, strict=True):
+        numpy.testing.assert_array_equal(g.get(), e)
