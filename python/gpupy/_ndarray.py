@@ -297,6 +297,23 @@ def _set_real(self, value):
     _real(self)[...] = value
 
 
+def _set_shape(self, shape):
+    """ndarray.shape = ...: NumPy changes the shape in place, without a copy (a view of the same
+    memory with the new shape); AttributeError when that takes a copy."""
+    from gpupy import reshape
+
+    try:
+        view = reshape(self, shape, copy=False)
+    except ValueError as exc:
+        if "avoid copying" not in str(exc):
+            raise
+        raise AttributeError(
+            "[shape] Incompatible shape for in-place modification. Use `.reshape()` to make a "
+            "copy with the desired shape."
+        ) from None
+    self._become_view(view)
+
+
 def _set_imag(self, value):
     if self.dtype.kind != "c":
         raise TypeError("[imag] array does not have imaginary part to set")
@@ -340,6 +357,7 @@ def _install():
         setattr(ndarray, name, fn)
     ndarray.flags = property(_Flags, doc="Memory layout flags (see numpy.ndarray.flags).")
     ndarray.__array_interface__ = property(_array_interface)
+    ndarray.shape = property(ndarray.shape.fget, _set_shape, doc="The array's dimensions.")
     ndarray.real = property(_real, _set_real, doc="Real part, a view (see numpy.ndarray.real).")
     ndarray.imag = property(_imag, _set_imag, doc="Imaginary part (see numpy.ndarray.imag).")
     ndarray.__array_priority__ = 100.0

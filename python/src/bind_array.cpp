@@ -200,6 +200,13 @@ void bind_array(nb::module_& m) {
                                            reinterpret_cast<uintptr_t>(hi));
                    })
       .def("_same_buffer", [](const Array& a, const Array& b) { return a.buffer() == b.buffer(); })
+      // In-place metadata change (ndarray.shape = ...): a becomes the view v of its own memory.
+      .def("_become_view",
+           [](Array& a, const Array& v) {
+             if (a.buffer() != v.buffer())
+               throw ValueError("[shape] the new view must share the array's memory");
+             a = v;
+           })
       .def("__len__",
            [](const Array& a) {
              if (a.ndim() == 0) throw TypeError("len() of unsized object");

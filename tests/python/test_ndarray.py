@@ -489,3 +489,23 @@ def test_real_array_refuses_setting_imag(xp):
     a = xp.arange(4.0)
     a.imag = 1
     return a
+
+
+# ---- ndarray.shape = ... (found by NumPy's test_umath.py and test_multiarray.py) ----------------
+
+
+@pytest.mark.parametrize("shape", [(3, 4), (2, -1), -1, (1, 12, 1)])
+@testing.numpy_gpupy_allclose()
+def test_setting_shape_reshapes_in_place(xp, shape):
+    a = xp.arange(12.0)
+    a.shape = shape
+    a[(0,) * a.ndim] = -1  # still the same memory
+    return a, a.flags.owndata
+
+
+@pytest.mark.parametrize("shape", [(12,), (5,)])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_setting_shape_refuses_copies_and_bad_sizes(xp, shape):
+    a = xp.arange(12).reshape(3, 4).T  # flattening it would copy: AttributeError
+    a.shape = shape
+    return a
