@@ -176,7 +176,9 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
         y = y.astype(_core._result_type(y, 1.0), copy=False)
     elif isinstance(y, int):
         y = float(y)
-    close = gp.less_equal(gp.abs(gp.subtract(x, y)), atol + rtol * gp.abs(y))
+    # a Python scalar y keeps the tolerance a weak scalar (NEP 50): float32 x compares in float32
+    abs_y = builtins.abs(y) if isinstance(y, _SCALARS) else gp.abs(y)
+    close = gp.less_equal(gp.abs(gp.subtract(x, y)), atol + rtol * abs_y)
     result = gp.logical_or(gp.logical_and(close, gp.isfinite(y)), gp.equal(x, y))
     if equal_nan:
         result = gp.logical_or(result, gp.logical_and(gp.isnan(x), gp.isnan(y)))

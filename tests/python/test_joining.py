@@ -389,3 +389,12 @@ def test_clip_dtype(xp, data, dtype, casting):
 def test_roll_by_shifts_beyond_int64(xp, shift, axis):
     # found by NumPy's test_numeric.py TestRoll
     return xp.roll(xp.arange(12).reshape(3, 4), shift, axis)
+
+
+@pytest.mark.parametrize(
+    "b, rtol, atol", [(2, 0.5 - 2**-54, 0), (0.0, 0, 1 - 2**-53), (1 - 2**-53, 0, 0)]
+)
+@testing.numpy_gpupy_allclose()
+def test_isclose_python_scalar_tolerances_stay_weak(xp, b, rtol, atol):
+    # found by NumPy's test_numeric.py (NEP 50): float32 data compares with its own precision
+    return xp.isclose(xp.asarray(1.0, dtype="float32"), b, rtol=rtol, atol=atol)
