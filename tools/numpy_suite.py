@@ -301,6 +301,14 @@ BY_MESSAGE = [
     ),
     ("b", "big-int", r"out of bounds for every gpupy integer dtype"),
     ("b", "aligned", r"data must be \d+-byte aligned"),
+    ("b", "no-hidden-copies", r"Implicit conversion to a NumPy array is not allowed"),
+    # a Python list operand of a C++ ufunc becomes a cpu array whatever the default device
+    (
+        "a",
+        "list-operand-device",
+        r"operands are on different devices \((emu|cuda)\S* and cpu\)"
+        r"|operands are on different devices \(cpu and (emu|cuda)",
+    ),
     ("c", "timeout", r"test ran longer than"),
 ]
 KNOWN = [

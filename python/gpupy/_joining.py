@@ -76,15 +76,7 @@ def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None, dtype=None,
     result = _core._clip(*operands)
     if dtype is not None:
         result = result.astype(dtype, copy=False)  # weak Python bounds do not widen dtype=
-    if out is None:
-        return result
-    if not numpy.can_cast(result.dtype, out.dtype, casting):
-        raise TypeError(
-            f"[clip] Cannot cast ufunc 'clip' output from dtype('{result.dtype}') to "
-            f"dtype('{out.dtype}') with casting rule '{casting}'"
-        )
-    out[...] = result
-    return out
+    return _into_out("clip", result, out, casting)
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
@@ -267,18 +259,6 @@ def _out_dtype(out, dtype, op):
     return out.dtype
 
 
-def _into(out, result, op):
-    if out is None:
-        return result
-    if tuple(out.shape) != tuple(result.shape):  # no broadcasting into out, as NumPy
-        raise ValueError(
-            f"[{op}] Output array has wrong shape: {tuple(out.shape)}, "
-            f"the result has shape {tuple(result.shape)}"
-        )
-    out[...] = result
-    return out
-
-
 def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """See numpy.concatenate (axis=None joins the flattened inputs)."""
     if axis is not None:
@@ -288,7 +268,7 @@ def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind")
     arrays, to = _cast_for_join(
         _arrays(arrays, "concatenate"), to, casting, "concatenate", out is None
     )
-    return _into(out, _core._concatenate(arrays, axis, to), "concatenate")
+    return _into_out("concatenate", _core._concatenate(arrays, axis, to), out)
 
 
 def concat(arrays, /, *, axis=0):
@@ -308,7 +288,7 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
         )
     to = _out_dtype(out, dtype, "stack")
     arrays, _ = _cast_for_join(arrays, to, casting, "stack", False)
-    return _into(out, _core._stack(arrays, axis), "stack")
+    return _into_out("stack", _core._stack(arrays, axis), out)
 
 
 def atleast_1d(*arys):
