@@ -352,6 +352,20 @@ KNOWN = [
         r"TestSignatureMatch|TestCreationFuncs::test_signatures|"
         r"TestNorm\w+::|TestQR::test_mode",
     ),
+    # gaps left open (see benchmarks/results/2026-12-01-session9-numpy-suite.md)
+    (
+        "a",
+        "open",
+        r"TestBroadcast::|TestDiff::test_n$|TestTrimZeros::test_list_to_list|"
+        r"test_correct_quantile_value|test_ldexp_overflow|TestNanFunctions_ArgminArgmax::test_empty",
+    ),
+    (
+        "b",
+        "internals",
+        r"TestPower::test_power_float|test_abs_neg_blocked|TestAttributes::|"
+        r"TestFPClass::test_fp_noncontiguous|test_noncontiguous",
+    ),
+    ("b", "subclass", r"TestOut::test_out_subok|TestRationalFunctions::test_decimal"),
     # random streams differ (Philox), __array__ of a test object returns a gpupy array
     (
         "c",

@@ -150,6 +150,12 @@ def unique(
 ):
     """See numpy.unique. With axis=None the inverse has the input's shape (NumPy 2.x); along an
     axis, slices are compared whole and the inverse runs along that axis."""
+    if axis is not None:
+        from gpupy._indexing import _axis
+
+        ar = _arr(ar)
+        if ar.ndim == 1 and _axis(axis, 1, "unique") == 0:
+            axis = None  # a 1-D array's slices are its elements: equal_nan applies (NumPy 2.4)
     if axis is None:
         r = _unique(ar, return_index, return_inverse, return_counts, equal_nan)
     else:

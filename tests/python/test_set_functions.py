@@ -413,3 +413,12 @@ def test_isin_signed_and_uint64_exactly(signed, kind, signed_first):
     np.testing.assert_array_equal(got.get(), expected)
     inverted = gpupy.isin(gpupy.asarray(x), gpupy.asarray(t), kind=kind, invert=True)
     np.testing.assert_array_equal(inverted.get(), ~expected)
+
+
+@pytest.mark.parametrize("equal_nan", [True, False])
+@pytest.mark.parametrize("axis", [0, -1])
+@testing.numpy_gpupy_allclose()
+def test_unique_along_the_axis_of_a_1d_array_honours_equal_nan(xp, axis, equal_nan):
+    # found by NumPy's test_arraysetops.py (NumPy issue 29336)
+    a = xp.asarray([np.nan, 0.0, 0.0, np.nan, -0.0])
+    return xp.unique(a, True, True, True, axis=axis, equal_nan=equal_nan)
