@@ -352,6 +352,21 @@ KNOWN = [
         r"TestSignatureMatch|TestCreationFuncs::test_signatures|"
         r"TestNorm\w+::|TestQR::test_mode",
     ),
+    # gaps fixed in session 9 (in an older gpupy these fail; a run that still shows one is news)
+    (
+        "a",
+        "fixed",
+        r"test_nanfunc_correction|test_nanstd_with_mean_keyword|"
+        r"TestNanFunctions_MeanVarStd::test_out_dtype_error|TestNanFunctions_Median::test_allnans|"
+        r"test_nanfunc\[nanmedian-\w+-[FD]\]|test_out_and_dtype|test_stack_out_and_dtype|"
+        r"test_bad_out_shape|::test_generator|test_huge_list_error|TestClip::|"
+        r"TestInterp::test_non_finite|test_branch_cuts|TestBincount::test_with_minlength|"
+        r"TestBincount::test_empty_list|TestInsert::test_index_floats|"
+        r"TestSVDHermitian::test_singular|test_UPLO|TestMatrixRank::test_matrix_rank|"
+        r"TestRavelUnravelIndex::test_0d|test_empty_array_ravel|test_rightmost_binedge|"
+        r"TestConvolve::test_mode|TestCorrelate::test_mode|TestRoll::|TestAsType::test_astype|"
+        r"test_bool_conversion|test_nep50_isclose|_on_1d_array|test_stack$",
+    ),
     # gaps left open (see benchmarks/results/2026-12-01-session9-numpy-suite.md)
     (
         "a",
