@@ -371,7 +371,7 @@ KNOWN = [
     (
         "a",
         "open",
-        r"TestBroadcast::|TestDiff::test_n$|TestTrimZeros::test_list_to_list|"
+        r"TestBroadcast::|test_operator_concat|TestDiff::test_n$|TestTrimZeros::test_list_to_list|"
         r"test_correct_quantile_value|test_ldexp_overflow|TestNanFunctions_ArgminArgmax::test_empty",
     ),
     (
