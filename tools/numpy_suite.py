@@ -301,6 +301,7 @@ BY_MESSAGE = [
     ),
     ("b", "big-int", r"out of bounds for every gpupy integer dtype"),
     ("b", "aligned", r"data must be \d+-byte aligned"),
+    ("b", "dtype", r"no object dtype|Cannot interpret 'Fraction|NumPy dtype '\('"),
     ("b", "no-hidden-copies", r"Implicit conversion to a NumPy array is not allowed"),
     # a Python list operand of a C++ ufunc becomes a cpu array whatever the default device
     (
@@ -327,7 +328,7 @@ KNOWN = [
         "b",
         "fp-errors",
         r"TestLog2::test_log2_special|TestMedian::test_empty|TestSeterr|"
-        r"TestFloatExceptions",
+        r"TestFloatExceptions|TestIsclose::test_tol_warnings",
     ),
     # masked arrays, subclasses, __array_wrap__/__array_ufunc__ protocols
     (
@@ -352,6 +353,8 @@ KNOWN = [
         r"TestSignatureMatch|TestCreationFuncs::test_signatures|"
         r"TestNorm\w+::|TestQR::test_mode",
     ),
+    # clip(a, 2): the Array API's clip(x, min) is valid, NumPy's clip wants a_max too
+    ("b", "array-api", r"TestClip::test_clip_min_max_args"),
     # gaps fixed in session 9 (in an older gpupy these fail; a run that still shows one is news)
     (
         "a",
@@ -367,6 +370,8 @@ KNOWN = [
         r"TestConvolve::test_mode|TestCorrelate::test_mode|TestRoll::|TestAsType::test_astype|"
         r"test_bool_conversion|test_nep50_isclose|_on_1d_array|test_stack$",
     ),
+    ("b", "vectorize", r"TestVectorize::test_cache"),  # one call on whole arrays
+    ("c", "xpass", r"TestDigitize::test_large_integers_decreasing"),  # NumPy's own known failure
     # gaps left open (see benchmarks/results/2026-12-01-session9-numpy-suite.md)
     (
         "a",
