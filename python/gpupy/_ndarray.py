@@ -165,6 +165,16 @@ class _Flags:
         "FORC": "forc",
         "ALIGNED": "aligned",
         "A": "aligned",
+        "CONTIGUOUS": "c_contiguous",
+        "FORTRAN": "f_contiguous",
+        "WRITEBACKIFCOPY": "writebackifcopy",
+        "X": "writebackifcopy",
+        "BEHAVED": "behaved",
+        "B": "behaved",
+        "CARRAY": "carray",
+        "CA": "carray",
+        "FARRAY": "farray",
+        "FA": "farray",
     }
 
     def __init__(self, a):
@@ -198,6 +208,26 @@ class _Flags:
     @property
     def forc(self):
         return self.f_contiguous or self.c_contiguous
+
+    # NumPy's other names and combinations of the flags above
+    contiguous = c_contiguous
+    fortran = f_contiguous
+
+    @property
+    def writebackifcopy(self):
+        return False  # gpupy makes no write-back copies
+
+    @property
+    def behaved(self):
+        return self.writeable  # and aligned, which gpupy arrays always are
+
+    @property
+    def carray(self):
+        return self.behaved and self.c_contiguous
+
+    @property
+    def farray(self):
+        return self.behaved and self.f_contiguous and not self.c_contiguous
 
     @property
     def aligned(self):

@@ -161,3 +161,18 @@ def test_flags_compare_by_value():
     assert [x.flags != y.flags for x, y in pairs(gpupy)] == [not e for e in expected]
     with pytest.raises(TypeError):
         hash(gpupy.ones(2).flags)
+
+
+# (not farray: NumPy 2.4 reports it True for some arrays that are neither C nor F contiguous)
+@pytest.mark.parametrize("name", ["contiguous", "fortran", "writebackifcopy", "behaved", "carray"])
+def test_flags_other_names(name):
+    # found by NumPy's test_multiarray.py: flags.contiguous, flags.fortran, ...
+    def views(xp):
+        a = xp.ones((3, 4))
+        ro = xp.ones((3, 4))
+        ro.setflags(write=False)
+        return [a, a.T, a[:, ::2], ro, xp.ones(3)]
+
+    expected = [getattr(v.flags, name) for v in views(numpy)]
+    assert [getattr(v.flags, name) for v in views(gpupy)] == expected
+    assert [v.flags[name.upper()] for v in views(gpupy)] == expected
