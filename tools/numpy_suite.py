@@ -228,6 +228,19 @@ def pytest_collectreport(report):
         _write(id=report.nodeid, outcome="error", when="collect", message=_message(report))
 
 
+_STATUS = [0]
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _STATUS[0] = int(exitstatus)
+
+
+def pytest_unconfigure(config):
+    # a test's leftover non-daemon thread (test_linalg.py's) must not keep the process alive
+    _LOG.flush()
+    os._exit(_STATUS[0])
+
+
 class SuiteTimeout(Exception):
     pass
 
