@@ -408,6 +408,10 @@ KNOWN = [
     ("b", "internals", r"test_malloc_fails|test__deepcopy__|test_conjugate_view"),
     ("c", "signature", r"test_array_signature"),
     ("c", "timing", r"test_sort_degraded"),
+    # NumPy's seeded legacy streams compared with hard-coded values, or a NumPy bit generator
+    ("c", "random", r"TestDot::test_dot(mat|vec)|TestVdot::test_basic|test_matmul_bool"),
+    ("b", "subclass", r"TestLstsq::"),  # __array_wrap__ of the solution
+    ("b", "dtype", r"test_matmul_object"),
     # random streams differ (Philox), __array__ of a test object returns a gpupy array
     (
         "c",
