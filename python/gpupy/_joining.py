@@ -19,9 +19,22 @@ _SCALARS = (bool, int, float, complex)
 _NO_VALUE = numpy._NoValue  # where(condition): x and y not given (None is a value to NumPy)
 
 
-def _operand(x):
-    # Python scalars stay weak scalars (NEP 50); everything else becomes an array on the device.
-    return x if isinstance(x, _SCALARS) else _arr(x)
+def _operand(x, list_device=None):
+    """Python scalars stay weak scalars (NEP 50); lists become arrays on `list_device` (the
+    device of the other gpupy operands, as the element-wise ops place them), anything else an
+    array on the default device."""
+    if isinstance(x, _SCALARS):
+        return x
+    if list_device is not None and isinstance(x, (list, tuple)):
+        from gpupy._creation import asarray
+
+        return asarray(x, device=list_device)
+    return _arr(x)
+
+
+def _list_device(values):
+    """The device of the first gpupy array among values (None without one)."""
+    return next((v.device for v in values if isinstance(v, ndarray)), None)
 
 
 def _ints(value):
@@ -45,7 +58,8 @@ def where(condition, x=_NO_VALUE, y=_NO_VALUE, /):
     if x is _NO_VALUE or y is _NO_VALUE:
         raise ValueError("[where] either both or neither of x and y should be given")
     check_operands("where", (condition, x, y))  # None is an (object) array to NumPy, not "absent"
-    return _core._where(_operand(condition), _operand(x), _operand(y))
+    dev = _list_device((condition, x, y))
+    return _core._where(_operand(condition, dev), _operand(x, dev), _operand(y, dev))
 
 
 def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None, dtype=None,
@@ -63,7 +77,8 @@ def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None, dtype=None,
         )
     lo = a_min if min is None else min
     hi = a_max if max is None else max
-    operands = [_arr(a), None if lo is None else _operand(lo), None if hi is None else _operand(hi)]
+    a = _arr(a)
+    operands = [a, *(None if b is None else _operand(b, a.device) for b in (lo, hi))]
     if dtype is not None:
         to = numpy.dtype(dtype)
         for x in operands:
@@ -218,7 +233,8 @@ def _arrays(arrays, op):
         )
     arrays = list(arrays)
     check_operands(op, arrays)
-    return [_arr(a) for a in arrays]
+    dev = _list_device(arrays)
+    return [_operand(a, dev) if isinstance(a, (list, tuple)) else _arr(a) for a in arrays]
 
 
 _MAX_ARRAYS = 2**31 - 1  # NumPy's limit (a C int count)

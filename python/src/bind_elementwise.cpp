@@ -13,9 +13,9 @@ using namespace nb::literals;
 
 // Operators return NotImplemented for operands they cannot interpret, so Python tries the other
 // operand's reflected method; module functions raise instead.
-std::optional<Operand> operand_or_none(nb::handle value) {
+std::optional<Operand> operand_or_none(nb::handle value, Device device) {
   try {
-    return to_operand(value);
+    return to_operand(value, device);
   } catch (const std::exception&) {
     PyErr_Clear();
     return std::nullopt;
@@ -55,21 +55,22 @@ Operand huge_int_operand(ElementwiseOp op, nb::handle h, int sign, const Operand
 // The operands of a binary op, with Python ints beyond int64/uint64 read as NumPy reads them.
 std::array<Operand, 2> binary_operands(ElementwiseOp op, nb::handle a, nb::handle b) {
   int sa = huge_int_sign(a), sb = huge_int_sign(b);
+  std::optional<Device> dev = operand_device({a, b});
   if (sb && !sa) {
-    Operand x = to_operand(a);
+    Operand x = to_operand(a, dev);
     return {x, huge_int_operand(op, b, sb, x)};
   }
   if (sa && !sb) {
-    Operand y = to_operand(b);
+    Operand y = to_operand(b, dev);
     return {huge_int_operand(op, a, sa, y), y};
   }
-  return {to_operand(a), to_operand(b)};
+  return {to_operand(a, dev), to_operand(b, dev)};
 }
 
 // A huge Python int raises NumPy's OverflowError here: int's reflected method cannot take an array.
 std::optional<Operand> other_or_none(ElementwiseOp op, const Array& self, nb::handle other) {
   if (int sign = huge_int_sign(other)) return huge_int_operand(op, other, sign, self);
-  return operand_or_none(other);
+  return operand_or_none(other, self.device());
 }
 
 // With out=, NumPy returns the very object passed (out=(a,) returns a).
@@ -443,7 +444,8 @@ void bind_elementwise(nb::module_& m) {
       [](nb::handle x1, nb::handle x2, nb::handle x3, nb::handle out, nb::handle where,           \
          nb::handle dtype, nb::handle casting, nb::handle order) {                                \
         char layout = to_order(order, #name, 'K', "CFAK");                                        \
-        std::vector<Operand> in{to_operand(x1), to_operand(x2), to_operand(x3)};                  \
+        std::optional<Device> dev = operand_device({x1, x2, x3});                                 \
+        std::vector<Operand> in{to_operand(x1, dev), to_operand(x2, dev), to_operand(x3, dev)};   \
         if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                       \
           return result_object(elementwise(ElementwiseOp::name, in, to_out(out), layout), out);   \
         return ufunc_with_keywords(ElementwiseOp::name, in, out, where, dtype, casting, layout);  \

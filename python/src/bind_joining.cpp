@@ -16,7 +16,8 @@ void bind_joining(nb::module_& m) {
   m.def(
       "_where",
       [](nb::handle c, nb::handle x, nb::handle y) {
-        return where(to_operand(c), to_operand(x), to_operand(y));
+        std::optional<Device> dev = operand_device({c, x, y});
+        return where(to_operand(c, dev), to_operand(x, dev), to_operand(y, dev));
       },
       "condition"_a, "x"_a, "y"_a);
   m.def(

@@ -18,18 +18,29 @@ Array dot_nogil(const Array& a, const Array& b) {
   return dot(a, b);
 }
 
-Array as_array(nb::handle value) { return to_array(value, std::nullopt, std::nullopt); }
+// Lists are created on `list_device` (the other operand's, see operand_device); NumPy arrays
+// keep to_array's rule.
+Array as_array(nb::handle value, std::optional<Device> list_device = std::nullopt) {
+  bool is_list = PyList_Check(value.ptr()) || PyTuple_Check(value.ptr());
+  return to_array(value, is_list ? list_device : std::nullopt, std::nullopt);
+}
 
 // An operand of the module function op (declared `.none()`: None is refused by name here).
-Array operand(nb::handle value, const char* op) {
+Array operand(nb::handle value, const char* op, std::optional<Device> list_device) {
   check_operand(value, op);
-  return as_array(value);
+  return as_array(value, list_device);
+}
+
+// The two operands of a product, lists created on the other operand's device.
+std::pair<Array, Array> operands(nb::handle a, nb::handle b, const char* op) {
+  std::optional<Device> dev = operand_device({a, b});
+  return {operand(a, op, dev), operand(b, op, dev)};
 }
 
 // The @ operator returns NotImplemented for operands it cannot interpret, as Python expects.
-std::optional<Array> array_or_none(nb::handle value) {
+std::optional<Array> array_or_none(nb::handle value, Device device) {
   try {
-    return as_array(value);
+    return as_array(value, device);
   } catch (const std::exception&) {
     PyErr_Clear();
     return std::nullopt;
@@ -67,14 +78,14 @@ nb::handle python_int_operand(const Array& self, nb::handle other, nb::object& k
 
 nb::object matmul_operator(const Array& self, nb::handle other) {
   nb::object keep;
-  auto o = array_or_none(python_int_operand(self, other, keep));
+  auto o = array_or_none(python_int_operand(self, other, keep), self.device());
   if (!o) return nb::borrow(Py_NotImplemented);
   return nb::cast(matmul_nogil(self, *o));
 }
 
 nb::object rmatmul_operator(const Array& self, nb::handle other) {
   nb::object keep;
-  auto o = array_or_none(python_int_operand(self, other, keep));
+  auto o = array_or_none(python_int_operand(self, other, keep), self.device());
   if (!o) return nb::borrow(Py_NotImplemented);
   return nb::cast(matmul_nogil(*o, self));
 }
@@ -85,29 +96,43 @@ void bind_linalg(nb::module_& m) {
   m.def(
       "matmul",
       [](nb::handle x1, nb::handle x2) {
-        return matmul_nogil(operand(x1, "matmul"), operand(x2, "matmul"));
+        auto [a, b] = operands(x1, x2, "matmul");
+        return matmul_nogil(a, b);
       },
       "x1"_a.none(), "x2"_a.none(), "See numpy.matmul.");
   m.def(
       "dot",
-      [](nb::handle a, nb::handle b) { return dot_nogil(operand(a, "dot"), operand(b, "dot")); },
+      [](nb::handle a, nb::handle b) {
+        auto [x, y] = operands(a, b, "dot");
+        return dot_nogil(x, y);
+      },
       "a"_a.none(), "b"_a.none(), "See numpy.dot.");
   m.def(
       "inner",
-      [](nb::handle a, nb::handle b) { return inner(operand(a, "inner"), operand(b, "inner")); },
+      [](nb::handle a, nb::handle b) {
+        auto [x, y] = operands(a, b, "inner");
+        return inner(x, y);
+      },
       "a"_a.none(), "b"_a.none(), "See numpy.inner.");
   m.def(
       "outer",
-      [](nb::handle a, nb::handle b) { return outer(operand(a, "outer"), operand(b, "outer")); },
+      [](nb::handle a, nb::handle b) {
+        auto [x, y] = operands(a, b, "outer");
+        return outer(x, y);
+      },
       "a"_a.none(), "b"_a.none(), "See numpy.outer.");
   m.def(
       "vdot",
-      [](nb::handle a, nb::handle b) { return vdot(operand(a, "vdot"), operand(b, "vdot")); },
+      [](nb::handle a, nb::handle b) {
+        auto [x, y] = operands(a, b, "vdot");
+        return vdot(x, y);
+      },
       "a"_a.none(), "b"_a.none(), "See numpy.vdot.");
   m.def(
       "vecdot",
       [](nb::handle x1, nb::handle x2, int axis) {
-        return vecdot(operand(x1, "vecdot"), operand(x2, "vecdot"), axis);
+        auto [a, b] = operands(x1, x2, "vecdot");
+        return vecdot(a, b, axis);
       },
       "x1"_a.none(), "x2"_a.none(), nb::kw_only(), "axis"_a = -1, "See numpy.vecdot.");
   m.def(
@@ -140,18 +165,21 @@ void bind_linalg(nb::module_& m) {
               nb::cpp_function(rmatmul_operator, nb::is_method(), "other"_a.none()));
   nb::setattr(
       ndarray, "dot",
-      nb::cpp_function([](const Array& self, nb::handle b) { return dot_nogil(self, as_array(b)); },
+      nb::cpp_function([](const Array& self,
+                          nb::handle b) { return dot_nogil(self, as_array(b, self.device())); },
                        nb::is_method(), "b"_a, "See numpy.ndarray.dot."));
   // The original gpupy's method spellings: ga.add(gb), ga.mul(gb).
-  nb::setattr(ndarray, "add",
-              nb::cpp_function(
-                  [](const Array& self, nb::handle other) { return add(self, to_operand(other)); },
-                  nb::is_method(), "other"_a, "Elementwise self + other (see gpupy.add)."));
   nb::setattr(
-      ndarray, "mul",
-      nb::cpp_function(
-          [](const Array& self, nb::handle other) { return multiply(self, to_operand(other)); },
-          nb::is_method(), "other"_a, "Elementwise self * other (see gpupy.multiply)."));
+      ndarray, "add",
+      nb::cpp_function([](const Array& self,
+                          nb::handle other) { return add(self, to_operand(other, self.device())); },
+                       nb::is_method(), "other"_a, "Elementwise self + other (see gpupy.add)."));
+  nb::setattr(ndarray, "mul",
+              nb::cpp_function(
+                  [](const Array& self, nb::handle other) {
+                    return multiply(self, to_operand(other, self.device()));
+                  },
+                  nb::is_method(), "other"_a, "Elementwise self * other (see gpupy.multiply)."));
 }
 
 }  // namespace gpupy::py

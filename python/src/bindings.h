@@ -58,8 +58,11 @@ char to_order(nb::handle order, const char* op, char fallback, const char* allow
 int huge_int_sign(nb::handle h);
 /// A Python value as an elementwise operand: gpupy arrays as they are, Python scalars as weak
 /// scalars, NumPy scalars and 0-d arrays as typed scalars, other array-likes as zero-copy cpu
-/// arrays.
-Operand to_operand(nb::handle value);
+/// arrays; Python lists and tuples become arrays on `list_device` (else the default device).
+Operand to_operand(nb::handle value, std::optional<Device> list_device = std::nullopt);
+/// Where the Python lists among an operation's operands are created: on the device of its first
+/// gpupy array operand, as NumPy users expect `x + [1, 2]` to work on any device.
+std::optional<Device> operand_device(std::initializer_list<nb::handle> values);
 /// A Python value as an array on `device` (NumPy arrays are copied unless device is cpu).
 Array to_array(nb::handle value, std::optional<Device> device, std::optional<DType> dtype);
 /// Zero-copy cpu view of a NumPy array (or anything np.asarray accepts); unaligned data is

@@ -241,10 +241,20 @@ int huge_int_sign(nb::handle h) {
   return overflow;
 }
 
-Operand to_operand(nb::handle value) {
+Operand to_operand(nb::handle value, std::optional<Device> list_device) {
   if (nb::isinstance<Array>(value)) return nb::cast<Array>(value);
   if (auto s = as_scalar(value)) return *s;
+  // A list is no one's memory: it is created where the operation runs. NumPy arrays stay
+  // zero-copy host arrays (copying them to a device behind the user's back is refused).
+  if (PyList_Check(value.ptr()) || PyTuple_Check(value.ptr()))
+    return to_array(value, list_device ? *list_device : default_device(), std::nullopt);
   return wrap_numpy(value);
+}
+
+std::optional<Device> operand_device(std::initializer_list<nb::handle> values) {
+  for (nb::handle v : values)
+    if (nb::isinstance<Array>(v)) return nb::cast<const Array&>(v).device();
+  return std::nullopt;
 }
 
 namespace {
