@@ -173,6 +173,16 @@ Array wrap_numpy(nb::handle value, bool may_copy) {
   nb::object arr = value.type().is(ndarray_type) ? nb::borrow(value)
                                                  : nb::object(numpy().attr("asarray")(value));
   if (auto wrapped = wrap_numpy_buffer(arr)) return *wrapped;
+  // gpupy's loops read native byte order: a byte-swapped array ('>f8' on a little-endian host)
+  // is read through NumPy's cast to its native twin, as NumPy's own loops do.
+  nb::object np_dtype = arr.attr("dtype");
+  if (!nb::cast<bool>(np_dtype.attr("isnative"))) {
+    if (!may_copy)
+      throw ValueError(
+          "[asarray] Unable to avoid copy while creating an array as requested: the array's "
+          "byte order is not the host's");
+    arr = arr.attr("astype")(np_dtype.attr("newbyteorder")("="));
+  }
   DType dt = dtype_of_numpy(arr.attr("dtype"));
   for (int attempt = 0;; ++attempt) {
     nb::dict iface = nb::cast<nb::dict>(arr.attr("__array_interface__"));
