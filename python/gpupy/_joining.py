@@ -221,10 +221,23 @@ def _cast_for_join(arrays, dtype, casting, op, core_checks=True):
     return [a.astype(to, copy=False) for a in arrays], None
 
 
+def _out_dtype(op, dtype, out):
+    """The dtype a join computes in: with out=, out's, as NumPy casts each input into out under
+    the casting rule (not their promotion); out= and dtype= together are NumPy's TypeError."""
+    if not isinstance(out, _core.ndarray):
+        return dtype  # None, or something _into_out refuses
+    if dtype is not None:
+        raise TypeError(
+            f"[{op}] only takes `out` or `dtype` as an argument, but both were provided"
+        )
+    return out.dtype
+
+
 def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """See numpy.concatenate (axis=None joins the flattened inputs)."""
     if axis is not None:
         axis = operator.index(axis)
+    dtype = _out_dtype("concatenate", dtype, out)
     arrays, dtype = _cast_for_join(_arrays(arrays, "concatenate"), dtype, casting, "concatenate")
     result = _core._concatenate(arrays, axis, dtype)
     if out is not None:
@@ -247,6 +260,7 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
         raise numpy.exceptions.AxisError(
             f"[stack] axis {axis} is out of bounds for array of dimension {arrays[0].ndim + 1}"
         )
+    dtype = _out_dtype("stack", dtype, out)
     arrays, _ = _cast_for_join(arrays, dtype, casting, "stack", False)
     result = _core._stack(arrays, axis)
     if out is not None:
