@@ -63,15 +63,21 @@ def _replace_nan(a, value, where=True, op=None):
     return _core._where(mask, value, a).astype(a.dtype, copy=False), mask
 
 
-def _inexact_dtype(a, dtype, op):
-    """NumPy's nanmean/nanvar/nanstd refuse an integer dtype= for float or complex data."""
-    if dtype is not None and _inexact(_arr(a)) and numpy.dtype(dtype).kind not in "fc":
+def _inexact_dtype(a, dtype, op, out=None):
+    """NumPy's nanmean/nanvar/nanstd refuse an integer (or bool) dtype= or out= for float or
+    complex data."""
+    if not _inexact(_arr(a)):
+        return
+    if dtype is not None and numpy.dtype(dtype).kind not in "fc":
         raise TypeError(f"[{op}] If a is inexact, then dtype must be inexact")
+    if isinstance(out, _core.ndarray) and numpy.dtype(out.dtype).kind not in "fc":
+        raise TypeError(f"[{op}] If a is inexact, then out must be inexact")
 
 
-def _finish(op, result, out):
-    """result, or result written into out= (the shapes must match, as NumPy's)."""
-    return _into_out(op, result, out)
+def _finish(op, result, out, casting="unsafe"):
+    """result, or result written into out= (the shapes must match, as NumPy's; the dtypes cast
+    under `casting`: the nan-functions' reductions write out= unchecked, as NumPy's)."""
+    return _into_out(op, result, out, casting)
 
 
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
@@ -108,7 +114,7 @@ def _counts(mask, axis, keepdims):
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """See numpy.nanmean; RuntimeWarning 'Mean of empty slice' where a slice is all NaN."""
-    _inexact_dtype(a, dtype, "nanmean")
+    _inexact_dtype(a, dtype, "nanmean", out)
     arr, mask = _replace_nan(a, 0, where, "nanmean")
     if mask is None:  # no NaN possible: mean, with its warning for empty slices
         from gpupy._reduction import mean
@@ -126,7 +132,7 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True):
     """See numpy.nanvar; RuntimeWarning 'Degrees of freedom <= 0 for slice.' (result NaN) where
     fewer than ddof + 1 values are not NaN."""
-    _inexact_dtype(a, dtype, "nanvar")
+    _inexact_dtype(a, dtype, "nanvar", out)
     arr, mask = _replace_nan(a, 0, where, "nanvar")
     if mask is None:
         return _core.var(arr, axis=axis, dtype=dtype, out=out, ddof=ddof, keepdims=keepdims)
@@ -155,6 +161,7 @@ def _squeeze_like(kept, target):
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True):
     """See numpy.nanstd."""
+    _inexact_dtype(a, dtype, "nanstd", out)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         var = nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, where=where)
@@ -437,7 +444,8 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
     if keepdims:
         kept = tuple(1 if i in axes else n for i, n in enumerate(a.shape))
         r = r.reshape(qs.shape + kept)
-    return _finish(op, r, out)
+    # quantile and percentile (skip_nan False) add into out= under 'same_kind', as NumPy's
+    return _finish(op, r, out, "unsafe" if skip_nan else "same_kind")
 
 
 def nanquantile(
