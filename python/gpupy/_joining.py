@@ -57,15 +57,26 @@ def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None):
     result = _core._clip(
         _arr(a), None if lo is None else _operand(lo), None if hi is None else _operand(hi)
     )
-    if out is not None:
-        if not numpy.can_cast(result.dtype, out.dtype, "same_kind"):  # the ufunc's out= rule
-            raise TypeError(
-                f"[clip] Cannot cast ufunc 'clip' output from {result.dtype!r} to "
-                f"{out.dtype!r} with casting rule 'same_kind'"
-            )
-        out[...] = result
-        return out
-    return result
+    if out is None:
+        return result
+    if not isinstance(out, ndarray):
+        raise TypeError(f"[clip] out must be a gpupy.ndarray, got {type(out).__name__}")
+    if not numpy.can_cast(result.dtype, out.dtype, "same_kind"):  # the ufunc's out= rule
+        raise TypeError(
+            f"[clip] Cannot cast ufunc 'clip' output from {result.dtype!r} to "
+            f"{out.dtype!r} with casting rule 'same_kind'"
+        )
+    try:  # a ufunc: out may be larger, the result is broadcast into it
+        fits = numpy.broadcast_shapes(result.shape, out.shape) == out.shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise ValueError(
+            f"[clip] non-broadcastable output operand with shape {out.shape} doesn't match the "
+            f"broadcast shape {result.shape}"
+        )
+    out[...] = result
+    return out
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
