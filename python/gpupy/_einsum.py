@@ -296,7 +296,7 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
     if len(path) == 0:
         r = r.copy()  # one operand: permute_dims/diagonal gave a view of the input
     if out is not None:
-        return _into_out("einsum", r, out)
+        return _into_out("einsum", r, out, casting)
     return r
 
 

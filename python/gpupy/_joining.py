@@ -91,7 +91,26 @@ def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None, dtype=None,
     result = _core._clip(*operands)
     if dtype is not None:
         result = result.astype(dtype, copy=False)  # weak Python bounds do not widen dtype=
-    return _into_out("clip", result, out, casting)
+    if out is None:
+        return result
+    if not isinstance(out, ndarray):
+        raise TypeError(f"[clip] out must be a gpupy.ndarray, got {type(out).__name__}")
+    if not numpy.can_cast(result.dtype, out.dtype, casting):  # the ufunc's out= rule
+        raise TypeError(
+            f"[clip] Cannot cast ufunc 'clip' output from {result.dtype!r} to "
+            f"{out.dtype!r} with casting rule '{casting}'"
+        )
+    try:  # a ufunc: out may be larger, the result is broadcast into it
+        fits = numpy.broadcast_shapes(result.shape, out.shape) == out.shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise ValueError(
+            f"[clip] non-broadcastable output operand with shape {out.shape} doesn't match the "
+            f"broadcast shape {result.shape}"
+        )
+    out[...] = result
+    return out
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
@@ -266,8 +285,8 @@ def _cast_for_join(arrays, dtype, casting, op, core_checks=True):
 
 def _out_dtype(out, dtype, op):
     """The dtype the join casts to: out's (NumPy takes one of out= and dtype=) or dtype."""
-    if out is None:
-        return dtype
+    if not isinstance(out, ndarray):
+        return dtype  # None, or an out= that _into_out refuses
     if dtype is not None:
         raise TypeError(
             f"[{op}] only takes `out` or `dtype` as an argument, but both were provided."

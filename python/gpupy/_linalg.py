@@ -76,7 +76,7 @@ def dot(a, b, out=None):
 
 def outer(a, b, out=None):
     """See numpy.outer."""
-    return _into_out("outer", _core.outer(a, b), out)
+    return _into_out("outer", _core.outer(a, b), out, "same_kind")
 
 
 def _dot_method(self, b, out=None):

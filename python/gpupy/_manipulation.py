@@ -28,10 +28,13 @@ def reshape(a, /, shape=None, *, newshape=None, order="C", copy=None):
     if shape is None:
         shape = newshape
     a = _arr(a)
-    if _core._check_order(order, "reshape", "C", "CFAK") == "K":
+    letter = _core._check_order(order, "reshape", "C", "CFAK")
+    if letter == "K":
         raise ValueError("[reshape] order 'K' is not permitted for reshaping")
     read = _in_read_order(a, order, "reshape")
-    if read is not a:  # Fortran order is C order of the reversed axes
+    # Fortran order is C order of the reversed axes (reversing a 1-d array's axes leaves it as
+    # it is, but its new shape is still filled first axis fastest)
+    if letter == "F" or read is not a:
         out = _core._transpose(_core.reshape(read, _reversed_shape(shape)), None)
     else:
         out = _core.reshape(a, shape)

@@ -63,21 +63,21 @@ def _replace_nan(a, value, where=True, op=None):
     return _core._where(mask, value, a).astype(a.dtype, copy=False), mask
 
 
-def _inexact_dtype(a, dtype, op):
-    """NumPy's nanmean/nanvar/nanstd refuse an integer dtype= for float or complex data."""
-    if dtype is not None and _inexact(_arr(a)) and numpy.dtype(dtype).kind not in "fc":
+def _inexact_dtype(a, dtype, op, out=None):
+    """NumPy's nanmean/nanvar/nanstd refuse an integer (or bool) dtype= or out= for float or
+    complex data."""
+    if not _inexact(_arr(a)):
+        return
+    if dtype is not None and numpy.dtype(dtype).kind not in "fc":
         raise TypeError(f"[{op}] If a is inexact, then dtype must be inexact")
-
-
-def _inexact_out(a, out, op):
-    """NumPy's nanmean/nanvar/nanstd refuse a bool or integer out= for float or complex data."""
-    if out is not None and _inexact(_arr(a)) and numpy.dtype(out.dtype).kind not in "fc":
+    if isinstance(out, _core.ndarray) and numpy.dtype(out.dtype).kind not in "fc":
         raise TypeError(f"[{op}] If a is inexact, then out must be inexact")
 
 
-def _finish(op, result, out):
-    """result, or result written into out= (the shapes must match, as NumPy's)."""
-    return _into_out(op, result, out)
+def _finish(op, result, out, casting="unsafe"):
+    """result, or result written into out= (the shapes must match, as NumPy's; the dtypes cast
+    under `casting`: the nan-functions' reductions write out= unchecked, as NumPy's)."""
+    return _into_out(op, result, out, casting)
 
 
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
@@ -114,8 +114,7 @@ def _counts(mask, axis, keepdims):
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """See numpy.nanmean; RuntimeWarning 'Mean of empty slice' where a slice is all NaN."""
-    _inexact_dtype(a, dtype, "nanmean")
-    _inexact_out(a, out, "nanmean")
+    _inexact_dtype(a, dtype, "nanmean", out)
     arr, mask = _replace_nan(a, 0, where, "nanmean")
     if mask is None:  # no NaN possible: mean, with its warning for empty slices
         from gpupy._reduction import mean
@@ -137,8 +136,7 @@ def nanvar(
     """See numpy.nanvar; RuntimeWarning 'Degrees of freedom <= 0 for slice.' (result NaN) where
     fewer than ddof + 1 values are not NaN. ``mean`` is a precomputed nanmean with
     keepdims=True, ``correction`` the Array API's name of ddof."""
-    _inexact_dtype(a, dtype, "nanvar")
-    _inexact_out(a, out, "nanvar")
+    _inexact_dtype(a, dtype, "nanvar", out)
     if correction is not None:
         if ddof != 0:
             raise ValueError("[nanvar] ddof and correction can't be provided simultaneously.")
@@ -179,7 +177,7 @@ def nanstd(
     correction=None,
 ):  # fmt: skip
     """See numpy.nanstd (``mean`` and ``correction`` as in nanvar)."""
-    _inexact_out(a, out, "nanstd")
+    _inexact_dtype(a, dtype, "nanstd", out)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         var = nanvar(
@@ -466,7 +464,8 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
     if keepdims:
         kept = tuple(1 if i in axes else n for i, n in enumerate(a.shape))
         r = r.reshape(qs.shape + kept)
-    return _finish(op, r, out)
+    # quantile and percentile (skip_nan False) add into out= under 'same_kind', as NumPy's
+    return _finish(op, r, out, "unsafe" if skip_nan else "same_kind")
 
 
 def nanquantile(

@@ -130,7 +130,7 @@ def quantile(
             result[i] = r
         result = result.reshape(qs.shape + tuple(results[0].shape))
     result = _keep(result, a.shape, ax, keepdims, axis is None)
-    return _into_out("quantile", result, out)
+    return _into_out("quantile", result, out, "same_kind")
 
 
 def percentile(
@@ -150,7 +150,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     empty = _empty_median(a, axis, keepdims)
     if empty is not None:
         if out is not None:
-            return _into_out("median", empty, out)
+            return _into_out("median", empty, out, "same_kind")
         return empty
     a = _as_gpupy(a)
     if isinstance(axis, numpy.integer):
@@ -168,7 +168,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
         if keepdims:
             result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
         if out is not None:
-            return _into_out("median", result, out)
+            return _into_out("median", result, out, "same_kind")
         return result
     # NumPy's median takes complex values too (sorted lexicographically)
     s, ax = _selected_along(a, axis, "median", lambda n: (n // 2 - 1, n // 2), complex_ok=True)
@@ -178,7 +178,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     result = mid if n % 2 else (_along(s, ax, n // 2 - 1).astype(dt.name) + mid) / 2
     result = _keep(_nan_if_any(result, s, ax), a.shape, ax, keepdims, axis is None)
     if out is not None:
-        return _into_out("median", result, out)
+        return _into_out("median", result, out, "same_kind")
     return result
 
 

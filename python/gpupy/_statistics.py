@@ -75,7 +75,7 @@ def ptp(a, axis=None, out=None, keepdims=False):
     lo = _core.min(a, axes, None, bool(keepdims))
     result = hi - lo
     if out is not None:
-        return _into_out("ptp", result, out)
+        return _into_out("ptp", result, out, "same_kind")
     return result
 
 

@@ -85,7 +85,7 @@ def weighted_quantile(a, q, axis, out, method, keepdims, weights, op, skip_nan):
     if keepdims:
         r = r.reshape(qs.shape + tuple(1 if i in reduced else d for i, d in enumerate(a.shape)))
     if out is not None:
-        return _into_out(op, r, out)
+        return _into_out(op, r, out, "unsafe" if skip_nan else "same_kind")
     return r
 
 

@@ -34,7 +34,7 @@ def _dispatch(name, fn, cuda_table, a, norm, out, **params):
         result = cuda_table[name](cuda_x[0], *params.values(), norm)
     else:
         result = _run(f"fft.{name}", fn, a, **params, norm=norm)
-    return _into_out(f"fft.{name}", result, out)
+    return _into_out(f"fft.{name}", result, out, "same_kind")
 
 
 def _named(transform, name):
@@ -88,7 +88,7 @@ def _two_axes(name, transform_n):
             if not message.startswith(inner):
                 raise
             raise type(exc)(f"[fft.{name}] {message[len(inner) :]}") from exc
-        return _into_out(f"fft.{name}", result, out)
+        return _into_out(f"fft.{name}", result, out, "same_kind")
 
     transform.__name__ = transform.__qualname__ = name
     transform.__doc__ = f"See numpy.fft.{name}: the n-D transform over two axes (-2, -1 default)."

@@ -357,7 +357,7 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
     for (size_t i = 0; i < operands.size(); ++i)
       check_input_cast(op, i, operands[i], loops[i], casting, rule);
   }
-  const Array* dst = to_out(out);
+  const Array* dst = to_out(out, op_name(op));
   bool masked = where_mask.ptr() != Py_True;
   if (masked && op == ElementwiseOp::power)
     skip_masked_exponents(operands, to_operand(where_mask), dst);
@@ -414,29 +414,29 @@ void bind_elementwise(nb::module_& m) {
                                      "array to NumPy; gpupy has no object dtype"));                \
         if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                        \
           return result_object(                                                                    \
-              elementwise(ElementwiseOp::name, {to_operand(x)}, to_out(out), layout), out);        \
+              elementwise(ElementwiseOp::name, {to_operand(x)}, to_out(out, #name), layout), out); \
         return ufunc_with_keywords(ElementwiseOp::name, {to_operand(x)}, out, where, dtype,        \
                                    casting, layout);                                               \
       },                                                                                           \
       "x"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true, "dtype"_a = nb::none(), \
       "casting"_a = nb::none(), "order"_a = nb::none(), "See numpy." #name ".");
-#define GPUPY_DEF_2(name)                                                                     \
-  m.def(                                                                                      \
-      #name,                                                                                  \
-      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype,    \
-         nb::handle casting, nb::handle order) {                                              \
-        char layout = to_order(order, #name, 'K', "CFAK");                                    \
-        bool plain = where.ptr() == Py_True && dtype.is_none() && casting.is_none();          \
-        auto [a, b] = plain ? binary_operands(ElementwiseOp::name, x1, x2)                    \
-                            : keyword_operands(ElementwiseOp::name, x1, x2, dtype, casting);  \
-        if (plain)                                                                            \
-          return result_object(elementwise(ElementwiseOp::name, {a, b}, to_out(out), layout), \
-                               out);                                                          \
-        return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype, casting,   \
-                                   layout);                                                   \
-      },                                                                                      \
-      "x1"_a.none(), "x2"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true,    \
-      "dtype"_a = nb::none(), "casting"_a = nb::none(), "order"_a = nb::none(),               \
+#define GPUPY_DEF_2(name)                                                                    \
+  m.def(                                                                                     \
+      #name,                                                                                 \
+      [](nb::handle x1, nb::handle x2, nb::handle out, nb::handle where, nb::handle dtype,   \
+         nb::handle casting, nb::handle order) {                                             \
+        char layout = to_order(order, #name, 'K', "CFAK");                                   \
+        bool plain = where.ptr() == Py_True && dtype.is_none() && casting.is_none();         \
+        auto [a, b] = plain ? binary_operands(ElementwiseOp::name, x1, x2)                   \
+                            : keyword_operands(ElementwiseOp::name, x1, x2, dtype, casting); \
+        if (plain)                                                                           \
+          return result_object(                                                              \
+              elementwise(ElementwiseOp::name, {a, b}, to_out(out, #name), layout), out);    \
+        return ufunc_with_keywords(ElementwiseOp::name, {a, b}, out, where, dtype, casting,  \
+                                   layout);                                                  \
+      },                                                                                     \
+      "x1"_a.none(), "x2"_a.none(), "out"_a = nb::none(), nb::kw_only(), "where"_a = true,   \
+      "dtype"_a = nb::none(), "casting"_a = nb::none(), "order"_a = nb::none(),              \
       "See numpy." #name ".");
 #define GPUPY_DEF_3(name)                                                                         \
   m.def(                                                                                          \
@@ -447,7 +447,8 @@ void bind_elementwise(nb::module_& m) {
         std::optional<Device> dev = operand_device({x1, x2, x3});                                 \
         std::vector<Operand> in{to_operand(x1, dev), to_operand(x2, dev), to_operand(x3, dev)};   \
         if (where.ptr() == Py_True && dtype.is_none() && casting.is_none())                       \
-          return result_object(elementwise(ElementwiseOp::name, in, to_out(out), layout), out);   \
+          return result_object(elementwise(ElementwiseOp::name, in, to_out(out, #name), layout),  \
+                               out);                                                              \
         return ufunc_with_keywords(ElementwiseOp::name, in, out, where, dtype, casting, layout);  \
       },                                                                                          \
       "x1"_a.none(), "x2"_a.none(), "x3"_a.none(), "out"_a = nb::none(), nb::kw_only(),           \
@@ -465,7 +466,7 @@ void bind_elementwise(nb::module_& m) {
       [](nb::handle x_in, int decimals, nb::handle out) {
         check_operand(x_in, "round");
         Array x = to_array(x_in, std::nullopt, std::nullopt);
-        const Array* dst = to_out(out);
+        const Array* dst = to_out(out, "round");
         // NumPy scales, rounds and scales back real floats in a wider inexact out's dtype
         // (complex parts are rounded in their own dtype)
         bool widen = dst && is_floating(x.dtype()) && is_inexact(dst->dtype()) &&

@@ -50,14 +50,19 @@ nb::object sum_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
   std::optional<DType> dt =
       F == &gpupy::mean ? to_dtype(dtype) : dtype_or_out(dtype, out, x.dtype());
   if (dt && F == &gpupy::mean) warn_complex_discarded(x.dtype(), *dt);
-  return into_out(F(x, to_reduce_axes(axis, x, F != &gpupy::mean), keepdims, dt), out);
+  const char* op = F == &gpupy::sum ? "sum" : F == &gpupy::prod ? "prod" : "mean";
+  return into_out(F(x, to_reduce_axes(axis, x, F != &gpupy::mean), keepdims, dt), out, op);
 }
 
 using MinLike = Array (*)(const Array&, const Axes&, bool);
 template <MinLike F>
 nb::object min_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
   Array x = as_input(a);
-  return into_out(F(x, to_reduce_axes(axis, x), keepdims), out);
+  const char* op = F == &gpupy::min   ? "min"
+                   : F == &gpupy::max ? "max"
+                   : F == &gpupy::any ? "any"
+                                      : "all";
+  return into_out(F(x, to_reduce_axes(axis, x), keepdims), out, op);
 }
 
 using ArgLike = Array (*)(const Array&, std::optional<int>, bool);
@@ -66,14 +71,14 @@ nb::object arg_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims
   Array x = as_input(a);
   Array r = F(x, to_axis(axis, x), keepdims);
   // NumPy writes the indices through an int64 copy of out, whose dtype must cast back safely
-  const Array* target = to_out(out);
+  const char* op = F == &gpupy::argmax ? "argmax" : "argmin";
+  const Array* target = to_out(out, op);
   if (target && target->shape() == r.shape() &&
       !can_cast(target->dtype(), DType::int64, Casting::safe))
-    throw TypeError(std::string(F == &gpupy::argmax ? "[argmax]" : "[argmin]") +
-                    " Cannot cast array data from dtype('" +
-                    std::string(dtype_name(target->dtype())) +
-                    "') to dtype('int64') according to the rule 'safe'");
-  return into_out(r, out);
+    throw TypeError(op_message(op, "Cannot cast array data from dtype('" +
+                                       std::string(dtype_name(target->dtype())) +
+                                       "') to dtype('int64') according to the rule 'safe'"));
+  return into_out(r, out, op);
 }
 
 using VarLike = Array (*)(const Array&, const Axes&, double, bool, std::optional<DType>);
@@ -84,11 +89,13 @@ nb::object var_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
   std::optional<DType> dt = to_dtype(dtype);
   if (dt) warn_complex_discarded(x.dtype(), *dt);  // NumPy sums complex input in a real dt
   double d = nb::cast<double>(ddof);
+  const char* op = F == &gpupy::var ? "var" : "std";
   if (!correction.is_none()) {
-    if (d != 0) throw ValueError("ddof and correction can't be provided simultaneously.");
+    if (d != 0)
+      throw ValueError(op_message(op, "ddof and correction can't be provided simultaneously."));
     d = nb::cast<double>(correction);
   }
-  return into_out(F(x, to_reduce_axes(axis, x, false), d, keepdims, dt), out);
+  return into_out(F(x, to_reduce_axes(axis, x, false), d, keepdims, dt), out, op);
 }
 
 }  // namespace

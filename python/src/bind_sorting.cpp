@@ -110,7 +110,7 @@ nb::object cum_fn(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle ou
   // NumPy's add/multiply.accumulate run in the promotion of the input and out
   Array x = as_input(a);
   std::optional<DType> dt = dtype_or_out(dtype, out, x.dtype());
-  return into_out(F(x, to_axis(axis), dt), out);
+  return into_out(F(x, to_axis(axis), dt), out, F == &gpupy::cumsum ? "cumsum" : "cumprod");
 }
 
 using CumulativeFn = Array (*)(const Array&, std::optional<int>, std::optional<DType>, bool);
@@ -120,7 +120,8 @@ nb::object cumulative_fn(nb::handle x, nb::handle axis, nb::handle dtype, nb::ha
   Array a = as_input(x);
   std::optional<DType> dt = to_dtype(dtype);
   if (dt) warn_complex_discarded(a.dtype(), *dt);
-  return into_out(F(a, to_axis(axis), dt, include_initial), out);
+  return into_out(F(a, to_axis(axis), dt, include_initial), out,
+                  F == &gpupy::cumulative_sum ? "cumulative_sum" : "cumulative_prod");
 }
 
 Array count_nonzero_fn(nb::handle a, nb::handle axis, bool keepdims) {

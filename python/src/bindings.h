@@ -127,9 +127,9 @@ void def_both(nb::module_& m, const char* name, R (*fn)(nb::handle, Rest...),
 }
 
 /// An `out=` argument: None or a gpupy array.
-const Array* to_out(nb::handle out);
+const Array* to_out(nb::handle out, const char* op = nullptr);
 /// NumPy's out= of the reductions and scans: `result` itself without one; else it is written into
-/// `out` (ValueError unless the shapes match), which is returned.
-nb::object into_out(const Array& result, nb::handle out);
+/// `out` (ValueError unless the shapes match), which is returned. Errors name `op`.
+nb::object into_out(const Array& result, nb::handle out, const char* op);
 
 }  // namespace gpupy::py

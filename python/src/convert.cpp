@@ -173,6 +173,16 @@ Array wrap_numpy(nb::handle value, bool may_copy) {
   nb::object arr = value.type().is(ndarray_type) ? nb::borrow(value)
                                                  : nb::object(numpy().attr("asarray")(value));
   if (auto wrapped = wrap_numpy_buffer(arr)) return *wrapped;
+  // gpupy's loops read native byte order: a byte-swapped array ('>f8' on a little-endian host)
+  // is read through NumPy's cast to its native twin, as NumPy's own loops do.
+  nb::object np_dtype = arr.attr("dtype");
+  if (!nb::cast<bool>(np_dtype.attr("isnative"))) {
+    if (!may_copy)
+      throw ValueError(
+          "[asarray] Unable to avoid copy while creating an array as requested: the array's "
+          "byte order is not the host's");
+    arr = arr.attr("astype")(np_dtype.attr("newbyteorder")("="));
+  }
   DType dt = dtype_of_numpy(arr.attr("dtype"));
   for (int attempt = 0;; ++attempt) {
     nb::dict iface = nb::cast<nb::dict>(arr.attr("__array_interface__"));
@@ -429,20 +439,23 @@ void check_operand(nb::handle value, const char* op) {
                     "] expected an array, got None (gpupy arrays have no object dtype)");
 }
 
-const Array* to_out(nb::handle out) {
+const Array* to_out(nb::handle out, const char* op) {
   if (out.is_none()) return nullptr;
   if (PyTuple_Check(out.ptr()) && PyTuple_GET_SIZE(out.ptr()) == 1)
-    return to_out(PyTuple_GET_ITEM(out.ptr(), 0));
-  if (!nb::isinstance<Array>(out))
-    throw TypeError("out must be a gpupy.ndarray, got " +
-                    nb::cast<std::string>(nb::str(out.type().attr("__name__"))));
+    return to_out(PyTuple_GET_ITEM(out.ptr(), 0), op);
+  if (!nb::isinstance<Array>(out)) {
+    std::string message = "out must be a gpupy.ndarray, got " +
+                          nb::cast<std::string>(nb::str(out.type().attr("__name__")));
+    throw TypeError(op ? op_message(op, message) : message);
+  }
   return nb::inst_ptr<Array>(out);
 }
 
-nb::object into_out(const Array& result, nb::handle out) {
-  const Array* target = to_out(out);
+nb::object into_out(const Array& result, nb::handle out, const char* op) {
+  const Array* target = to_out(out, op);
   if (!target) return nb::cast(result);
-  if (target->shape() != result.shape()) throw ValueError("output parameter has the wrong shape");
+  if (target->shape() != result.shape())
+    throw ValueError(op_message(op, "output parameter has the wrong shape"));
   warn_complex_discarded(result.dtype(), target->dtype());  // a complex result into a real out
   assign(*target, result);
   return nb::borrow(out);

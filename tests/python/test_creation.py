@@ -218,6 +218,10 @@ def _numpy_layouts():
         "bool": base > 10,
         "complex64": (base + 1j).astype(np.complex64),
         "uint64": base.astype(np.uint64),
+        "big-endian float64": base.astype(">f8"),
+        "little-endian int32": base.astype("<i4"),
+        "swapped complex128": (base + 2j).astype((base + 2j).dtype.newbyteorder()),
+        "swapped uint16, reversed": base.astype(np.dtype(np.uint16).newbyteorder())[::-1],
     }
 
 
@@ -232,9 +236,15 @@ def test_asarray_of_numpy_arrays_keeps_values_shape_and_dtype(name):
         assert a.flags.writeable == n.flags.writeable
 
 
-def test_asarray_of_byte_swapped_numpy_arrays_is_refused():
-    with pytest.raises(TypeError, match=r"\[asarray\] NumPy dtype '>f8' is not supported"):
-        gpupy.asarray(np.arange(3.0).astype(">f8"))
+def test_asarray_of_byte_swapped_numpy_arrays_reads_native_values():
+    swapped = np.arange(6.0).reshape(2, 3).astype(np.dtype(np.float64).newbyteorder())
+    a = gpupy.asarray(swapped)
+    assert a.dtype == np.float64
+    np.testing.assert_array_equal(a.get(), [[0, 1, 2], [3, 4, 5]])
+    np.testing.assert_array_equal((a + 1).get(), swapped + 1)
+    # the data must be byte-swapped into a new buffer, so copy=False cannot share it
+    with pytest.raises(ValueError, match=r"\[asarray\] Unable to avoid copy"):
+        gpupy.asarray(swapped, copy=False, device="cpu")
 
 
 def test_asarray_copy_semantics_gpupy_input():

@@ -274,7 +274,9 @@ def test_einsum_batched_dots_other_dtypes(dtype):
 def test_einsum_batched_dots_out_and_dtype():
     x, y = rs.rand(8, 5), rs.rand(8, 5)
     out = gpupy.zeros(8, dtype="float32")
-    r = gpupy.einsum("ij,ij->i", gpupy.asarray(x), gpupy.asarray(y), out=out)
+    with pytest.raises(TypeError, match=r"\[einsum\] cannot cast"):  # casting='safe', as NumPy
+        gpupy.einsum("ij,ij->i", gpupy.asarray(x), gpupy.asarray(y), out=out)
+    r = gpupy.einsum("ij,ij->i", gpupy.asarray(x), gpupy.asarray(y), out=out, casting="same_kind")
     assert r is out
     numpy.testing.assert_allclose(out.get(), numpy.einsum("ij,ij->i", x, y), rtol=1e-6)
     kw = {"dtype": "float32", "casting": "same_kind"}

@@ -75,6 +75,29 @@ def test_join_casting(name, casting, dtypes, dtype, xp):
     return getattr(xp, name)(arrays, dtype=dtype, casting=casting)
 
 
+@pytest.mark.parametrize("name", ["concatenate", "stack"])
+@pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind", "unsafe"])
+@pytest.mark.parametrize("dtypes", [("int64", "uint64"), ("float64", "int8"), ("int8", "int8")])
+@pytest.mark.parametrize("out_dtype", ["int64", "float32", "bool", "int8"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_join_casting_into_out(name, casting, dtypes, out_dtype, xp):
+    # out= is checked under the casting rule and each input is cast into out's dtype (int64 and
+    # uint64 are not joined through float64 first: 2**62 + 1 stays exact); both were skipped
+    arrays = [xp.asarray(np.array([2**62 + 1, 1, 120]).astype(d)) for d in dtypes]
+    out = xp.zeros((6,) if name == "concatenate" else (2, 3), dtype=out_dtype)
+    r = getattr(xp, name)(arrays, out=out, casting=casting)
+    assert r is out
+    return out
+
+
+@pytest.mark.parametrize("name", ["concatenate", "stack"])
+def test_join_refuses_out_and_dtype_together(name):
+    a = gpupy.ones(2)
+    out = gpupy.zeros(4 if name == "concatenate" else (2, 2))
+    with pytest.raises(TypeError, match=rf"\[{name}\] only takes `out` or `dtype`"):
+        getattr(gpupy, name)([a, a], out=out, dtype="float64")
+
+
 @testing.numpy_gpupy_allclose(accept_error=True)
 def test_concatenate_empty_list(xp):
     return xp.concatenate([])

@@ -294,13 +294,20 @@ def test_reshape_copy_argument(copy, transposed, xp):
 
 
 @pytest.mark.parametrize("order", ["C", "F", "A", "K"])
-@pytest.mark.parametrize("view", ["c", "T", "step"])
+@pytest.mark.parametrize("view", ["c", "T", "step", "1-d", "1-d step"])
 @pytest.mark.parametrize("shape", [(4, 6), (24,), (3, 2, -1), -1])
 @testing.numpy_gpupy_allclose(accept_error=True)
 def test_reshape_ravel_flatten_orders(order, view, shape, xp):
-    # Fortran order reads and writes the axes in reverse (gpupy once had C order only)
+    # Fortran order reads and writes the axes in reverse (gpupy once had C order only); a 1-d
+    # array's reversed axes are its own, but its new shape is still filled in Fortran order
     a = xp.asarray(np.arange(48).reshape(2, 3, 8))
-    a = {"c": a[:, :, :4], "T": a[:, :, :4].T.copy().T, "step": a[:, :, ::2]}[view]
+    a = {
+        "c": a[:, :, :4],
+        "T": a[:, :, :4].T.copy().T,
+        "step": a[:, :, ::2],
+        "1-d": a.reshape(-1)[:24],
+        "1-d step": a.reshape(-1)[::2],
+    }[view]
     if view == "c":
         a = a.copy()
     return xp.reshape(a, shape, order=order), a.ravel(order), a.flatten(order), xp.ravel(a, order)

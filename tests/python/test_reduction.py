@@ -489,3 +489,43 @@ def test_float16_dtype_rounds_the_input_first(name, src, xp):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
         return [getattr(xp, name)(x, axis=axis, dtype="float16") for axis in (None, -1)]
+
+
+# out= errors name the function (they read "output parameter has the wrong shape" and "out must
+# be a gpupy.ndarray" with no name): reductions, scans, and the ufuncs on both their paths
+def _along_axis_0(name):
+    return lambda a, out: getattr(gpupy, name)(a, axis=0, out=out)
+
+
+OUT_CALLS = {
+    name: _along_axis_0(name)
+    for name in ["sum", "prod", "mean", "min", "max", "any", "all", "argmin", "argmax", "var",
+                 "std", "cumsum", "cumprod", "cumulative_sum", "cumulative_prod"]
+}  # fmt: skip
+OUT_CALLS["sum_method"] = lambda a, out: a.sum(axis=0, out=out)
+OUT_CALLS["negative"] = lambda a, out: gpupy.negative(a, out=out)
+OUT_CALLS["add"] = lambda a, out: gpupy.add(a, 1, out=out)
+OUT_CALLS["add_where"] = lambda a, out: gpupy.add(a, 1, out=out, where=a > 0)
+OUT_CALLS["clip"] = lambda a, out: gpupy.clip(a, 0, 1, out=out)
+OUT_CALLS["round"] = lambda a, out: gpupy.round(a, out=out)
+
+
+@pytest.mark.parametrize("call", OUT_CALLS.values(), ids=OUT_CALLS.keys())
+def test_out_errors_name_the_function(call, request):
+    name = request.node.callspec.id.removesuffix("_method").removesuffix("_where")
+    a = gpupy.ones((3, 4))
+    with pytest.raises(ValueError, match=rf"^\[{name}\] "):
+        call(a, gpupy.zeros((5, 7)))
+    if name not in ("clip", "negative", "add", "round"):  # a result NumPy broadcasts into out
+        with pytest.raises(ValueError, match=rf"^\[{name}\] "):
+            call(a, gpupy.zeros((2, 4)))
+    with pytest.raises(TypeError, match=rf"^\[{name}\] out must be a gpupy.ndarray"):
+        call(a, np.zeros((4,)))
+
+
+@testing.numpy_gpupy_allclose()
+def test_clip_broadcasts_into_a_larger_out(xp):
+    # clip is a ufunc to NumPy: its result is broadcast into an out= of a larger shape
+    out = xp.zeros((2, 3, 4))
+    assert xp.clip(xp.arange(12.0).reshape(3, 4), 2, 8, out=out) is out
+    return out
