@@ -43,6 +43,7 @@ from gpupy._poly1d import *  # noqa: F401,F403
 from gpupy._polynomial import *  # noqa: F401,F403
 from gpupy._rearranging import *  # noqa: F401,F403
 from gpupy._reduction import *  # noqa: F401,F403
+from gpupy._selection import *  # noqa: F401,F403
 from gpupy._set_functions import *  # noqa: F401,F403
 from gpupy._signal import *  # noqa: F401,F403
 from gpupy._sorting import *  # noqa: F401,F403

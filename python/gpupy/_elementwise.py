@@ -236,7 +236,7 @@ def modf(x, out1=None, out2=None, /, *, out=None, where=True, dtype=None, castin
     fractional part of ±inf is ±0. Integers compute in float16 up to 8 bits, float32 up to 16
     and float64 above, as the other float functions of integers do. Where ``where`` is False
     the outputs keep their values (a fresh output holds the computed ones there)."""
-    from gpupy._joining import where as select
+    from gpupy._selection import where as select
 
     outs = _out_pair("modf", out1, out2, out)
     x = _float_input("modf", x, dtype, casting)
