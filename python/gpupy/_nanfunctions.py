@@ -74,12 +74,6 @@ def _inexact_dtype(a, dtype, op, out=None):
         raise TypeError(f"[{op}] If a is inexact, then out must be inexact")
 
 
-def _finish(op, result, out, casting="unsafe"):
-    """result, or result written into out= (the shapes must match, as NumPy's; the dtypes cast
-    under `casting`: the nan-functions' reductions write out= unchecked, as NumPy's)."""
-    return _into_out(op, result, out, casting)
-
-
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
     """See numpy.nansum."""
     from gpupy._reduction import sum as total
@@ -126,7 +120,7 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     tot = _core.sum(arr, axis=axis, dtype=dtype, keepdims=keepdims)
     if bool(_core.any(cnt == 0)):
         warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=2)
-    return _finish("nanmean", (tot / cnt).astype(tot.dtype, copy=False), out)
+    return _into_out("nanmean", (tot / cnt).astype(tot.dtype, copy=False), out)
 
 
 def nanvar(
@@ -165,7 +159,7 @@ def nanvar(
     if bool(_core.any(bad)):
         warnings.warn("Degrees of freedom <= 0 for slice.", RuntimeWarning, stacklevel=2)
     var = _core._where(bad, numpy.nan, ss / _core._where(bad, 1, dof))
-    return _finish("nanvar", var.astype(ss.dtype, copy=False), out)
+    return _into_out("nanvar", var.astype(ss.dtype, copy=False), out)
 
 
 def _squeeze_like(kept, target):
@@ -186,7 +180,7 @@ def nanstd(
         )  # fmt: skip
     for w in caught:
         warnings.warn(w.message, w.category, stacklevel=2)
-    return _finish("nanstd", _core.sqrt(var), out)
+    return _into_out("nanstd", _core.sqrt(var), out)
 
 
 def _nan_extreme(a, axis, out, keepdims, fill, reduce, op, initial=_NO_VALUE, where=True):
@@ -211,7 +205,7 @@ def _nan_extreme(a, axis, out, keepdims, fill, reduce, op, initial=_NO_VALUE, wh
     if bool(_core.any(all_nan)):
         warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
         r = _core._where(all_nan, numpy.nan, r).astype(r.dtype, copy=False)
-    return _finish(op, r, out)
+    return _into_out(op, r, out)
 
 
 def nanmin(a, axis=None, out=None, keepdims=False, initial=_NO_VALUE, where=True):
@@ -234,7 +228,7 @@ def _nan_arg(a, axis, out, keepdims, fill, reduce, arg, op):
     # The first position equal to the NaN-free extreme (NaN equals nothing, so it never wins).
     m = reduce(_core._where(mask, fill, a), axis=axis, keepdims=True)
     r = _core.argmax(a == m, axis=axis, keepdims=keepdims)
-    return _finish(op, r, out)
+    return _into_out(op, r, out)
 
 
 def nanargmin(a, axis=None, out=None, *, keepdims=False):
@@ -465,7 +459,7 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
         kept = tuple(1 if i in axes else n for i, n in enumerate(a.shape))
         r = r.reshape(qs.shape + kept)
     # quantile and percentile (skip_nan False) add into out= under 'same_kind', as NumPy's
-    return _finish(op, r, out, "unsafe" if skip_nan else "same_kind")
+    return _into_out(op, r, out, "unsafe" if skip_nan else "same_kind")
 
 
 def nanquantile(
@@ -503,5 +497,5 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
         r = _nanquantile(
             a.astype("float32"), 0.5, axis, None, "linear", keepdims, "nanmedian", middle_mean=True
         )
-        return _finish("nanmedian", r.astype("float16"), out)
+        return _into_out("nanmedian", r.astype("float16"), out)
     return _nanquantile(a, 0.5, axis, out, "linear", keepdims, "nanmedian", middle_mean=True)
