@@ -121,6 +121,8 @@ void bind_stream(nb::module_& m) {
                    })
       .def("synchronize", &cuda::CudaStream::synchronize, nb::call_guard<nb::gil_scoped_release>())
       .def("query", &cuda::CudaStream::query)
+      .def("is_capturing", &cuda::CudaStream::is_capturing,
+           "True while the stream captures a CUDA graph (CuPy's Stream.is_capturing).")
       .def("wait", &cuda::CudaStream::wait, "event"_a, "Makes later work wait for `event`.")
       .def(
           "record",

@@ -103,11 +103,14 @@ void launch(const EmuModule& m, const std::string& name, nb::handle grid, nb::ha
 /// current stream). gpupy's streams are non-blocking, so an explicit other stream first waits for
 /// the work queued so far on the current one: the arrays gpupy computed there are ready when the
 /// kernel reads them. Work queued later on the current stream does not wait for the kernel.
+/// A capturing stream does not wait: the wait would cross the capture's boundary, which CUDA
+/// refuses (and which invalidates the capture); work before the capture is the user's to order.
 std::uintptr_t launch_stream(int device, nb::handle stream) {
   const std::uintptr_t current = cuda::current_stream_handle(device);
   if (stream.is_none()) return current;
   const auto handle = nb::cast<std::uintptr_t>(stream);
-  if (handle != current) cuda::stream_wait_stream(device, handle, current);
+  if (handle != current && !cuda::stream_is_capturing(device, handle))
+    cuda::stream_wait_stream(device, handle, current);
   return handle;
 }
 

@@ -35,6 +35,8 @@ class CudaStream {
   void synchronize() const;
   /// True when all work queued on the stream is done.
   bool query() const;
+  /// True while the stream captures a CUDA graph (its work is recorded, not run).
+  bool is_capturing() const;
   /// Makes work queued later on this stream wait for `event`.
   void wait(const CudaEvent& event) const;
   const std::shared_ptr<Impl>& impl() const { return impl_; }
@@ -91,6 +93,9 @@ void stream_wait_current(int device, uintptr_t consumer);
 /// Makes `consumer` wait for the work queued so far on `producer` (both numbered as in
 /// stream_wait_current): a CudaKernel launch on a user stream ordered with foreign arrays.
 void stream_wait_stream(int device, uintptr_t consumer, uintptr_t producer);
+/// True while `stream` (numbered as in stream_wait_current) captures a CUDA graph, and for the
+/// legacy default stream while a blocking stream captures (CUDA refuses work on it then).
+bool stream_is_capturing(int device, uintptr_t stream);
 
 /// Where CUDA says a pointer gpupy did not allocate (a __cuda_array_interface__ or DLPack one)
 /// points: `device` is the cuda device of device memory (and of pinned host memory).

@@ -35,6 +35,7 @@ uintptr_t CudaStream::handle() const { not_built(); }
 int CudaStream::device() const { not_built(); }
 void CudaStream::synchronize() const { not_built(); }
 bool CudaStream::query() const { not_built(); }
+bool CudaStream::is_capturing() const { not_built(); }
 void CudaStream::wait(const CudaEvent&) const { not_built(); }
 
 CudaEvent CudaEvent::create(bool, int) { not_built(); }
@@ -47,7 +48,8 @@ CudaStream set_current_stream(const CudaStream&) { not_built(); }
 uintptr_t current_stream_handle(int) { not_built(); }
 void stream_wait_current(int, uintptr_t) { not_built(); }
 void stream_wait_stream(int, uintptr_t, uintptr_t) { not_built(); }
-void record_stream(const Buffer&, uintptr_t) {}  // no cuda arrays exist in this build
+bool stream_is_capturing(int, uintptr_t) { return false; }  // no cuda streams exist
+void record_stream(const Buffer&, uintptr_t) {}             // no cuda arrays exist in this build
 DeviceProperties device_properties(int) { not_built(); }
 PointerLocation pointer_location(const void*) { return {}; }
 void set_memory_limit(int, size_t) { not_built(); }

@@ -146,6 +146,22 @@ void stream_wait_stream(int device, uintptr_t consumer, uintptr_t producer) {
   order_streams(device, protocol_stream(consumer), protocol_stream(producer));
 }
 
+bool stream_is_capturing(int device, uintptr_t stream) {
+  check_index(device);
+  DeviceGuard guard(device);
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  cudaError_t err = cudaStreamIsCapturing(protocol_stream(stream), &status);
+  // The legacy stream while a blocking stream captures: unusable until the capture ends, so it
+  // counts as capturing (a sync on it would fail). The error is not sticky; clear it.
+  if (err == cudaErrorStreamCaptureImplicit) {
+    cudaGetLastError();
+    return true;
+  }
+  GPUPY_CUDA_CHECK(err);
+  // An invalidated capture still refuses syncs until cudaStreamEndCapture.
+  return status != cudaStreamCaptureStatusNone;
+}
+
 CudaStream set_current_stream(const CudaStream& stream) {
   if (!stream.valid()) throw ValueError("[cuda] set_current_stream: invalid stream");
   int device = stream.device();
@@ -166,6 +182,10 @@ bool CudaStream::query() const {
   if (status == cudaErrorNotReady) return false;
   GPUPY_CUDA_CHECK(status);
   return true;
+}
+
+bool CudaStream::is_capturing() const {
+  return stream_is_capturing(impl_->device, reinterpret_cast<uintptr_t>(impl_->stream));
 }
 
 void CudaStream::wait(const CudaEvent& event) const {
