@@ -6,7 +6,7 @@ import gpupy
 import numpy
 import pytest
 from gpupy import cunumpy as xp
-from gpupy.cunumpy import cuda_kernel
+from gpupy.cunumpy import _cuda_launch_stream, cuda_kernel
 from gpupy.cunumpy.arguments import CudaStruct, CudaStructArguments
 from gpupy.cunumpy.kernel_testing import device_function_kernel
 
@@ -240,7 +240,7 @@ def test_stream_argument(kernel_device, monkeypatch):
         with pytest.raises(TypeError, match="stream must be a gpupy.cuda.Stream"):
             k(x, 1.0, 8, stream=bad)
     if kernel_device == "emu":
-        monkeypatch.setattr(cuda_kernel, "_STREAM_TYPES", (gpupy._core.Stream, FakeStream))
+        monkeypatch.setattr(_cuda_launch_stream, "_STREAM_TYPES", (gpupy._core.Stream, FakeStream))
         with pytest.raises(ValueError, match="stream belongs to another device"):
             k(x, 1.0, 8, stream=FakeStream())
         numpy.testing.assert_array_equal(gpupy.asnumpy(x), numpy.zeros(8))

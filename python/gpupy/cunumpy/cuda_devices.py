@@ -60,6 +60,10 @@ class HostStream:
     def synchronize(self):
         return None
 
+    def is_capturing(self):
+        """False: host work cannot be captured into a CUDA graph."""
+        return False
+
     def record(self, event=None):
         event = HostEvent() if event is None else event
         if not isinstance(event, HostEvent):

@@ -5,6 +5,7 @@ and packed by gpupy's C++ kernel runtime; runs on the emu device (host compiler)
 # The public names are defined in the _cuda_* modules (split by responsibility) and re-exported
 # here, where they have always been importable from.
 import os
+import warnings
 
 import numpy
 
@@ -30,6 +31,7 @@ from gpupy.cunumpy._cuda_launch_args import (
     _inference_values,
     _labelled_values,
 )
+from gpupy.cunumpy._cuda_launch_stream import _capturing, _stream, _synchronize
 from gpupy.cunumpy._cuda_signature import (  # noqa: F401 - re-exported
     CudaParameter,
     _parameters,
@@ -99,6 +101,7 @@ class CudaKernel:
         self._fast = None
         self.n_threads_from = n_threads_from
         self.check_finite = check_finite
+        self._warned_capture = False  # check_finite skipped in a CUDA graph capture: said once
 
     @classmethod
     def from_file(cls, path, name=None, *, suffix="_cuda.cu", **kw):
@@ -311,6 +314,10 @@ class CudaKernel:
             return
         try:
             self._sig.launch(module, args, g, b, shared_mem, handle)
+            if _capturing(device, stream):
+                # The launch went into a CUDA graph: nothing ran, and a sync would end the capture.
+                self._warn_finite_skipped()
+                return
             _synchronize(device, stream)
         except RuntimeError as exc:
             raise RuntimeError(
@@ -343,6 +350,19 @@ class CudaKernel:
             else:
                 module.set_max_dynamic_shared_bytes(self._sig.expression, shared_mem)
             entry[2] = shared_mem
+
+    def _warn_finite_skipped(self):
+        """Warns, once per kernel, that check_finite does not check launches into a CUDA graph."""
+        if not self._check_finite or self._warned_capture:
+            return
+        self._warned_capture = True
+        warnings.warn(
+            f"kernel '{self._name}': check_finite is skipped while the launch stream captures a "
+            "CUDA graph (the scan reads the arrays on the host, which a capture forbids, and the "
+            "kernel has not run yet); check the arrays after launching the graph",
+            UserWarning,
+            stacklevel=4,
+        )
 
     def _scan_finite(self, args):
         """RuntimeError naming the first float or complex array argument holding a NaN or inf."""
@@ -426,27 +446,6 @@ class CudaKernel:
 
 
 _INFER_MODES = ("auto", "first_array", "last_axis", None)
-
-
-def _stream(stream):
-    """(device string, handle) of a gpupy stream; TypeError for anything else."""
-    if not isinstance(stream, _STREAM_TYPES):
-        raise TypeError(
-            f"[CudaKernel] stream must be a gpupy.cuda.Stream or None, got {type(stream).__name__}"
-        )
-    return str(stream.device), stream.handle
-
-
-_STREAM_TYPES = (_core.Stream,)
-
-
-def _synchronize(device, stream):
-    """Waits for the launch (emu launches are synchronous already)."""
-    if device == "emu":
-        return
-    if stream is None:
-        stream = _core.current_stream(int(device.partition(":")[2] or 0))
-    stream.synchronize()
 
 
 def _cunumpy_include_dir():
