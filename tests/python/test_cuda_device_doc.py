@@ -10,8 +10,8 @@ GPU_ONLY = "# needs a GPU\n"
 
 def test_guide_examples_run(device_name, capsys):
     blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) == 5
-    assert sum(b.startswith(GPU_ONLY) for b in blocks) == 3
+    assert len(blocks) == 6
+    assert sum(b.startswith(GPU_ONLY) for b in blocks) == 4
     namespace = {}
     for k, code in enumerate(blocks):
         if code.startswith(GPU_ONLY) and device_name != "cuda":
