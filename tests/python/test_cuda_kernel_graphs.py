@@ -152,14 +152,24 @@ def test_launches_on_cupy_streams_are_checked(cp):
     other.device_id = 1  # CuPy names the device of its streams
     with pytest.raises(ValueError, match=r"the stream belongs to another device \(cuda:1"):
         k(x, 1.0, b, N, stream=other)
-    with pytest.raises(TypeError, match="a CuPy stream or None, got HostStream"):
-        k(x, 1.0, b, N, stream=HostStream())
+    with pytest.raises(TypeError, match="a CuPy stream, a HostStream .emu. or None, got object"):
+        k(x, 1.0, b, N, stream=object())
     k(x, 1.0, b, N, stream=cp.cuda.Stream())  # not capturing: runs now
-    numpy.testing.assert_array_equal(cp.asnumpy(x), numpy.ones(N))
+    k(x, 1.0, b, N, stream=HostStream())  # emu's streams, as xp.cuda.create_stream() makes there
+    numpy.testing.assert_array_equal(cp.asnumpy(x), numpy.full(N, 2.0))
 
 
 def test_host_streams_never_capture():
     assert HostStream().is_capturing() is False
+
+
+def test_a_host_stream_is_a_stream_of_emu_only(device_name):
+    if device_name != "cuda":
+        pytest.skip("needs a device other than emu that runs CudaKernels")
+    k = xp.CudaKernel(AXPY, "axpy")
+    x, b = gpupy.zeros(N, device="cuda"), gpupy.ones(1, device="cuda")
+    with pytest.raises(ValueError, match=r"the stream belongs to another device \(emu, the launch"):
+        k(x, 1.0, b, N, stream=HostStream())
 
 
 def test_gpupy_streams_say_whether_they_capture(device_name):

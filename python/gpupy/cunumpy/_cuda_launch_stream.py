@@ -3,19 +3,23 @@ captures a CUDA graph, and waiting for it in debug mode."""
 
 from gpupy import _core
 from gpupy.cunumpy._backend import _loaded_cupy
+from gpupy.cunumpy.cuda_devices import HostStream
 
 
 def _stream(stream):
-    """(device string, handle) of a gpupy stream or a CuPy one (device None when CuPy does not
-    name it: the arrays decide); TypeError for anything else."""
+    """(device string, handle) of a gpupy stream, a CuPy one (device None when CuPy does not name
+    it: the arrays decide) or a HostStream (emu's, which xp.cuda.create_stream() returns there);
+    TypeError for anything else."""
     if isinstance(stream, _STREAM_TYPES):
         return str(stream.device), stream.handle
     if _is_cupy_stream(stream):
         device_id = getattr(stream, "device_id", -1)  # -1: CuPy's null and per-thread streams
         return (f"cuda:{device_id}" if device_id >= 0 else None), stream.ptr
+    if isinstance(stream, HostStream):
+        return "emu", None
     raise TypeError(
-        "[CudaKernel] stream must be a gpupy.cuda.Stream, a CuPy stream or None, "
-        f"got {type(stream).__name__}"
+        "[CudaKernel] stream must be a gpupy.cuda.Stream, a CuPy stream, a HostStream (emu) or "
+        f"None, got {type(stream).__name__}"
     )
 
 
