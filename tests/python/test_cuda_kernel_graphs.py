@@ -60,6 +60,18 @@ def test_a_kernel_compiled_before_capture_replays(cp):
     assert k.compile() is module  # the replays used the module compiled before the capture
 
 
+def test_an_unchecked_kernel_is_captured_too(cp):
+    k = xp.CudaKernel(AXPY, "axpy", check_signature=False)
+    k.compile()
+    x, b = cp.asarray(numpy.zeros(N)), cp.asarray([2.0])
+    s = cp.cuda.Stream(non_blocking=True)
+    g = capture(cp, s, lambda s: k(x, 0.25, b, numpy.int64(N), stream=s, n_threads=N))
+    numpy.testing.assert_array_equal(cp.asnumpy(x), numpy.zeros(N))
+    g.launch(stream=s)
+    g.launch(stream=s)
+    numpy.testing.assert_array_equal(cp.asnumpy(x), numpy.full(N, 1.0))
+
+
 def test_arrays_allocated_before_capture_keep_their_addresses(cp):
     k = xp.CudaKernel(AXPY, "axpy")
     k.compile()
