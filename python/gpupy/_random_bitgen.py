@@ -62,9 +62,7 @@ def _sequence_and_key(seed, op):
     try:
         key = key_of_seed(seed, op)
     except TypeError:
-        raise TypeError(
-            f"[{op}] seed must be None, an integer, integers or a SeedSequence"
-        ) from None
+        raise TypeError(_SEED_KINDS.format(op)) from None
     return SeedSequence(operator.index(seed)), key
 
 

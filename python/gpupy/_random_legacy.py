@@ -55,6 +55,15 @@ def _seed_key(seed, op):
     return key_of_seed(value + len(words), op)
 
 
+def _legacy_bit_generator(bitgen, op):
+    if not isinstance(bitgen, Philox):
+        raise TypeError(
+            f"[{op}] {type(bitgen).__name__}: gpupy's legacy functions draw from a "
+            "gpupy.random.Philox, not from NumPy's bit generators"
+        )
+    return bitgen
+
+
 class RandomState:
     """See numpy.random.RandomState. gpupy's version draws from a Philox4x32-10 Generator on the
     default device (or on the device of gpupy array parameters), not from MT19937. ``seed`` may
@@ -195,15 +204,6 @@ _FUNCTIONS = (
 for _name in _FUNCTIONS:
     globals()[_name] = getattr(_global, _name)
 ranf = sample = random_sample  # noqa: F821 - NumPy's module-level aliases, bound just above
-
-
-def _legacy_bit_generator(bitgen, op):
-    if not isinstance(bitgen, Philox):
-        raise TypeError(
-            f"[{op}] {type(bitgen).__name__}: gpupy's legacy functions draw from a "
-            "gpupy.random.Philox, not from NumPy's bit generators"
-        )
-    return bitgen
 
 
 def get_bit_generator():
