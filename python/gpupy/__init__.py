@@ -62,9 +62,19 @@ nan = _math.nan
 euler_gamma = 0.5772156649015329  # NumPy's value (the double nearest Euler's constant)
 little_endian = _sys.byteorder == "little"
 
-# Array API extensions, NumPy's random, polynomial and testing packages, its exception classes
-# and its dtype classes.
-from gpupy import dtypes, exceptions, fft, lib, linalg, polynomial, random, testing  # noqa: E402, F401
+# Array API extensions, NumPy's random, polynomial, testing and ctypeslib packages, its
+# exception classes and its dtype classes.
+from gpupy import (  # noqa: E402, F401
+    ctypeslib,
+    dtypes,
+    exceptions,
+    fft,
+    lib,
+    linalg,
+    polynomial,
+    random,
+    testing,
+)
 from gpupy.lib import scimath as emath  # noqa: E402, F401 - numpy.emath is numpy.lib.scimath
 
 __version__ = "0.1.0"
