@@ -2,6 +2,7 @@
 CUDA device emulated on the CPU (emu)."""
 
 import math as _math
+import sys as _sys
 
 from gpupy import (  # noqa: F401 - _ndarray attaches the Python-level methods
     _core,
@@ -58,9 +59,22 @@ pi = _math.pi
 e = _math.e
 inf = _math.inf
 nan = _math.nan
+euler_gamma = 0.5772156649015329  # NumPy's value (the double nearest Euler's constant)
+little_endian = _sys.byteorder == "little"
 
-# Array API extensions, NumPy's random, polynomial and testing packages.
-from gpupy import fft, lib, linalg, polynomial, random, testing  # noqa: E402, F401
+# Array API extensions, NumPy's random, polynomial, testing and ctypeslib packages, its
+# exception classes and its dtype classes.
+from gpupy import (  # noqa: E402, F401
+    ctypeslib,
+    dtypes,
+    exceptions,
+    fft,
+    lib,
+    linalg,
+    polynomial,
+    random,
+    testing,
+)
 from gpupy.lib import scimath as emath  # noqa: E402, F401 - numpy.emath is numpy.lib.scimath
 
 __version__ = "0.1.0"

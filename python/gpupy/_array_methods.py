@@ -12,7 +12,7 @@ from gpupy._core import ndarray
 from gpupy._dtypes import _supported_dtype
 from gpupy._indexing import _int
 
-__all__ = []
+__all__ = ["flatiter"]
 
 
 def _view(self, dtype=None, type=None):  # noqa: A002 - NumPy's keyword
@@ -131,7 +131,7 @@ def _tobytes(self, order="C"):
     return self.get().tobytes(order="C" if order == "K" else order)
 
 
-class _FlatIter:
+class flatiter:
     """What ndarray.flat returns (see numpy.flatiter): the array seen as 1-d in C order.
 
     Indexing and assignment run on the array's device (through its flat indices when it is not
@@ -245,9 +245,7 @@ def _get(self, stream=None, order="C", out=None, blocking=True):
 
 ndarray.get = _get
 ndarray.view = _view
-ndarray.flat = property(
-    _FlatIter, _assign_flat, doc="A 1-d iterator over the array (see _FlatIter)."
-)
+ndarray.flat = property(flatiter, _assign_flat, doc="A 1-d iterator over the array (see flatiter).")
 ndarray.base = property(_base, doc="None for an array that owns its memory (see _base).")
 ndarray.resize = _resize
 ndarray.fill = _fill

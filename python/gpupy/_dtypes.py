@@ -119,6 +119,10 @@ _ABSTRACT = (
 globals().update({name: getattr(numpy, name) for name in _ALIASES + _ABSTRACT})
 True_ = numpy.True_
 False_ = numpy.False_
+# NumPy's tables of scalar types and type codes, as they are: gpupy's scalars are NumPy's, and
+# code that tests `isinstance(x, ScalarType)` or `x.dtype.char in typecodes[...]` reads the same.
+ScalarType = numpy.ScalarType
+typecodes = numpy.typecodes
 
 # The Array API spells the boolean dtype `bool`; defined last so this module keeps the builtin.
 bool = numpy.bool_  # noqa: A001
@@ -128,6 +132,7 @@ __all__ = (
     + _ABSTRACT
     + [
         "False_",
+        "ScalarType",
         "True_",
         "bool",
         "bool_",
@@ -147,6 +152,7 @@ __all__ = (
         "isdtype",
         "promote_types",
         "result_type",
+        "typecodes",
         "uint16",
         "uint32",
         "uint64",

@@ -275,12 +275,31 @@ class _InterfaceHolder:
         self.__array_interface__ = _array_interface(a)
 
 
-def _array_interface(self):
+def _check_host_memory(self, attr):
+    """Attributes that hand out the memory's address exist on cpu arrays only (AttributeError, so
+    that NumPy's and ctypes' probes move on)."""
     if not _is_cpu(self):
         raise AttributeError(
-            f"__array_interface__ is only available on cpu arrays; this array is on "
-            f"'{self.device}' (use .get())"
+            f"{attr} is only available on cpu arrays; this array is on '{self.device}' (copy it "
+            "to the host with .get() or gpupy.asnumpy())"
         )
+
+
+def _data(self):
+    """See numpy.ndarray.data: a memoryview of a cpu array's memory (NumPy's, sharing it)."""
+    _check_host_memory(self, "data")
+    return numpy.asarray(self).data
+
+
+def _ctypes(self):
+    """See numpy.ndarray.ctypes: a cpu array's address, shape and strides for ctypes (`data`,
+    `data_as`, `shape_as`, ...; NumPy's object, which keeps the array alive)."""
+    _check_host_memory(self, "ctypes")
+    return numpy.asarray(self).ctypes
+
+
+def _array_interface(self):
+    _check_host_memory(self, "__array_interface__")
     return {
         "shape": self.shape,
         "typestr": self.dtype.str,
@@ -387,6 +406,8 @@ def _install():
         setattr(ndarray, name, fn)
     ndarray.flags = property(_Flags, doc="Memory layout flags (see numpy.ndarray.flags).")
     ndarray.__array_interface__ = property(_array_interface)
+    ndarray.data = property(_data, doc=_data.__doc__)
+    ndarray.ctypes = property(_ctypes, doc=_ctypes.__doc__)
     ndarray.shape = property(ndarray.shape.fget, _set_shape, doc="The array's dimensions.")
     ndarray.real = property(_real, _set_real, doc="Real part, a view (see numpy.ndarray.real).")
     ndarray.imag = property(_imag, _set_imag, doc="Imaginary part (see numpy.ndarray.imag).")

@@ -16,8 +16,9 @@ import warnings
 import numpy
 
 from gpupy import _core
+from gpupy._random_bitgen import Philox, key_of_seed
 from gpupy._random_seeding import STATE_NAME as _STATE_NAME
-from gpupy._random_seeding import check_words, parse_state, state_dict
+from gpupy._random_seeding import parse_state, state_dict
 
 _U64 = 1 << 64
 _GENERATOR_ONLY = {"dtype", "out", "method"}  # keywords NumPy's legacy samplers do not take
@@ -33,8 +34,6 @@ _SAMPLERS = (
 
 def _seed_key(seed, op):
     """The Generator key of a legacy seed: None (fresh entropy), an integer or integers."""
-    from gpupy.random import _key_of
-
     if seed is None:
         return secrets.randbits(64)
     if isinstance(seed, _core.ndarray):
@@ -49,48 +48,62 @@ def _seed_key(seed, op):
     if any(w < 0 or w > 0xFFFFFFFF for w in words):  # MT19937's 32-bit seed words, as NumPy
         raise ValueError(f"[{op}] Seed must be between 0 and 2**32 - 1")
     if numpy.ndim(seed) == 0:
-        return _key_of(words[0])
+        return key_of_seed(words[0], op)
     value = 0
     for w in words:  # fold the words into one integer, 64 bits per word (exact for uint64)
         value = (value << 64) | (w % _U64)
-    return _key_of(value + len(words))
+    return key_of_seed(value + len(words), op)
+
+
+def _legacy_bit_generator(bitgen, op):
+    if not isinstance(bitgen, Philox):
+        raise TypeError(
+            f"[{op}] {type(bitgen).__name__}: gpupy's legacy functions draw from a "
+            "gpupy.random.Philox, not from NumPy's bit generators"
+        )
+    return bitgen
 
 
 class RandomState:
     """See numpy.random.RandomState. gpupy's version draws from a Philox4x32-10 Generator on the
-    default device (or on the device of gpupy array parameters), not from MT19937."""
+    default device (or on the device of gpupy array parameters), not from MT19937. ``seed`` may
+    be a gpupy Philox, which it then draws from (NumPy takes a BitGenerator there too)."""
 
     def __init__(self, seed=None):
         from gpupy.random import Generator
 
-        self._gen = Generator(_seed_key(seed, "RandomState"))
+        if isinstance(seed, (Philox, numpy.random.BitGenerator)):
+            self._gen = Generator(_legacy_bit_generator(seed, "RandomState"))
+        else:
+            self._gen = Generator(Philox(key=_seed_key(seed, "RandomState")))
 
     def __repr__(self):
         return f"RandomState(Philox4x32-10) at {id(self):#x}"
 
     def seed(self, seed=None):
         """Restarts the stream from `seed` (None, an integer or a sequence of integers)."""
-        self._gen._key, self._gen._counter = _seed_key(seed, "seed"), 0
+        self._gen.bit_generator._set_words(_seed_key(seed, "seed"), 0, "seed")
 
     def get_state(self, legacy=True):
         """gpupy's state, not MT19937's: the tuple ``("Philox4x32-10", key, counter)``, or with
         ``legacy=False`` NumPy's dict layout ``{"bit_generator": "Philox4x32-10", "state":
         {"key": key, "counter": counter}, "has_gauss": 0, "gauss": 0.0}``."""
+        bg = self._gen.bit_generator
         if legacy:
-            return (_STATE_NAME, self._gen._key, self._gen._counter)
-        return {**state_dict(self._gen._key, self._gen._counter), "has_gauss": 0, "gauss": 0.0}
+            return (_STATE_NAME, bg._key, bg._counter)
+        return {**state_dict(bg._key, bg._counter), "has_gauss": 0, "gauss": 0.0}
 
     def set_state(self, state):
         """Restores a state returned by get_state (either form)."""
         if isinstance(state, dict):
-            self._gen._key, self._gen._counter = parse_state(state, "set_state")
+            self._gen.bit_generator._set_words(*parse_state(state, "set_state"), "set_state")
             return
         if not (isinstance(state, tuple) and len(state) == 3 and state[0] == _STATE_NAME):
             raise ValueError(
                 f"[set_state] state must be a tuple ('{_STATE_NAME}', key, counter) as returned "
                 "by gpupy.random.get_state; MT19937 states cannot be used"
             )
-        self._gen._key, self._gen._counter = check_words(state[1], state[2], "set_state")
+        self._gen.bit_generator._set_words(state[1], state[2], "set_state")
 
     def random_sample(self, size=None):
         """Uniform floats in [0, 1)."""
@@ -192,4 +205,18 @@ for _name in _FUNCTIONS:
     globals()[_name] = getattr(_global, _name)
 ranf = sample = random_sample  # noqa: F821 - NumPy's module-level aliases, bound just above
 
-__all__ = ["RandomState", "ranf", "sample", *_FUNCTIONS]
+
+def get_bit_generator():
+    """See numpy.random.get_bit_generator: the Philox the legacy module functions draw from."""
+    return _global._gen.bit_generator
+
+
+def set_bit_generator(bitgen):
+    """See numpy.random.set_bit_generator: the legacy module functions draw from `bitgen` (a
+    gpupy.random.Philox) from now on."""
+    from gpupy.random import Generator
+
+    _global._gen = Generator(_legacy_bit_generator(bitgen, "set_bit_generator"))
+
+
+__all__ = ["RandomState", "get_bit_generator", "ranf", "sample", "set_bit_generator", *_FUNCTIONS]

@@ -1,5 +1,5 @@
-"""Seeding plumbing of gpupy.random (host only): SeedSequence, the Generator's ``bit_generator``
-view of its Philox4x32-10 state, and the spawning of independent child generators.
+"""Seeding plumbing of gpupy.random (host only): SeedSequence and the (key, counter) state
+dicts of gpupy's Philox4x32-10 bit generator (_random_bitgen.py).
 
 A Generator's stream is Philox4x32-10 under a 64-bit key from counter 0; a SeedSequence gives
 that key as ``generate_state(1, uint64)[0]``. The hashing is NumPy's SeedSequence (seed material
@@ -56,32 +56,3 @@ def check_words(key, counter, op):
     if not (0 <= key < _U64 and 0 <= counter < _U64):
         raise ValueError(f"[{op}] key and counter must be in [0, 2**64)")
     return key, counter
-
-
-class PhiloxBits:
-    """A Generator's ``bit_generator``: names Philox4x32-10 and reads or sets the generator's
-    (key, counter) through ``state``; ``seed_seq`` is the SeedSequence its children come from."""
-
-    def __init__(self, gen):
-        self._gen = gen
-
-    def __repr__(self):
-        return f"{STATE_NAME}(key={self._gen._key:#x}, counter={self._gen._counter})"
-
-    @property
-    def state(self):
-        return state_dict(self._gen._key, self._gen._counter)
-
-    @state.setter
-    def state(self, value):
-        if not isinstance(value, dict):
-            raise TypeError("[state] state must be a dict")
-        self._gen._key, self._gen._counter = parse_state(value, "state")
-
-    @property
-    def seed_seq(self):
-        return self._gen._seed_sequence()
-
-    def spawn(self, n_children):
-        """Bit generators of `n_children` new independent Generators."""
-        return [g.bit_generator for g in self._gen.spawn(n_children)]

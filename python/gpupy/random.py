@@ -13,9 +13,12 @@ Element ``i`` of a draw uses counter ``c + i``, where ``c`` counts the elements 
 drawn before; ``uniform`` float64 values equal ``gpupy.cunumpy.rng.philox_uniform(seed, c + i)``.
 ``integers`` reduces 64 random bits modulo the range (bias below range / 2**64).
 
-Seeding follows NumPy's shape: ``default_rng`` also takes a SeedSequence (NumPy's hash; the key
-is ``generate_state(1, uint64)[0]``), ``Generator.spawn`` derives children from it, and
-``Generator.bit_generator.state`` reads or sets the (key, counter) pair.
+Seeding follows NumPy's shape: ``Generator(Philox(seed))`` is ``default_rng(seed)``; a seed may
+be a SeedSequence (NumPy's hash; the key is ``generate_state(1, uint64)[0]``), ``spawn`` derives
+children from it, and ``Generator.bit_generator`` is the Philox whose ``state`` reads or sets the
+(key, counter) pair. NumPy's PCG64, PCG64DXSM, MT19937 and SFC64 raise NotImplementedError when
+built (their numbers cannot be given), and gpupy's Philox is Philox4x32-10, not NumPy's
+Philox4x64-10 (_random_bitgen.py).
 
 Draws stay on the device; what is read back to the host is NumPy's parameter validation for
 device parameters (one read per check, integers' bounds and choice's p in one read each), the
@@ -26,36 +29,31 @@ small-mean Poisson and binomial searches one "still searching?" flag per 8 steps
 import functools as _functools
 import math as _math
 import operator as _operator
-import sys as _sys
 
 import numpy as _numpy
 
 from gpupy import _core
+from gpupy._random_bitgen import MT19937, PCG64, PCG64DXSM, SFC64, BitGenerator, Philox
 from gpupy._random_draws import _check, _float_dtype, _from_out, _param, _shape
 from gpupy._random_draws import output_shape as _output_shape
 from gpupy._random_more import _MoreDistributions
 from gpupy._random_sampling import _Sampling
-from gpupy._random_seeding import PhiloxBits, SeedSequence
-from gpupy._random_seeding import key_of_sequence as _key_of_sequence
+from gpupy._random_seeding import SeedSequence
 
-__all__ = ["Generator", "SeedSequence", "default_rng"]
+__all__ = [
+    "MT19937",
+    "PCG64",
+    "PCG64DXSM",
+    "SFC64",
+    "BitGenerator",
+    "Generator",
+    "Philox",
+    "SeedSequence",
+    "default_rng",
+]
 
 _U64 = 1 << 64
 _DIST = _core._RandomDistribution
-
-
-def _key_of(seed):
-    """The 64-bit Philox key of a non-negative integer seed; wider seeds are folded in."""
-    seed = _operator.index(seed)
-    if seed < 0:
-        raise ValueError("[default_rng] Seed must be non-negative")
-    key = 0
-    while True:
-        key ^= seed % _U64
-        seed >>= 64
-        if not seed:
-            return key
-        key = (key * 0x9E3779B97F4A7C15 + 1) % _U64
 
 
 class Generator(_MoreDistributions, _Sampling):
@@ -63,47 +61,41 @@ class Generator(_MoreDistributions, _Sampling):
     default device). Arrays are generated on that device; ``size=None`` returns a Python
     scalar as NumPy does."""
 
-    def __init__(self, key, counter=0):
-        try:
-            self._key, self._counter = _operator.index(key) % _U64, _operator.index(counter) % _U64
+    def __init__(self, bit_generator, counter=None):
+        if isinstance(bit_generator, Philox) and counter is None:
+            self._bit_generator = bit_generator  # shared, as NumPy's: draws advance it
+            return
+        if isinstance(bit_generator, (_numpy.random.BitGenerator, BitGenerator)):
+            raise TypeError(
+                f"[Generator] {type(bit_generator).__name__} cannot drive gpupy's Philox4x32-10 "
+                "streams; write Generator(gpupy.random.Philox(seed)) or default_rng(seed)"
+                + ("" if counter is None else " (counter= goes to Philox)")
+            )
+        try:  # gpupy's own form: Generator(key, counter), both taken modulo 2**64
+            key, counter = _operator.index(bit_generator), _operator.index(counter or 0)
         except TypeError:
             raise TypeError(
-                "[Generator] key and counter must be integers; for a bit generator or a seed "
-                "use gpupy.random.default_rng"
+                "[Generator] takes a gpupy.random.Philox, or an integer key and counter; for a "
+                "seed use gpupy.random.default_rng"
             ) from None
-        self._seed_seq = None  # made on first spawn when the generator was keyed directly
+        self._bit_generator = Philox(key=key % _U64, counter=counter % _U64)
 
     def __repr__(self):
-        return f"Generator(Philox4x32-10, key={self._key:#x}, counter={self._counter})"
+        bg = self._bit_generator
+        return f"Generator(Philox4x32-10, key={bg._key:#x}, counter={bg._counter})"
 
     @property
     def bit_generator(self):
-        """Philox4x32-10's view of this generator: ``state`` reads or sets (key, counter)."""
-        return PhiloxBits(self)
-
-    def _seed_sequence(self):
-        if self._seed_seq is None:
-            self._seed_seq = SeedSequence(self._key)
-        return self._seed_seq
+        """The Philox this generator draws from (its ``state`` is (key, counter))."""
+        return self._bit_generator
 
     def spawn(self, n_children):
         """`n_children` new Generators with independent streams (keys from the spawned children
-        of this generator's SeedSequence, as NumPy spawns)."""
-        kids = self._seed_sequence().spawn(_operator.index(n_children))
-        return [_from_sequence(kid) for kid in kids]
+        of the bit generator's SeedSequence, as NumPy spawns)."""
+        return [Generator(bg) for bg in self._bit_generator.spawn(n_children)]
 
     def _draw(self, size, dtype, dist, device, op):
-        shape = _shape(size, op)
-        if any(s < 0 for s in shape):
-            raise ValueError(f"[{op}] negative dimensions are not allowed")
-        n, dtype = _math.prod(shape), _numpy.dtype(dtype)
-        if n * dtype.itemsize > _sys.maxsize:
-            raise ValueError(
-                f"[{op}] array is too big; the size {shape} overflows the address space"
-            )
-        out = _core._philox_random(shape, dtype, dist, self._key, self._counter, device)
-        self._counter = (self._counter + n) % _U64
-        return out
+        return self._bit_generator._draw(_shape(size, op), dtype, dist, device, op)
 
     @staticmethod
     def _result(a, size, out):
@@ -331,39 +323,31 @@ def _is_array(x):
     return isinstance(x, _core.ndarray) or _numpy.ndim(x) > 0
 
 
-def _from_sequence(seq):
-    gen = Generator(_key_of_sequence(seq))
-    gen._seed_seq = seq
-    return gen
-
-
 def default_rng(seed=None):
-    """See numpy.random.default_rng: a Philox4x32-10 Generator (not NumPy's PCG64 stream).
+    """See numpy.random.default_rng: a Generator over gpupy's Philox (Philox4x32-10, not NumPy's
+    PCG64 stream).
 
     ``seed``: None (fresh entropy), a non-negative integer (the key itself), a sequence of
     integers or a SeedSequence (keyed by its generate_state), a Generator (returned as is) or a
-    Generator's ``bit_generator`` (its Generator)."""
+    gpupy Philox (wrapped, sharing its state)."""
     if isinstance(seed, Generator):
         return seed
-    if isinstance(seed, PhiloxBits):
-        return seed._gen
-    if isinstance(seed, _numpy.random.SeedSequence):
-        return _from_sequence(seed)
-    if isinstance(seed, _numpy.random.BitGenerator):
+    if isinstance(seed, Philox):
+        return Generator(seed)
+    if isinstance(seed, (_numpy.random.BitGenerator, BitGenerator)):
         raise TypeError(
-            "[default_rng] NumPy bit generators cannot drive gpupy's Philox4x32-10 streams; "
-            "pass a seed or a SeedSequence"
+            f"[default_rng] {type(seed).__name__}: NumPy bit generators cannot drive gpupy's "
+            "Philox4x32-10 streams; pass a seed, a SeedSequence or a gpupy.random.Philox"
         )
-    if seed is None or _is_array(seed):
-        if isinstance(seed, _core.ndarray):
-            seed = seed.get()
-        try:
-            return _from_sequence(SeedSequence(seed))
-        except (TypeError, ValueError) as e:
-            raise type(e)(f"[default_rng] {e}") from None
-    gen = Generator(_key_of(seed))
-    gen._seed_seq = SeedSequence(_operator.index(seed))
-    return gen
+    return Generator(_philox_of(seed))
+
+
+def _philox_of(seed):
+    """Philox(seed), its errors naming default_rng."""
+    try:
+        return Philox(seed)
+    except (TypeError, ValueError) as e:
+        raise type(e)(str(e).replace("[Philox]", "[default_rng]", 1)) from None
 
 
 from gpupy import _random_legacy  # noqa: E402 - needs Generator defined above

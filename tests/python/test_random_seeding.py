@@ -30,8 +30,18 @@ def test_default_rng_seed_kinds():
     c = gpupy.random.default_rng([1, 2, 3]).random(4).get()
     numpy.testing.assert_array_equal(c, gpupy.random.default_rng([1, 2, 3]).random(4).get())
     g = gpupy.random.default_rng(1)
-    assert gpupy.random.default_rng(g) is g and gpupy.random.default_rng(g.bit_generator) is g
-    with pytest.raises(TypeError, match=r"^\[default_rng\] NumPy bit generators"):
+    assert gpupy.random.default_rng(g) is g
+    # as numpy.random.default_rng(bit_generator): a new Generator drawing from the same state
+    nbg = numpy.random.PCG64(1)
+    assert numpy.random.default_rng(nbg).bit_generator is nbg
+    wrapped = gpupy.random.default_rng(g.bit_generator)
+    assert wrapped is not g and wrapped.bit_generator is g.bit_generator
+    first = wrapped.random(3).get()
+    numpy.testing.assert_array_equal(
+        g.random(2).get(), gpupy.random.default_rng(1).random(5).get()[3:]
+    )
+    numpy.testing.assert_array_equal(first, gpupy.random.default_rng(1).random(3).get())
+    with pytest.raises(TypeError, match=r"^\[default_rng\] PCG64: NumPy bit generators"):
         gpupy.random.default_rng(numpy.random.PCG64(1))
     with pytest.raises(ValueError, match=r"^\[default_rng\]"):
         gpupy.random.default_rng([1, -2])
@@ -56,12 +66,16 @@ def test_spawn_gives_independent_reproducible_children(device_name):
     assert len(parent.bit_generator.spawn(2)) == 2 and parent.spawn(0) == []
 
 
-def test_generator_constructor_takes_integers_only():
+def test_generator_constructor_takes_philox_or_integers():
     assert gpupy.random.Generator(5, 2).bit_generator.state["state"] == {"key": 5, "counter": 2}
-    with pytest.raises(TypeError, match=r"^\[Generator\] key and counter must be integers"):
-        gpupy.random.Generator(gpupy.random.default_rng(1).bit_generator)
-    with pytest.raises(TypeError, match=r"^\[Generator\]"):
+    bg = gpupy.random.default_rng(1).bit_generator
+    assert gpupy.random.Generator(bg).bit_generator is bg
+    with pytest.raises(TypeError, match=r"^\[Generator\] takes a gpupy.random.Philox"):
+        gpupy.random.Generator(1.5)
+    with pytest.raises(TypeError, match=r"^\[Generator\] PCG64 cannot drive"):
         gpupy.random.Generator(numpy.random.PCG64(1))
+    with pytest.raises(TypeError, match=r"counter= goes to Philox"):
+        gpupy.random.Generator(bg, 3)
 
 
 def test_bit_generator_state_round_trip():

@@ -1,6 +1,7 @@
 """numpy.testing's assertions, accepting gpupy arrays (NumPy programs call
 np.testing.assert_allclose with ``np`` being gpupy). gpupy arrays, also inside lists, tuples and
-dicts, are copied to the host, an explicit test-time transfer, and NumPy compares them."""
+dicts, are copied to the host, an explicit test-time transfer, and NumPy compares them. The
+helpers that take no arrays (suppress_warnings, tempdir, assert_no_gc_cycles, ...) are NumPy's."""
 
 import functools
 
@@ -45,16 +46,35 @@ def _on_host(check):
 for _name in _COMPARISONS:
     globals()[_name] = _on_host(getattr(numpy.testing, _name))
 
+
+@functools.wraps(numpy.testing.assert_array_compare)
+def assert_array_compare(comparison, x, y, *args, **kwargs):
+    __tracebackhide__ = True
+    return numpy.testing.assert_array_compare(comparison, _host(x), _host(y), *args, **kwargs)
+
+
+# numpy.testing's helpers that take no arrays, as they are.
+_AS_IS = (
+    "HAS_REFCOUNT IS_64BIT assert_no_gc_cycles break_cycles clear_and_catch_warnings "
+    "suppress_warnings tempdir temppath"
+).split()
+globals().update({name: getattr(numpy.testing, name) for name in _AS_IS})
+
 assert_ = numpy.testing.assert_
 assert_raises = numpy.testing.assert_raises
 assert_raises_regex = numpy.testing.assert_raises_regex
 assert_warns = numpy.testing.assert_warns
 assert_no_warnings = numpy.testing.assert_no_warnings
 
-__all__ = list(_COMPARISONS) + [
-    "assert_",
-    "assert_no_warnings",
-    "assert_raises",
-    "assert_raises_regex",
-    "assert_warns",
-]
+__all__ = (
+    list(_COMPARISONS)
+    + _AS_IS
+    + [
+        "assert_",
+        "assert_array_compare",
+        "assert_no_warnings",
+        "assert_raises",
+        "assert_raises_regex",
+        "assert_warns",
+    ]
+)
