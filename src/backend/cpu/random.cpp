@@ -91,8 +91,26 @@ GPUPY_PHILOX_AVX2 void unit53(__m256i a, __m256i b, __m256d& first, __m256d& sec
   second = _mm256_mul_pd(u53_to_double(_mm256_srli_epi64(x1, 11)), scale);
 }
 
-// Normal draws go through buffers of this many elements: Box-Muller's log as one vector call.
+// Normal draws go through buffers of this many elements: Box-Muller's log and cos as vector calls.
 constexpr int64_t kNormalBlock = 256;
+
+/// data[j] = T(sqrt(-2 log_u1[j]) cos_u2[j]) for j < m, four at a time (each operation rounds as
+/// the scalar expression's does, sqrt included, so the bits are the same).
+template <class T>
+__attribute__((target("avx2"))) void box_muller_finish(T* data, const double* log_u1,
+                                                       const double* cos_u2, int64_t m) {
+  int64_t j = 0;
+  for (; j + 4 <= m; j += 4) {
+    const __m256d r =
+        _mm256_sqrt_pd(_mm256_mul_pd(_mm256_set1_pd(-2.0), _mm256_load_pd(log_u1 + j)));
+    const __m256d z = _mm256_mul_pd(r, _mm256_load_pd(cos_u2 + j));
+    if constexpr (sizeof(T) == 4)
+      _mm_storeu_ps(reinterpret_cast<float*>(data + j), _mm256_cvtpd_ps(z));
+    else
+      _mm256_storeu_pd(reinterpret_cast<double*>(data + j), z);
+  }
+  for (; j < m; ++j) data[j] = T(std::sqrt(-2.0 * log_u1[j]) * cos_u2[j]);
+}
 
 /// Elements [begin, end) of the stream, eight per step; the tail (under eight) is scalar.
 template <RandomDistribution D, class T>
@@ -112,14 +130,16 @@ __attribute__((target("avx2"))) void fill_avx2(T* data, uint64_t key, uint64_t c
         const __m256d one = _mm256_set1_pd(1.0);  // u1 = 1 - u in (0, 1], exactly
         _mm256_store_pd(u1 + j, _mm256_sub_pd(one, a0));
         _mm256_store_pd(u1 + j + 4, _mm256_sub_pd(one, a1));
-        _mm256_store_pd(u2 + j, b0);
-        _mm256_store_pd(u2 + j + 4, b1);
+        const __m256d two_pi = _mm256_set1_pd(6.283185307179586);
+        _mm256_store_pd(u2 + j, _mm256_mul_pd(two_pi, b0));
+        _mm256_store_pd(u2 + j + 4, _mm256_mul_pd(two_pi, b1));
       }
-      // The C library's log, replayed lane by lane where possible (same bits either way).
+      // The C library's log and cos, replayed lane by lane where possible (same bits either way).
       if (!libm_replay(FastOp::log, u1, u1, m))
         for (int64_t j = 0; j < m; ++j) u1[j] = std::log(u1[j]);
-      for (int64_t j = 0; j < m; ++j)
-        data[i + j] = T(std::sqrt(-2.0 * u1[j]) * std::cos(6.283185307179586 * u2[j]));
+      if (!libm_replay(FastOp::cos, u2, u2, m))
+        for (int64_t j = 0; j < m; ++j) u2[j] = std::cos(u2[j]);
+      box_muller_finish(data + i, u1, u2, m);
       i += m;
     }
   } else {
