@@ -94,9 +94,13 @@ class Generator(_MoreDistributions, _Sampling):
 
     def _draw(self, size, dtype, dist, device, op):
         shape = _shape(size, op)
-        if any(s < 0 for s in shape):
-            raise ValueError(f"[{op}] negative dimensions are not allowed")
-        n, dtype = _math.prod(shape), _numpy.dtype(dtype)
+        n = 1
+        for s in shape:  # a loop: any() over a generator and math.prod cost ~0.4 us
+            if s < 0:
+                raise ValueError(f"[{op}] negative dimensions are not allowed")
+            n *= s
+        if type(dtype) is not _numpy.dtype:
+            dtype = _numpy.dtype(dtype)
         if n * dtype.itemsize > _sys.maxsize:
             raise ValueError(
                 f"[{op}] array is too big; the size {shape} overflows the address space"
