@@ -2,14 +2,17 @@
 // C library: every float32 input for expf, exp2f, logf, log2f, sinf, cosf, expm1f, log1pf and
 // tanhf; N random (y, x) pairs for atan2f, and every float32 y against four x; N random float64
 // inputs (random bit patterns, values spread over each function's range, and values at its path
-// boundaries) for exp, exp2, log, expm1, log1p and tanh; N random (x, y) pairs for pow and powf
-// (see random_pairs), and for powf every float32 x against seven exponents.
+// boundaries) for exp, exp2, log, expm1, log1p and tanh; N float64 inputs for cos (cos_inputs:
+// Box-Muller's arguments, its interval ends, s_sin.c's path, quadrant and table boundaries); N
+// random (x, y) pairs for pow and powf (see random_pairs), and for powf every float32 x against
+// seven exponents.
 // Run it after a change to the loops or on a new glibc. Host only.
 //
 //   g++ -std=c++20 -O2 -ffp-contract=off -Isrc -Iinclude tools/check_libm_replay.cpp \
 //       src/backend/cpu/{fast_math,libm_replay,libm_replay_pow,libm_replay_fdlibm32}.cpp \
-//       src/backend/cpu/{libm_replay_fdlibm64,libm_tables}.cpp -o /tmp/check_libm_replay
-//   /tmp/check_libm_replay [N=100663296] [MODE]   with MODE one of float32, float64, pow,
+//       src/backend/cpu/{libm_replay_fdlibm64,libm_replay_trig64,libm_tables}.cpp \
+//       -o /tmp/check_libm_replay
+//   /tmp/check_libm_replay [N=100663296] [MODE]   with MODE one of float32, float64, cos, pow,
 //   powf-every-x, fdlibm32, fdlibm64, atan2f (all of them without it: hours on one core)
 #include <algorithm>
 #include <cmath>
@@ -92,6 +95,58 @@ void random_doubles(FastOp op, double (*library)(double), const char* name, int6
     bad += b;
   }
   std::printf("%s: %lld float64 inputs, %lld differ\n", name, (long long)done, (long long)bad);
+}
+
+/// Where glibc's cos changes course: its path bounds (|x| = 2^-27, 0.855469, 2.426265, 105414350);
+/// for the reduced argument a = x - n pi/2 (n = 0..8 and a few large n), the table's rounding
+/// points |a| = (j + 1/2) / 128, the Taylor bound |a| = 0.126 and the quadrant changes
+/// |a| = pi/4.
+std::vector<double> cos_boundaries() {
+  std::vector<double> b = {0x1p-27, 0x1.b6p-1, 0x1.368fdp1, 0x1.921fbp26};
+  std::vector<double> offsets = {0.126, M_PI / 4};
+  for (int j = 0; j < 110; ++j) offsets.push_back((j + 0.5) / 128);
+  for (double n : {0., 1., 2., 3., 4., 5., 6., 7., 8., 1e3, 65536., 1e7, 6.7e7})
+    for (double a : offsets) {
+      b.push_back(n * M_PI_2 + a);
+      if (n > 0) b.push_back(n * M_PI_2 - a);
+    }
+  return b;
+}
+
+/// N cos inputs in batches of four kinds: Box-Muller's 2 pi u for random 53-bit u (gpupy.random's
+/// normal draws), with u = 0, 2^-53 k and 1 - 2^-53 k for small k in every 64th; values within
+/// 2^-60..2^-8 (relative) of cos_boundaries, either sign; uniform over +-2^28 and 2^uniform(-30,
+/// 28) of either sign (past the reduction's bound); random bit patterns.
+void cos_inputs(int64_t total) {
+  std::mt19937_64 rng(std::hash<std::string_view>{}("cos"));
+  std::uniform_real_distribution<double> unit(0, 1);
+  const std::vector<double> edges = cos_boundaries();
+  std::vector<double> x(kBatch), y(kBatch);
+  int64_t bad = 0, done = 0;
+  for (int kind = 0; done < total; kind = (kind + 1) % 4, done += kBatch) {
+    for (int64_t i = 0; i < kBatch; ++i) {
+      const uint64_t bits = rng();
+      const double sign = bits & 1 ? -1.0 : 1.0;
+      double& v = x[i];
+      if (kind == 0) {
+        const uint64_t k = i % 64 != 0    ? bits >> 11
+                           : i % 128 == 0 ? bits % 4096
+                                          : (1ull << 53) - 1 - bits % 4096;
+        v = 6.283185307179586 * (double(k) * 0x1p-53);
+      } else if (kind == 1) {
+        const double e = edges[bits % edges.size()];
+        v = sign * e * (1 + (rng() & 2 ? -1 : 1) * std::exp2(-60 + 52 * unit(rng)));
+      } else if (kind == 2) {
+        v = i % 2 ? (unit(rng) - 0.5) * 0x1p29 : sign * std::exp2(-30 + 58 * unit(rng));
+      } else {
+        std::memcpy(&v, &bits, 8);
+      }
+    }
+    const int64_t b = compare(FastOp::cos, ::cos, x, y, "cos");
+    if (b < 0) return (void)std::printf("cos: no replay loop on this machine\n");
+    bad += b;
+  }
+  std::printf("cos: %lld float64 inputs, %lld differ\n", (long long)done, (long long)bad);
 }
 
 /// One batch of pow(x, y) pairs, y contiguous or (sy = 0) y[0] for every x. Prints the first
@@ -320,6 +375,7 @@ int main(int argc, char** argv) {
                    {0.41421356, -0.29289, -1, 0x1p53, 0, 1}, 0.01);
     random_doubles(FastOp::tanh, ::tanh, "tanh", n, -23, 23, -60, 5, {1, -1, 22, 0.34657}, 0.01);
   }
+  if (all || std::strcmp(only, "cos") == 0) cos_inputs(n);
   if (all || std::strcmp(only, "atan2f") == 0) atan2f_pairs(n, {1.0f, -1.0f, -0.75f, 3.5f});
   if (all || std::strcmp(only, "fdlibm32") == 0) {
     every_float(FastOp::expm1, ::expm1f, "expm1f");

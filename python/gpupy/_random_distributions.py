@@ -103,14 +103,16 @@ class _Continuous(_Draws):
         return self._loc_scale("gumbel", loc, scale, size, device, self._std_gumbel)
 
     def _std_gumbel(self, shape, device, op):
-        return -_core.log(-_core.log(self._open_uniform(shape, device, op)))
+        e = self._exponential(shape, device, op)
+        return _core.negative(_core.log(e, out=e), out=e)
 
     def rayleigh(self, scale=1.0, size=None, *, device=None):
         """Rayleigh floats: scale * sqrt(2 E)."""
         return self._loc_scale("rayleigh", 0.0, scale, size, device, self._std_rayleigh)
 
     def _std_rayleigh(self, shape, device, op):
-        return _core.sqrt(2.0 * self._exponential(shape, device, op))
+        e = self._exponential(shape, device, op)
+        return _core.sqrt(_core.multiply(e, 2.0, out=e), out=e)
 
     def lognormal(self, mean=0.0, sigma=1.0, size=None, *, device=None):
         """Log-normal floats: exp(mean + sigma * N)."""

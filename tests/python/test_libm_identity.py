@@ -1,6 +1,6 @@
-"""exp, exp2, log, log2, sin, cos (float32), exp, exp2, log (float64), expm1, log1p, tanh, arctan2,
-power, float_power, floor, ceil, trunc and rint (float32, float64) on the host devices against the
-C library's functions, bit for bit.
+"""exp, exp2, log, log2, sin, cos (float32), exp, exp2, log, cos (float64), expm1, log1p, tanh,
+arctan2, power, float_power, floor, ceil, trunc and rint (float32, float64) on the host devices
+against the C library's functions, bit for bit.
 
 The cpu device computes these with vector loops that must return exactly what the scalar library
 call returns (what emu returns, and what the cpu device returned before the loops existed). The
@@ -150,7 +150,15 @@ _EDGES = {
     "tanh": [1.0, 22.0, 2.0**-55, 2.0**-26, 0.5, 0.34657, 1e-300, 5e-324, 2.2250738585072014e-308,
              20.0, 9.0, 3.0, 1e-40],
 }  # fmt: skip
-_EDGES["cos"] = _EDGES["sin"]
+# float64 cos: glibc's path bounds (2^-27, 0.855469, 2.426265, 105414350), its table's rounding
+# points (j + 1/2) / 128 about 0 and pi/2, its Taylor bound 0.126, the end of Box-Muller's
+# [0, 2 pi).
+_TABLE_POINTS = [(j + 0.5) / 128 for j in range(110)] + [0.126]
+_EDGES["cos"] = _EDGES["sin"] + [2.0**-27, 0.85546875, 2.4262638092041016, 105414350.0, 1e8]
+_EDGES["cos"] += _TABLE_POINTS + [
+    numpy.pi / 2 + t for t in _TABLE_POINTS + [-t for t in _TABLE_POINTS]
+]
+_EDGES["cos"] += [6.283185307179586 * (1 - 2.0**-53), 6.283185307179586]
 _EDGES["exp2"] = _EDGES["exp"] + [1023.9999999999999, 1024.0, -1074.0, -1075.0, -1022.0, 0.0078125]
 
 
@@ -197,6 +205,7 @@ def _edge_inputs(name, dtype):
         ("log2", numpy.float32),
         ("sin", numpy.float32),
         ("cos", numpy.float32),
+        ("cos", numpy.float64),
         ("expm1", numpy.float64),
         ("expm1", numpy.float32),
         ("log1p", numpy.float64),
@@ -357,7 +366,10 @@ def test_arctan2_equals_c_library(dtype):
 _VECTOR_LOOPS = [
     (name, numpy.float32)
     for name in ["exp", "exp2", "log", "log2", "sin", "cos", "expm1", "log1p", "tanh", "floor"]
-] + [(name, numpy.float64) for name in ["exp", "exp2", "log", "expm1", "log1p", "tanh", "rint"]]
+] + [
+    (name, numpy.float64)
+    for name in ["exp", "exp2", "log", "cos", "expm1", "log1p", "tanh", "rint"]
+]
 
 
 def _layouts(x):

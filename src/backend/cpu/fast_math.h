@@ -1,6 +1,6 @@
 // Vector loops for float32 exp, exp2, log, log2, sin, cos, expm1, log1p, tanh and pow, float64
-// exp, exp2, log, expm1, log1p, tanh and pow, and float32/float64 rounding whose results equal the
-// C library's scalar calls bit for bit, and traits that route a functor's cpu loop to them
+// exp, exp2, log, cos, expm1, log1p, tanh and pow, and float32/float64 rounding whose results equal
+// the C library's scalar calls bit for bit, and traits that route a functor's cpu loop to them
 // (directly for contiguous runs, through buffered_math.h's chunks otherwise). Host only.
 #pragma once
 
@@ -48,8 +48,8 @@ template <>
 inline constexpr FastOp fast_op_v<fn::Log2, float> = FastOp::log2;
 template <>
 inline constexpr FastOp fast_op_v<fn::Sin, float> = FastOp::sin;
-template <>
-inline constexpr FastOp fast_op_v<fn::Cos, float> = FastOp::cos;
+template <FloatOrDouble T>
+inline constexpr FastOp fast_op_v<fn::Cos, T> = FastOp::cos;
 template <FloatOrDouble T>
 inline constexpr FastOp fast_op_v<fn::Expm1, T> = FastOp::expm1;
 template <FloatOrDouble T>

@@ -282,6 +282,8 @@ bool libm_replay(FastOp op, const double* a, double* o, int64_t n) {
       return run_unary<Exp2F64>(a, o, n);
     case FastOp::log:
       return run_unary<Log64>(a, o, n);
+    case FastOp::cos:
+      return libm_replay_trig64(op, a, o, n);
     default:
       return libm_replay_fdlibm(op, a, o, n);
   }

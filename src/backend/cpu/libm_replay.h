@@ -22,6 +22,9 @@ bool libm_replay(FastOp op, const double* a, double* o, int64_t n);
 bool libm_replay_fdlibm(FastOp op, const float* a, float* o, int64_t n);
 bool libm_replay_fdlibm(FastOp op, const double* a, double* o, int64_t n);
 
+/// libm_replay's loop for float64 cos (libm_replay_trig64.cpp).
+bool libm_replay_trig64(FastOp op, const double* a, double* o, int64_t n);
+
 /// o[i] = atan2(y[i * sy], x[i * sx]) for i < n, as glibc's atan2f computes it, under libm_replay's
 /// conditions (libm_replay_fdlibm32.cpp).
 bool libm_replay_atan2(const float* y, int64_t sy, const float* x, int64_t sx, float* o, int64_t n);
@@ -40,6 +43,7 @@ extern const double kLogfTable[32];
 extern const double kLog2fTable[32];
 extern const uint64_t kExp2fTable[32];
 extern const double kPowLogTable[512];
+extern const uint64_t kSinCosTable[440];
 }  // namespace libm
 
 }  // namespace gpupy::cpu
