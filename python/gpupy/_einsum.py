@@ -14,6 +14,7 @@ import string
 import numpy
 
 from gpupy import _core
+from gpupy._manipulation import _array_operands
 from gpupy._utilities import _into_out
 
 __all__ = ["einsum", "einsum_path"]
@@ -229,12 +230,10 @@ def _greedy_path(terms, out, sizes):
 
 
 def _plan(args, optimize):
-    from gpupy import asarray
-
     spec, ops = _parse_args(args)
     if not ops:
         raise ValueError("[einsum] at least one operand is required")
-    ops = [asarray(o) for o in ops]
+    ops = _array_operands(ops)
     if isinstance(optimize, (list, tuple)) and optimize and optimize[0] == "einsum_path":
         optimize = ("einsum_path", *(tuple(p) for p in optimize[1:]))  # hashable for the cache
     elif not (optimize is False or optimize is None or optimize in (True, "greedy", "optimal")):

@@ -118,7 +118,7 @@ def _spacings(varargs, f, axes):
         if numpy.ndim(dist) == 0:
             out.append(dist)
             continue
-        (x,) = device_arrays("gradient", dist)
+        x, _ = device_arrays("gradient", dist, f)
         if x.ndim != 1:
             raise ValueError("[gradient] distances must be either scalars or 1d")
         if x.shape[0] != f.shape[axes[i]]:

@@ -137,10 +137,10 @@ class _Methods:
 
     def outer(self, A, B, /, **kwargs):
         """See numpy.ufunc.outer: fn(A[..., None, ...], B) over every pair of elements."""
-        from gpupy._creation import asarray
+        from gpupy._manipulation import _array_operands
 
         self._binary_only("outer")
-        A, B = asarray(A), asarray(B)
+        A, B = _array_operands((A, B))
         return self.func(A.reshape(A.shape + (1,) * B.ndim), B, **kwargs)
 
     def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NO_VALUE):
