@@ -1,0 +1,104 @@
+"""Layouts of functions NumPy composes from others (piecewise, gradient, diff with prepend=,
+nanmedian, the medians' and quantiles' keepdims=): values, strides and contiguity flags must be
+NumPy's on every device."""
+
+import gpupy
+import numpy
+import pytest
+from layout_helpers import HOST, VIEW_NAMES, same, view_of
+
+_KEEPING = ["C", "F", "permuted", "negative_T", "relaid", "strided_F", "size1_axis"]
+
+
+@pytest.mark.parametrize("view", _KEEPING)
+def test_piecewise_fills_a_zeros_like(view):
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(gpupy.piecewise(got, [got > 0], [1.5, -2.0]), numpy.piecewise(x, [x > 0], [1.5, -2.0]))
+    funcs = [lambda v: v * 2, lambda v: -v, 7.0]
+    same(
+        gpupy.piecewise(got, [got > 3, got < -3], funcs),
+        numpy.piecewise(x, [x > 3, x < -3], funcs),
+    )
+
+
+@pytest.mark.parametrize("edge_order", [1, 2])
+@pytest.mark.parametrize("view", ["C", "F", "permuted", "negative_T", "relaid"])
+def test_gradient_fills_an_empty_like(view, edge_order):
+    base = numpy.linspace(0.0, 2.0, 3 * 4 * 5).reshape(3, 4, 5) ** 3  # 3 points on every axis
+    got, x = view_of(view, gpupy, base), view_of(view, numpy, base)
+    gradients = zip(
+        gpupy.gradient(got, edge_order=edge_order),
+        numpy.gradient(x, edge_order=edge_order),
+        strict=True,
+    )
+    for g, e in gradients:
+        same(g, e)
+    spacing = [0.0, 1.0, 3.0, 3.5, 5.0][: x.shape[1]]
+    same(
+        gpupy.gradient(got.astype("float32"), gpupy.asarray(spacing), axis=1),
+        numpy.gradient(x.astype("float32"), spacing, axis=1),
+    )
+
+
+_EDGES = {
+    "prepend_scalar": lambda xp, a: xp.diff(a, axis=0, prepend=0.5),
+    "append_scalar": lambda xp, a: xp.diff(a, axis=2, append=-1),
+    "prepend_slice": lambda xp, a: xp.diff(a, axis=1, prepend=a[:, :1]),
+    "both_c": lambda xp, a: xp.diff(a, 2, axis=-1, prepend=xp.ascontiguousarray(a), append=a),
+}
+
+
+@pytest.mark.parametrize("view", VIEW_NAMES)
+@pytest.mark.parametrize("name", list(_EDGES))
+def test_diff_with_edges_concatenates_as_numpy(name, view):
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(_EDGES[name](gpupy, got), _EDGES[name](numpy, x))
+
+
+_AXES = [0, 1, -1, (0,), (0, 2), (2, 0, 1), None]
+
+
+@pytest.mark.parametrize("keepdims", [False, True])
+@pytest.mark.parametrize("axis", _AXES)
+@pytest.mark.parametrize("view", ["C", "F", "permuted", "negative_T", "relaid", "strided"])
+def test_nanmedian_keeps_the_layout_of_short_rows(view, axis, keepdims):
+    base = HOST.copy()
+    base[0, 1, 2] = numpy.nan
+    got, x = view_of(view, gpupy, base), view_of(view, numpy, base)
+    same(gpupy.nanmedian(got, axis, keepdims=keepdims), numpy.nanmedian(x, axis, keepdims=keepdims))
+
+
+def test_nanmedian_of_rows_of_600_or_more_is_c_ordered():
+    # NumPy applies its 1-d nanmedian along the axis there (apply_along_axis: C order)
+    host = numpy.linspace(-1.0, 1.0, 3 * 600 * 2).reshape(3, 600, 2)
+    host[1, 5, 1] = numpy.nan
+    for n in (599, 600):
+        x = numpy.asfortranarray(host[:, :n])
+        got = gpupy.asarray(x)
+        assert got.flags.f_contiguous
+        same(gpupy.nanmedian(got, axis=1), numpy.nanmedian(x, axis=1))
+
+
+_KEEPDIMS = {
+    "median": lambda xp, a, axis: xp.median(a, axis, keepdims=True),
+    "quantile": lambda xp, a, axis: xp.quantile(a, 0.3, axis, keepdims=True),
+    "quantiles": lambda xp, a, axis: xp.quantile(a, [0.2, 0.7], axis, keepdims=True),
+    "percentile_nearest": lambda xp, a, axis: xp.percentile(
+        a, 40, axis, method="nearest", keepdims=True
+    ),
+    "nanquantile": lambda xp, a, axis: xp.nanquantile(a, [0.5], axis, keepdims=True),
+    "nanquantiles": lambda xp, a, axis: xp.nanquantile(a, [0.5, 0.1], axis, keepdims=True),
+    "nanquantiles_kept": lambda xp, a, axis: xp.nanquantile(a, [0.5, 0.1, 0.9], axis),
+    "nanpercentile": lambda xp, a, axis: xp.nanpercentile(a, 25, axis, keepdims=True),
+    "weighted_quantile": lambda xp, a, axis: xp.quantile(
+        a, 0.4, axis, method="inverted_cdf", keepdims=True, weights=xp.ones_like(a)
+    ),
+}
+
+
+@pytest.mark.parametrize("axis", [0, -1, (0, 2), None])
+@pytest.mark.parametrize("view", ["C", "F", "permuted"])
+@pytest.mark.parametrize("name", list(_KEEPDIMS))
+def test_median_and_quantile_keepdims_are_zero_stride_axes(name, view, axis):
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(_KEEPDIMS[name](gpupy, got, axis), _KEEPDIMS[name](numpy, x, axis))
