@@ -102,3 +102,37 @@ _KEEPDIMS = {
 def test_median_and_quantile_keepdims_are_zero_stride_axes(name, view, axis):
     got, x = view_of(view, gpupy), view_of(view, numpy)
     same(_KEEPDIMS[name](gpupy, got, axis), _KEEPDIMS[name](numpy, x, axis))
+
+
+# Contractions of (2, 3, 4) views (i, j, k): NumPy's unoptimised einsum lays out its result by
+# its iterator over the output and summed labels (one-operand forms without a sum are NumPy views
+# and gpupy copies, so they are left out).
+_EINSUMS = {
+    "sum_one_axis": ("ijk->ij", lambda a: [a]),
+    "permute_and_sum": ("ijk->kj", lambda a: [a]),
+    "product": ("ijk,ijk->ijk", lambda a: [a, a]),
+    "batched_matmul": ("ijk,ilk->ijl", lambda a: [a, a]),
+    "matmul": ("jk,lk->jl", lambda a: [a[0], a[-1]]),
+    "outer": ("ij,k->ijk", lambda a: [a[0], a[-1, 0]]),
+    "dots": ("ijk,ijk->ji", lambda a: [a, a]),
+    "implicit": ("jk,ik", lambda a: [a[0], a[-1]]),
+    "chain": ("ij,jk,kl->il", lambda a: [a[0], a[-1].T, a[0]]),
+}
+
+
+@pytest.mark.parametrize("order", ["K", "C", "F", "A"])
+@pytest.mark.parametrize("view", VIEW_NAMES)
+@pytest.mark.parametrize("name", list(_EINSUMS))
+def test_einsum_lays_out_its_result_as_numpy(name, view, order):
+    spec, operands = _EINSUMS[name]
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(
+        gpupy.einsum(spec, *operands(got), order=order),
+        numpy.einsum(spec, *operands(x), order=order),
+    )
+
+
+def test_einsum_refuses_a_bad_order():
+    a = gpupy.ones((2, 2))
+    with pytest.raises(ValueError, match=r"\[einsum\] order must be one of"):
+        gpupy.einsum("ij->i", a, order="Q")
