@@ -463,6 +463,8 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
         ]
     from gpupy import stack
 
+    # C-ordered, as NumPy's (apply_along_axis) are, whatever layout the gathers left
+    results = [x if x.flags.c_contiguous else x.copy() for x in results]
     kept = results[0].shape
     if qs.ndim and skip_nan and axis is not None and a.ndim > 1:
         # NumPy's nanquantile applies its 1-d function along the axis: the quantiles' axes lead

@@ -136,3 +136,46 @@ def test_einsum_refuses_a_bad_order():
     a = gpupy.ones((2, 2))
     with pytest.raises(ValueError, match=r"\[einsum\] order must be one of"):
         gpupy.einsum("ij->i", a, order="Q")
+
+
+def _ix(xp, values):
+    return xp.asarray(numpy.asarray(values))
+
+
+# Advanced indices into (2, 3, 4)-like views: NumPy puts the index dims outermost (in C order)
+# and the kept axes inside them in the view's stride order; with no kept axis, the index arrays'
+# memory order. take and compress are C-ordered.
+_GATHERS = {
+    "rows": lambda xp, a: a[_ix(xp, [-1, 0, -1])],
+    "middle": lambda xp, a: a[:, _ix(xp, [-1, 0])],
+    "last": lambda xp, a: a[..., _ix(xp, [-1, 0])],
+    "two_d_index_F": lambda xp, a: a[:, xp.asfortranarray(_ix(xp, [[0, -1, -1], [-1, 0, 0]]))],
+    "all_axes_F": lambda xp, a: a[
+        xp.asfortranarray(_ix(xp, [[0, -1], [-1, 0]])),
+        xp.asfortranarray(_ix(xp, [[0, 0], [-1, 0]])),
+        xp.asfortranarray(_ix(xp, [[-1, 0], [0, -1]])),
+    ],
+    "all_axes_mixed": lambda xp, a: a[
+        xp.asfortranarray(_ix(xp, [[0, -1], [-1, 0]])), _ix(xp, [[0, 0], [-1, 0]]), 0
+    ],
+    "separated": lambda xp, a: a[_ix(xp, [-1, 0]), :, _ix(xp, [0, -1])],
+    "new_axis": lambda xp, a: a[:, None, _ix(xp, [-1, 0])],
+    "integer_and_index": lambda xp, a: a[-1, :, _ix(xp, [0, -1])],
+    "mask": lambda xp, a: a[a > 0],
+    "row_mask": lambda xp, a: a[
+        :, _ix(xp, [True] + [False, True] * (a.shape[1] // 2))[: a.shape[1]]
+    ],
+    "zero_d_index": lambda xp, a: a[_ix(xp, -1)],
+    "length_one_index": lambda xp, a: a[_ix(xp, [-1])],
+    "take_along_axis": lambda xp, a: xp.take_along_axis(a, xp.argsort(a, axis=1), axis=1),
+    "take": lambda xp, a: xp.take(a, _ix(xp, [-1, 0]), axis=1),
+    "take_flat": lambda xp, a: xp.take(a, _ix(xp, [[3, 0], [1, -1]])),
+    "compress": lambda xp, a: xp.compress(_ix(xp, [True, False]), a, axis=0),
+}
+
+
+@pytest.mark.parametrize("view", VIEW_NAMES)
+@pytest.mark.parametrize("name", list(_GATHERS))
+def test_advanced_indexing_lays_out_its_result_as_numpy(name, view):
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(_GATHERS[name](gpupy, got), _GATHERS[name](numpy, x))
