@@ -16,8 +16,9 @@ struct IndexEntry {
   std::optional<Array> array;
 };
 
-/// `a[entries]` with NumPy's advanced-indexing rules (a copy); basic-only indices give views.
-Array getitem(const Array& a, const std::vector<IndexEntry>& entries);
+/// `a[entries]` with NumPy's advanced-indexing rules (a copy laid out as NumPy's, or C-ordered with
+/// order 'C' as numpy.take's); basic-only indices give views.
+Array getitem(const Array& a, const std::vector<IndexEntry>& entries, char order = 'K');
 /// `a[entries] = value`; with duplicate indices the last write wins on cpu, any one on devices.
 void setitem(const Array& a, const std::vector<IndexEntry>& entries, const Operand& value);
 /// NumPy's nonzero: one int64 array of coordinates per axis (ndim >= 1).

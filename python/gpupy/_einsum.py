@@ -14,6 +14,7 @@ import string
 import numpy
 
 from gpupy import _core
+from gpupy._manipulation import _array_operands
 from gpupy._utilities import _into_out
 
 __all__ = ["einsum", "einsum_path"]
@@ -131,14 +132,20 @@ def _sizes(labels, shapes):
     return sizes
 
 
-def _prepare(a, term, sizes, keep):
-    """Takes repeated-label diagonals, drops broadcast size-1 axes and sums labels not in keep."""
+def _diagonals(a, term):
+    """a with the diagonal taken for each repeated label (a view), and its labels."""
     while len(set(term)) < len(term):
         c = next(c for c in term if term.count(c) > 1)
         i = term.index(c)
         j = term.index(c, i + 1)
         a = _core._diagonal(a, 0, i, j)
         term = term[:i] + term[i + 1 : j] + term[j + 1 :] + c
+    return a, term
+
+
+def _prepare(a, term, sizes, keep):
+    """Takes repeated-label diagonals, drops broadcast size-1 axes and sums labels not in keep."""
+    a, term = _diagonals(a, term)
     drop = [i for i, c in enumerate(term) if a.shape[i] == 1 and sizes[c] != 1]
     if drop:
         a = _core.squeeze(a, tuple(drop))
@@ -205,6 +212,36 @@ def _sum_keeping_dtype(a, axes):
     return _core.sum(a, axis=axes, dtype=a.dtype)
 
 
+def _output_axes(ops, terms, out_labels, sizes, order):
+    """The axes of the result, outermost first, as NumPy's einsum lays it out: its iterator runs
+    over the output labels and then the summed ones (in label order) and sorts them by the
+    operands' strides (order='K'); the output takes the order of its own labels."""
+    labels = out_labels + "".join(sorted(set("".join(terms)) - set(out_labels)))
+    if order == "A":
+        order = "F" if all(o.flags.f_contiguous for o in ops) else "C"
+    views = []
+    for a, term in zip(ops, terms, strict=True):
+        a, term = _diagonals(a, term)
+        a = _core.permute_dims(a, tuple(term.index(c) for c in labels if c in term))
+        views.append(_core.expand_dims(a, tuple(i for i, c in enumerate(labels) if c not in term)))
+    shape = tuple(sizes[c] for c in labels)
+    axes = _core._iteration_axes(shape, views, order, "einsum")
+    return tuple(ax for ax in axes if ax < len(out_labels))
+
+
+def _in_layout(r, axes, copy):
+    """r itself when it is laid out in `axes` (outermost first, strides of a dense array) and no
+    copy is asked for, else a copy laid out so."""
+    t = _core.permute_dims(r, axes)
+    step, dense = r.itemsize, []
+    for n in reversed(t.shape):
+        dense.append(step)
+        step *= n
+    if copy or t.strides != tuple(reversed(dense)):
+        t = t.copy()
+    return _core.permute_dims(t, tuple(axes.index(d) for d in range(len(axes))))
+
+
 def _result_labels(ta, tb, keep):
     return "".join(dict.fromkeys(c for c in ta + tb if c in keep))
 
@@ -229,12 +266,10 @@ def _greedy_path(terms, out, sizes):
 
 
 def _plan(args, optimize):
-    from gpupy import asarray
-
     spec, ops = _parse_args(args)
     if not ops:
         raise ValueError("[einsum] at least one operand is required")
-    ops = [asarray(o) for o in ops]
+    ops = _array_operands(ops)
     if isinstance(optimize, (list, tuple)) and optimize and optimize[0] == "einsum_path":
         optimize = ("einsum_path", *(tuple(p) for p in optimize[1:]))  # hashable for the cache
     elif not (optimize is False or optimize is None or optimize in (True, "greedy", "optimal")):
@@ -259,8 +294,12 @@ def _shape_plan(spec, shapes, optimize):
 
 
 def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=False):
-    """See numpy.einsum; ``order`` is ignored, ``casting`` applies to ``dtype=``."""
+    """See numpy.einsum; ``casting`` applies to ``dtype=``. The result is laid out as NumPy's
+    unoptimised einsum lays it out (``order``, 'K' by default: the operands' memory order), also
+    with ``optimize`` (NumPy's then follows its contraction steps)."""
     ops, terms, out_labels, sizes, path = _plan(operands, optimize)
+    order = _core._check_order(order, "einsum", "K", "CFAK")
+    axes = None if out is not None else _output_axes(ops, terms, out_labels, sizes, order)
     if dtype is not None:
         from gpupy import can_cast
 
@@ -293,11 +332,9 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
     (r,), (t,) = ops, terms
     r, t = _prepare(r, t, sizes, set(out_labels))
     r = _core.permute_dims(r, tuple(t.index(c) for c in out_labels))
-    if len(path) == 0:
-        r = r.copy()  # one operand: permute_dims/diagonal gave a view of the input
     if out is not None:
         return _into_out("einsum", r, out, casting)
-    return r
+    return _in_layout(r, axes, copy=len(path) == 0)  # one operand: r may be a view of it
 
 
 def einsum_path(*operands, optimize="greedy", einsum_call=False):

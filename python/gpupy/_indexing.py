@@ -112,7 +112,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         shape = a.shape[:axis] + indices.shape + a.shape[axis + 1 :]
         result = _core.zeros(shape, a.dtype, a.device)
     else:
-        result = a[(slice(None),) * axis + (indices,)] if axis else a[indices]
+        result = a._getitem((slice(None),) * axis + (indices,), "C")  # NumPy's take: C order
     return _write_back("take", result, out)
 
 

@@ -11,8 +11,8 @@ import numpy
 
 from gpupy import _core
 from gpupy._core import ndarray
-from gpupy._manipulation import _arr, broadcast_arrays, reshape
-from gpupy._selection import _CASTINGS, _list_device, _operand
+from gpupy._manipulation import _arr, _array_operands, broadcast_arrays, reshape
+from gpupy._selection import _CASTINGS
 from gpupy._utilities import _into_out, check_operands
 
 
@@ -48,8 +48,7 @@ def _arrays(arrays, op):
         )
     arrays = list(arrays)
     check_operands(op, arrays)
-    dev = _list_device(arrays)
-    return [_operand(a, dev) if isinstance(a, (list, tuple)) else _arr(a) for a in arrays]
+    return _array_operands(arrays)
 
 
 _MAX_ARRAYS = 2**31 - 1  # NumPy's limit (a C int count)
@@ -276,7 +275,7 @@ def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     """See numpy.meshgrid."""
     if indexing not in ("xy", "ij"):
         raise ValueError("[meshgrid] Valid values for `indexing` are 'xy' and 'ij'.")
-    arrs = [reshape(_arr(x), (-1,)) for x in xi]
+    arrs = [reshape(x, (-1,)) for x in _array_operands(xi)]
     ndim = len(arrs)
     out = []
     for i, x in enumerate(arrs):

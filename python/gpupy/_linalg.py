@@ -7,7 +7,7 @@ import os
 
 from gpupy import _core
 from gpupy._core import inner, vdot  # noqa: F401
-from gpupy._creation import asarray
+from gpupy._manipulation import _array_operands
 from gpupy._utilities import _into_out
 
 __all__ = ["dot", "inner", "matmul", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"]
@@ -26,7 +26,7 @@ def _gufunc_inputs(op, x1, x2, out, dtype, casting):
             f"[{op}] casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' "
             f"(got {casting!r})"
         )
-    x1, x2 = asarray(x1), asarray(x2)
+    x1, x2 = _array_operands((x1, x2))
     loop = numpy.dtype(dtype) if dtype is not None else numpy.result_type(x1.dtype, x2.dtype)
     for i, x in enumerate((x1, x2)):
         if not numpy.can_cast(x.dtype, loop, casting):
@@ -90,7 +90,7 @@ _core.ndarray.dot = _dot_method
 def matvec(x1, x2, /):
     """See numpy.matvec: matrix-vector products over broadcast stacks, ``x1[..., m, n]`` with
     ``x2[..., n]``, through matmul (so BLAS/cuBLAS for float dtypes)."""
-    x1, x2 = asarray(x1), asarray(x2)
+    x1, x2 = _array_operands((x1, x2))
     if x1.ndim < 2 or x2.ndim < 1:
         raise ValueError("[matvec] needs a matrix (ndim >= 2) and a vector (ndim >= 1)")
     return matmul(x1, x2[..., None])[..., 0]
@@ -99,7 +99,7 @@ def matvec(x1, x2, /):
 def vecmat(x1, x2, /):
     """See numpy.vecmat: vector-matrix products ``conj(x1[..., m]) @ x2[..., m, n]`` over
     broadcast stacks (the vector is conjugated, as in vecdot)."""
-    x1, x2 = asarray(x1), asarray(x2)
+    x1, x2 = _array_operands((x1, x2))
     if x1.ndim < 1 or x2.ndim < 2:
         raise ValueError("[vecmat] needs a vector (ndim >= 1) and a matrix (ndim >= 2)")
     if x1.dtype.kind == "c":
@@ -110,7 +110,7 @@ def vecmat(x1, x2, /):
 def tensordot(a, b, axes=2):
     """See numpy.tensordot. ``axes`` is N (the last N axes of ``a`` with the first N of ``b``)
     or a pair of axis sequences."""
-    a, b = asarray(a), asarray(b)
+    a, b = _array_operands((a, b))
     try:
         n = operator.index(axes)
     except TypeError:

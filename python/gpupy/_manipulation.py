@@ -13,6 +13,27 @@ def _arr(a):
     return a if isinstance(a, ndarray) else _core._asarray(a)
 
 
+def _list_device(values):
+    """The device of the first gpupy array among values (None without one)."""
+    return next((v.device for v in values if isinstance(v, ndarray)), None)
+
+
+_LIST_LIKE = (list, tuple, bool, int, float, complex)
+
+
+def _array_operands(values):
+    """values as gpupy arrays: lists, tuples and Python scalars on the device of the gpupy arrays
+    among them, as element-wise operands are; NumPy arrays stay host arrays (refused beside device
+    arrays, never copied behind the user's back)."""
+    device = _list_device(values)
+    return [
+        _core._asarray(v, device=device)
+        if device is not None and isinstance(v, _LIST_LIKE)
+        else _arr(v)
+        for v in values
+    ]
+
+
 def _in_read_order(a, order, op):
     """`a` with its axes in the order NumPy's order= reads it (ravel, flatten, reshape): 'C' as
     it is, 'F' reversed, 'A' reversed for an F- and not C-contiguous array, 'K' in memory order
@@ -83,7 +104,7 @@ def broadcast_to(array, shape):
 
 def broadcast_arrays(*args):
     """See numpy.broadcast_arrays (returns a tuple of views)."""
-    return tuple(_core._broadcast_arrays([_arr(a) for a in args]))
+    return tuple(_core._broadcast_arrays(_array_operands(args)))
 
 
 def broadcast_shapes(*shapes):

@@ -12,7 +12,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._indexing import _axes
-from gpupy._utilities import _into_out
+from gpupy._utilities import _into_out, _kept_axes
 from gpupy._weighted_quantile import host_q, with_weights
 
 _NO_VALUE = numpy._NoValue  # NumPy's "not given", which numpy.nansum(x, initial=...) forwards
@@ -402,6 +402,15 @@ def refuse_bool_interpolation(a, method, op, axis):
     )
 
 
+def _in_layout_of(r, like):
+    """r copied into an array laid out as `like` (of r's shape) is, NumPy's order='K'."""
+    from gpupy._creation import empty_like
+
+    out = empty_like(like, dtype=r.dtype)
+    out[...] = r
+    return out
+
+
 def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_mean=False):
     from gpupy import moveaxis
 
@@ -454,10 +463,21 @@ def _nanquantile(a, q, axis, out, method, keepdims, op, skip_nan=True, middle_me
         ]
     from gpupy import stack
 
-    r = results[0] if qs.ndim == 0 else stack(results).reshape(qs.shape + results[0].shape)
+    # C-ordered, as NumPy's (apply_along_axis) are, whatever layout the gathers left
+    results = [x if x.flags.c_contiguous else x.copy() for x in results]
+    kept = results[0].shape
+    if qs.ndim and skip_nan and axis is not None and a.ndim > 1:
+        # NumPy's nanquantile applies its 1-d function along the axis: the quantiles' axes lead
+        # the result but are the innermost in memory
+        r = stack(results, axis=-1).reshape(kept + qs.shape)
+        r = moveaxis(r, tuple(range(len(kept), r.ndim)), tuple(range(qs.ndim)))
+    else:
+        r = results[0] if qs.ndim == 0 else stack(results).reshape(qs.shape + kept)
+    if middle_mean and axis is not None and a.ndim > 1 and m < 600:
+        # NumPy's nanmedian sorts rows shorter than 600 in place: its result keeps their layout
+        r = _in_layout_of(r, rows[..., 0])
     if keepdims:
-        kept = tuple(1 if i in axes else n for i, n in enumerate(a.shape))
-        r = r.reshape(qs.shape + kept)
+        r = _kept_axes(r, a.ndim, axes)
     # quantile and percentile (skip_nan False) add into out= under 'same_kind', as NumPy's
     return _into_out(op, r, out, "unsafe" if skip_nan else "same_kind")
 

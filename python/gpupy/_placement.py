@@ -367,15 +367,17 @@ def piecewise(x, condlist, funclist, *args, **kw):
             f"[piecewise] with {len(conds)} condition(s), either {len(conds)} or "
             f"{len(conds) + 1} functions are expected"
         )
-    flat_x = x.reshape(-1)
-    y = _core.zeros((x.size,), x.dtype, x.device)
+    from gpupy._creation import zeros_like
+
+    y = zeros_like(x)  # in x's layout, as NumPy's
     for cond, func in zip(conds, funclist, strict=True):
-        where = cond.reshape(-1)._flatnonzero()
         if not callable(func):  # converted (and refused) as NumPy does, even where no cond holds
-            y[where] = func
-        elif where.size:
-            y[where] = _on(func(flat_x[where], *args, **kw), x.device, "piecewise").astype(x.dtype)
-    return y.reshape(x.shape)
+            y[cond] = func
+            continue
+        vals = x[cond]
+        if vals.size:
+            y[cond] = _on(func(vals, *args, **kw), x.device, "piecewise").astype(x.dtype)
+    return y
 
 
 ndarray.put = lambda self, indices, values, mode="raise": put(self, indices, values, mode)

@@ -8,7 +8,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._core import ndarray
-from gpupy._manipulation import _arr
+from gpupy._manipulation import _arr, _array_operands, _list_device
 from gpupy._utilities import check_operands
 
 _SCALARS = (bool, int, float, complex)
@@ -26,11 +26,6 @@ def _operand(x, list_device=None):
 
         return asarray(x, device=list_device)
     return _arr(x)
-
-
-def _list_device(values):
-    """The device of the first gpupy array among values (None without one)."""
-    return next((v.device for v in values if isinstance(v, ndarray)), None)
 
 
 _CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
@@ -184,7 +179,8 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """See numpy.isclose (tolerance relative to ``b``)."""
     import gpupy as gp
 
-    x, y = _operand(a), _operand(b)
+    dev = _list_device((a, b))
+    x, y = _operand(a, dev), _operand(b, dev)
     if isinstance(y, ndarray):
         y = y.astype(_core._result_type(y, 1.0), copy=False)
     elif isinstance(y, int):
@@ -205,7 +201,7 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 def array_equal(a1, a2, equal_nan=False):
     """See numpy.array_equal."""
-    a1, a2 = _arr(a1), _arr(a2)
+    a1, a2 = _array_operands((a1, a2))
     if a1.shape != a2.shape:
         return False
     if not equal_nan or a1.dtype.kind not in "fc" and a2.dtype.kind not in "fc":

@@ -118,7 +118,7 @@ def _spacings(varargs, f, axes):
         if numpy.ndim(dist) == 0:
             out.append(dist)
             continue
-        (x,) = device_arrays("gradient", dist)
+        x, _ = device_arrays("gradient", dist, f)
         if x.ndim != 1:
             raise ValueError("[gradient] distances must be either scalars or 1d")
         if x.shape[0] != f.shape[axes[i]]:
@@ -140,7 +140,7 @@ def _shaped(d, ndim, axis):
     return d.reshape((1,) * axis + (-1,) + (1,) * (ndim - axis - 1))
 
 
-def _gradient_axis(f, axis, h, edge_order, otype):
+def _gradient_axis(f, axis, h, edge_order):
     """The derivative of f along axis, for a scalar spacing h or 1-D differences h."""
 
     def at(sl):
@@ -159,7 +159,7 @@ def _gradient_axis(f, axis, h, edge_order, otype):
     if edge_order == 1:
         first = (at(slice(1, 2)) - at(slice(0, 1))) / h0
         last = (at(slice(-1, None)) - at(slice(-2, -1))) / hm1
-        return _joined(first, mid, last, axis, otype)
+        return _joined(f, first, mid, last, axis)
     if isinstance(h, _core.ndarray) and h.ndim == 1:
         a, b, c = -(2.0 * h0 + h1) / (h0 * (h0 + h1)), (h0 + h1) / (h0 * h1), -h0 / (h1 * (h0 + h1))
         first = a * at(slice(0, 1)) + b * at(slice(1, 2)) + c * at(slice(2, 3))
@@ -170,13 +170,19 @@ def _gradient_axis(f, axis, h, edge_order, otype):
         first = first + (-0.5 / h) * at(slice(2, 3))
         a, b, c = 0.5 / h, -2.0 / h, 1.5 / h
     last = a * at(slice(-3, -2)) + b * at(slice(-2, -1)) + c * at(slice(-1, None))
-    return _joined(first, mid, last, axis, otype)
+    return _joined(f, first, mid, last, axis)
 
 
-def _joined(first, mid, last, axis, otype):
-    from gpupy import concatenate
+def _joined(f, first, mid, last, axis):
+    """first, mid and last written along axis into an array of f's dtype and layout (NumPy's
+    gradient fills an empty_like(f))."""
+    from gpupy._creation import empty_like
 
-    return concatenate([first.astype(otype), mid.astype(otype), last.astype(otype)], axis=axis)
+    out = empty_like(f)
+    n = f.shape[axis]
+    for part, sl in ((first, slice(0, 1)), (mid, slice(1, n - 1)), (last, slice(n - 1, n))):
+        _along(out, axis, sl)[...] = part
+    return out
 
 
 def gradient(f, *varargs, axis=None, edge_order=1):
@@ -198,7 +204,7 @@ def gradient(f, *varargs, axis=None, edge_order=1):
         if kind == "b":  # NumPy fails at the first difference, after the shape check
             raise TypeError("[gradient] numpy boolean subtract is not supported")
         f = f.astype(otype, copy=False)
-        out.append(_gradient_axis(f, ax, h, edge_order, otype))
+        out.append(_gradient_axis(f, ax, h, edge_order))
     return out[0] if len(axes) == 1 else tuple(out)
 
 

@@ -22,7 +22,7 @@ from gpupy._core import (  # noqa: F401
     searchsorted,
     sort,
 )
-from gpupy._utilities import _into_out
+from gpupy._utilities import _into_out, _kept_axes
 from gpupy._weighted_quantile import host_q, with_weights
 
 
@@ -72,12 +72,8 @@ def _nan_if_any(result, s, axis):
 def _keep(result, a_shape, axis, keepdims, flat):
     if not keepdims:
         return result
-    shape = [1] * len(a_shape) if flat else list(a_shape)
-    if not flat:
-        shape[axis % len(shape)] = 1
-    # the leading axes are the quantiles'; the rest are a's, less the reduced ones
-    lead = result.ndim - (0 if flat else len(a_shape) - 1)
-    return result.reshape(tuple(result.shape[:lead]) + tuple(shape))
+    ndim = len(a_shape)
+    return _kept_axes(result, ndim, range(ndim) if flat else (axis % ndim,))
 
 
 def quantile(
@@ -166,7 +162,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
         merged = math.prod(a.shape[ax] for ax in axes)  # not -1: the kept axes may be empty
         result = median(moved.reshape(moved.shape[: a.ndim - k] + (merged,)), axis=-1)
         if keepdims:
-            result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
+            result = _kept_axes(result, a.ndim, axes)
         if out is not None:
             return _into_out("median", result, out, "same_kind")
         return result

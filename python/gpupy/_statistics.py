@@ -243,7 +243,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):  # noq
     elif len(range) != d:
         raise ValueError("[histogramdd] range argument must have one entry per dimension")
     if weights is not None:
-        (weights,) = device_arrays("histogramdd", weights)
+        weights, _ = device_arrays("histogramdd", weights, s)
         weights = weights.reshape(-1)
         if weights.shape[0] != n:
             raise ValueError("[histogramdd] weights must have one entry per sample")

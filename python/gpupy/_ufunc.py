@@ -137,15 +137,18 @@ class _Methods:
 
     def outer(self, A, B, /, **kwargs):
         """See numpy.ufunc.outer: fn(A[..., None, ...], B) over every pair of elements."""
-        from gpupy._creation import asarray
+        from gpupy._manipulation import _array_operands
 
         self._binary_only("outer")
-        A, B = asarray(A), asarray(B)
+        A, B = _array_operands((A, B))
         return self.func(A.reshape(A.shape + (1,) * B.ndim), B, **kwargs)
 
-    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NO_VALUE):
+    def reduce(
+        self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NO_VALUE, where=True
+    ):
         """See numpy.ufunc.reduce. add, multiply, maximum, minimum, logical_and and logical_or run
-        as one device reduction; the others apply the function along the axis, slice by slice."""
+        as one device reduction (they take where=); the others apply the function along the
+        axis, slice by slice."""
         import gpupy
 
         a = gpupy.asarray(array)
@@ -154,6 +157,8 @@ class _Methods:
         self._bool_loop_only("reduce", a, dtype)
         if self.__name__ in _REDUCTIONS:
             kwargs = {"axis": axis, "keepdims": keepdims, "out": out}
+            if where is not True:
+                kwargs["where"] = where
             if dtype is not None and self.__name__ in ("maximum", "minimum", "logical_and",
                                                        "logical_or"):  # fmt: skip
                 a = a.astype(dtype, copy=False)  # these take no dtype=: the loop's input
@@ -161,11 +166,19 @@ class _Methods:
                 kwargs["dtype"] = dtype
             if initial is not _NO_VALUE and self.__name__.startswith("logical"):
                 # all/any take no initial=: it joins the result as one more operand
-                result = getattr(gpupy, _REDUCTIONS[self.__name__])(a, axis=axis, keepdims=keepdims)
+                where_kw = {} if where is True else {"where": where}
+                result = getattr(gpupy, _REDUCTIONS[self.__name__])(
+                    a, axis=axis, keepdims=keepdims, **where_kw
+                )
                 return _finish(self.func(initial, result), out)
             if initial is not _NO_VALUE:
                 kwargs["initial"] = initial
             return getattr(gpupy, _REDUCTIONS[self.__name__])(a, **kwargs)
+        if where is not True:
+            raise NotImplementedError(
+                f"[{op}] where= is implemented for the reductions of "
+                f"{', '.join(_REDUCTIONS)}, not {self.__name__}"
+            )
         axes = _axis_tuple(op, axis, a.ndim)
         result = a if dtype is None else a.astype(dtype)
         _loop_dtype(self, result)  # NumPy resolves the loop (bool subtract raises) before the axes

@@ -124,6 +124,16 @@ def _into_out(op, result, out, casting="unsafe"):
     return out
 
 
+def _kept_axes(result, ndim, axes):
+    """keepdims=True of the medians and quantiles: `result` (any leading quantile axes, then the
+    kept axes of an ndim-d input) with the reduced `axes` back as length-1 axes, as views with zero
+    strides there as NumPy's (a reshape gave them the next axis's stride)."""
+    lead = result.ndim - (ndim - len(axes))
+    return result[
+        (slice(None),) * lead + tuple(None if i in axes else slice(None) for i in range(ndim))
+    ]
+
+
 def _host(a):
     """A gpupy array as a NumPy array (one device-to-host copy); anything else unchanged."""
     return a.get() if isinstance(a, _core.ndarray) else a

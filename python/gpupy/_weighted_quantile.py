@@ -11,7 +11,7 @@ import numpy
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from gpupy import _core
-from gpupy._utilities import _into_out
+from gpupy._utilities import _into_out, _kept_axes
 
 
 def _valid_weights(a, weights, axis, op):
@@ -83,7 +83,7 @@ def weighted_quantile(a, q, axis, out, method, keepdims, weights, op, skip_nan):
         results.append(r)
     r = results[0] if qs.ndim == 0 else stack(results).reshape(qs.shape + results[0].shape)
     if keepdims:
-        r = r.reshape(qs.shape + tuple(1 if i in reduced else d for i, d in enumerate(a.shape)))
+        r = _kept_axes(r, a.ndim, reduced)
     if out is not None:
         return _into_out(op, r, out, "unsafe" if skip_nan else "same_kind")
     return r

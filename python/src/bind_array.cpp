@@ -14,7 +14,7 @@ namespace {
 using namespace nb::literals;
 
 std::vector<IndexEntry> to_index(const Array& a, nb::handle key);
-Array getitem_key(const Array& a, nb::handle key);
+Array getitem_key(const Array& a, nb::handle key, char order = 'K');
 void setitem_key(const Array& a, nb::handle key, nb::handle value);
 
 // struct-module format characters, in DType order.
@@ -261,8 +261,11 @@ void bind_array(nb::module_& m) {
           "to_device",
           [](const Array& a, nb::handle device) { return to_device(a, to_device_arg(device)); },
           "device"_a)
-      .def("__getitem__", &getitem_key, "key"_a.none())
-      .def("_getitem", &getitem_key, "key"_a.none())
+      .def(
+          "__getitem__", [](const Array& a, nb::handle key) { return getitem_key(a, key); },
+          "key"_a.none())
+      .def("_getitem", &getitem_key, "key"_a.none(), "order"_a = 'K',
+           "self[key]; order='C' lays out an advanced-indexing result C-ordered (numpy.take's).")
       .def("_nonzero", [](const Array& a) { return nonzero(a); })
       .def("_flatnonzero", [](const Array& a) { return flatnonzero(a); })
       .def("__setitem__", &setitem_key, "key"_a.none(), "value"_a.none())
@@ -358,9 +361,9 @@ Array mask_view(const Array& a, bool mask) {
   return getitem(getitem(a, std::vector<IndexItem>{newaxis}), std::vector<IndexItem>{leading});
 }
 
-Array getitem_key(const Array& a, nb::handle key) {
+Array getitem_key(const Array& a, nb::handle key, char order) {
   try {
-    return getitem(a, to_index(a, key));
+    return getitem(a, to_index(a, key), order);
   } catch (const NotImplementedError&) {
     std::optional<bool> mask = zero_d_mask(key);
     if (!mask) throw;

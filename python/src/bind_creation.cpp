@@ -112,6 +112,17 @@ void bind_creation(nb::module_& m) {
       "a"_a, "order"_a.none(), "op"_a,
       "The axes order= reads `a` in, as ops.h's layout_axes; None for C order.");
   m.def(
+      "_iteration_axes",
+      [](nb::handle shape, const std::vector<Array>& operands, nb::handle order, const char* op) {
+        std::vector<const Array*> arrays;
+        for (const Array& a : operands) arrays.push_back(&a);
+        return nb::tuple(nb::cast(
+            iteration_axes(to_shape(shape, op), arrays, to_order(order, op, 'K', "CFAK"))));
+      },
+      "shape"_a, "operands"_a, "order"_a.none(), "op"_a,
+      "The axes, outermost first, of a new result of `shape` that NumPy's iterator lays out "
+      "from `operands` (ops.h's iteration_axes).");
+  m.def(
       "_like_layout",
       [](const Array& prototype, nb::handle shape, nb::handle order, const char* op) {
         char layout = to_order(order, op, 'K', "CFAK");

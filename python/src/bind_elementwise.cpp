@@ -359,8 +359,13 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
   }
   const Array* dst = to_out(out, op_name(op));
   bool masked = where_mask.ptr() != Py_True;
-  if (masked && op == ElementwiseOp::power)
-    skip_masked_exponents(operands, to_operand(where_mask), dst);
+  // A list mask is created where the operation runs, as a list operand is (operand_device)
+  std::optional<Device> device;
+  for (const Operand& x : operands)
+    if (x.is_array() && !device) device = x.array().device();
+  if (!device && dst) device = dst->device();
+  const Operand mask = masked ? to_operand(where_mask, device) : Operand(Scalar(true));
+  if (masked && op == ElementwiseOp::power) skip_masked_exponents(operands, mask, dst);
   if (dst && masked) {
     // NumPy's masked loop first reads out into the loop's output dtype: complex into real warns
     DType loop = elementwise_loop_dtype(op, operands);
@@ -369,13 +374,13 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
   if (!dst) {
     Array r = elementwise(op, operands, nullptr, order);
     if (!masked) return nb::cast(r);
-    return nb::cast(where(to_operand(where_mask), r, Scalar(int64_t(0)).cast(r.dtype())));
+    return nb::cast(where(mask, r, Scalar(int64_t(0)).cast(r.dtype())));
   }
   if (casting == Casting::same_kind) {  // out's own checks (shape, casting) apply
     if (!masked) return result_object(elementwise(op, operands, dst), out);
     Array staged = astype(*dst, dst->dtype(), true);
     elementwise(op, operands, &staged);
-    assign(*dst, where(to_operand(where_mask), staged, *dst));
+    assign(*dst, where(mask, staged, *dst));
     return result_object(*dst, out);
   }
   Array r = elementwise(op, operands);
@@ -383,7 +388,7 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
     throw TypeError(cast_message(name, "output", r.dtype(), dst->dtype(), rule));
   warn_complex_discarded(r.dtype(), dst->dtype());
   Array value = astype(broadcast_to(r, dst->shape()), dst->dtype(), false);
-  assign(*dst, masked ? Operand(where(to_operand(where_mask), value, *dst)) : Operand(value));
+  assign(*dst, masked ? Operand(where(mask, value, *dst)) : Operand(value));
   return result_object(*dst, out);
 }
 

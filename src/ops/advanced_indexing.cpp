@@ -3,10 +3,13 @@
 // Host only.
 #include "gpupy/advanced_indexing.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "../backend/backend.h"
 #include "gpupy/error.h"
+#include "gpupy/ops.h"
 
 namespace gpupy {
 namespace {
@@ -269,15 +272,53 @@ std::optional<std::vector<IndexItem>> zero_d_integer_items(const Array& a,
   return items;
 }
 
+/// The axes of a gather's result, outermost first, as NumPy lays it out: the index dims outermost
+/// in C order, the subspace's (the axes the slices keep) inside them in its memory order; with no
+/// subspace, the index arrays' memory order (NumPy's iterator over them, order='K').
+std::vector<int> result_axes(const Plan& plan, const Backend::GatherCall& call) {
+  const Shape bshape = index_shape(plan);
+  const int nd = call.data.ndim(), nb = static_cast<int>(bshape.size());
+  const int pos = plan.adjacent ? plan.pos : 0;
+  std::vector<int> axes, sub_axes;
+  for (int d = 0; d < nd; ++d)
+    if (d < pos || d >= pos + nb) sub_axes.push_back(d);
+  if (sub_axes.empty()) {
+    std::vector<const Array*> indices;
+    for (const Array& idx : plan.indices) indices.push_back(&idx);
+    for (int d : iteration_axes(bshape, indices, 'K')) axes.push_back(pos + d);
+    return axes;
+  }
+  for (int d = 0; d < nb; ++d) axes.push_back(pos + d);
+  // NumPy's PyArray_CreateSortedStridePerm: by decreasing stride magnitude, ties in axis order
+  // (a broadcast or new axis, of stride 0, goes innermost)
+  std::stable_sort(sub_axes.begin(), sub_axes.end(), [&](int x, int y) {
+    return std::llabs(call.data.strides()[x]) > std::llabs(call.data.strides()[y]);
+  });
+  axes.insert(axes.end(), sub_axes.begin(), sub_axes.end());
+  return axes;
+}
+
 }  // namespace
 
-Array getitem(const Array& a, const std::vector<IndexEntry>& entries) {
+Array getitem(const Array& a, const std::vector<IndexEntry>& entries, char order) {
   if (!has_array(entries)) return getitem(a, basic_items(entries));
-  if (auto items = zero_d_integer_items(a, entries)) return copy(getitem(a, *items));
-  Backend::GatherCall call = make_call(make_plan(a, entries));
+  if (auto items = zero_d_integer_items(a, entries))  // NumPy's view of an integer index, copied
+    return astype(getitem(a, *items), a.dtype(), 'K', true);
+  const Plan plan = make_plan(a, entries);
+  Backend::GatherCall call = make_call(plan);
+  // Gathered in the result's layout: every operand permuted so that the values are C-contiguous
+  const std::vector<int> axes = order == 'C' ? std::vector<int>{} : result_axes(plan, call);
+  const bool permuted = !std::is_sorted(axes.begin(), axes.end());
+  if (permuted) {
+    call.data = permute_dims(call.data, axes);
+    call.offsets = permute_dims(call.offsets, axes);
+  }
   call.values = Array::empty(call.data.shape(), a.dtype(), a.device());
   if (call.values.size() > 0) backend_for(a.device()).gather(call);
-  return call.values;
+  if (!permuted) return call.values;
+  std::vector<int> back(axes.size());
+  for (size_t i = 0; i < axes.size(); ++i) back[static_cast<size_t>(axes[i])] = static_cast<int>(i);
+  return permute_dims(call.values, back);
 }
 
 void setitem(const Array& a, const std::vector<IndexEntry>& entries, const Operand& value) {

@@ -66,6 +66,10 @@ void insertion_sort(std::vector<int>& axes, GoesFirst goes_first) {
   }
 }
 
+[[noreturn]] void bad_order(char order) {
+  throw ValueError(std::string("order must be one of 'C', 'F', 'A', or 'K' (got '") + order + "')");
+}
+
 }  // namespace
 
 std::vector<int> iteration_axes(const Shape& shape, const std::vector<const Array*>& operands,
@@ -78,6 +82,7 @@ std::vector<int> iteration_axes(const Shape& shape, const std::vector<const Arra
     for (const Array* a : operands) all_f = all_f && a->is_f_contiguous();
     order = all_f ? 'F' : 'C';
   }
+  if (order != 'C' && order != 'F' && order != 'K') bad_order(order);
   if (order == 'F') std::reverse(axes.begin(), axes.end());
   if (order != 'K' || nd < 2) return axes;
   // NumPy's iterator sorts from the innermost axis outwards: each axis moves inside the ones the
@@ -145,8 +150,7 @@ std::vector<int> layout_axes(const Array& a, char order) {
       return std::llabs(s[static_cast<size_t>(x)]) > std::llabs(s[static_cast<size_t>(y)]);
     });
   } else if (order != 'C') {
-    throw ValueError(std::string("order must be one of 'C', 'F', 'A', or 'K' (got '") + order +
-                     "')");
+    bad_order(order);
   }
   return axes;
 }

@@ -150,7 +150,8 @@ Array join(const std::vector<Array>& parts, int axis) {
     shape[axis] += p.shape()[axis];
   }
   DType dt = result_type(std::vector<Operand>(parts.begin(), parts.end()), "diff");
-  Array out = Array::empty(shape, dt, parts[0].device());
+  // laid out as NumPy's concatenate lays out the parts, which its diff joins with
+  Array out = empty_in_layout(shape, dt, parts[0].device(), concatenate_axes(parts));
   std::vector<IndexItem> items(axis + 1, whole());
   int64_t at = 0;
   for (const Array& p : parts) {

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "gpupy/error.h"
 #include "gpupy/ops.h"
 
 using gpupy::Array;
@@ -63,6 +64,14 @@ TEST(IterationAxes, ExplicitOrders) {
   EXPECT_EQ(axes_of(c.shape(), {&f}, 'A'), (std::vector<int>{2, 1, 0}));
   EXPECT_EQ(axes_of(c.shape(), {&f, &c}, 'A'), (std::vector<int>{0, 1, 2}));
   EXPECT_EQ(axes_of({}, {}, 'K'), (std::vector<int>{}));
+}
+
+TEST(IterationAxes, AnOrderOutsideCFAKIsRefused) {
+  // as NumPy's ValueError; it fell back to C order, whatever the letter or the rank
+  Array c = f64({2, 3});
+  for (char order : {'Q', 'c', '\0'})
+    EXPECT_THROW(axes_of(c.shape(), {&c}, order), gpupy::ValueError) << order;
+  EXPECT_THROW(axes_of({}, {}, 'Q'), gpupy::ValueError);
 }
 
 TEST(EmptyInLayout, StridesFollowTheAxes) {

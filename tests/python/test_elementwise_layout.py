@@ -5,87 +5,44 @@ flags must be NumPy's on every device."""
 import gpupy
 import numpy
 import pytest
-
-_HOST = numpy.arange(2 * 3 * 4, dtype=numpy.float64).reshape(2, 3, 4) - 7.5
-
-
-def _fortran(xp, a):
-    return xp.asfortranarray(a)
+from layout_helpers import HOST, SAME_SHAPE, VIEW_NAMES, same, view_of
 
 
-# Views of a (2, 3, 4) array, each made the same way from a NumPy or a gpupy array.
-_VIEWS = {
-    "C": lambda xp, a: a,
-    "F": _fortran,
-    "permuted": lambda xp, a: a.transpose(1, 2, 0),
-    "permuted_F": lambda xp, a: _fortran(xp, a).transpose(2, 0, 1),
-    "negative": lambda xp, a: a[:, ::-1, :],
-    "negative_F": lambda xp, a: _fortran(xp, a)[:, ::-1, :],
-    "relaid": lambda xp, a: _fortran(xp, a.transpose(1, 2, 0)).transpose(2, 0, 1),
-    "negative_T": lambda xp, a: a[::-1, :, ::-1].T,
-    "strided": lambda xp, a: a[:, :, ::2],
-    "strided_F": lambda xp, a: _fortran(xp, a)[::2, 1:, ::-3],
-    "broadcast": lambda xp, a: xp.broadcast_to(a[:, :1, :], (2, 3, 4)),
-    "broadcast_T": lambda xp, a: xp.broadcast_to(a[:, :1, :], (2, 3, 4)).T,
-    "size1_axis": lambda xp, a: a[:, 1:2, :].transpose(2, 1, 0),
-}
-_NAMES = list(_VIEWS)
-# The views of shape (2, 3, 4), which combine with each other.
-_SAME_SHAPE = ["C", "F", "negative", "negative_F", "relaid", "broadcast"]
-
-
-def _view(name, xp, base=_HOST):
-    return _VIEWS[name](xp, base if xp is numpy else gpupy.asarray(base))
-
-
-def _same(got, expected, strides=True):
-    assert isinstance(got, gpupy.ndarray), type(got)
-    assert got.shape == expected.shape and got.dtype == expected.dtype
-    if strides and expected.size > 0:  # NumPy 2.4 gives size-0 arrays zero strides
-        assert got.strides == expected.strides, (got.strides, expected.strides)
-    assert got.flags.c_contiguous == expected.flags.c_contiguous
-    assert got.flags.f_contiguous == expected.flags.f_contiguous
-    if expected.dtype.kind in "fc":  # transcendental functions: within NumPy's ULP budget
-        numpy.testing.assert_allclose(got.get(), expected, rtol=1e-14, atol=0)
-    else:
-        numpy.testing.assert_array_equal(got.get(), expected)
-
-
-@pytest.mark.parametrize("view", _NAMES)
+@pytest.mark.parametrize("view", VIEW_NAMES)
 @pytest.mark.parametrize("fn", ["negative", "exp", "isnan", "floor", "absolute"])
 def test_unary_keeps_the_layout(fn, view):
-    got, expected = _view(view, gpupy), _view(view, numpy)
-    _same(getattr(gpupy, fn)(got), getattr(numpy, fn)(expected))
+    got, expected = view_of(view, gpupy), view_of(view, numpy)
+    same(getattr(gpupy, fn)(got), getattr(numpy, fn)(expected))
 
 
 @pytest.mark.filterwarnings("ignore:invalid value encountered in sqrt")
-@pytest.mark.parametrize("view", _NAMES)
+@pytest.mark.parametrize("view", VIEW_NAMES)
 def test_unary_that_casts_its_input_keeps_the_layout(view):
-    ints = (_HOST * 2).astype(numpy.int16)
-    _same(gpupy.sqrt(_view(view, gpupy, ints)), numpy.sqrt(_view(view, numpy, ints)))
-    _same(gpupy.square(_view(view, gpupy, ints)), numpy.square(_view(view, numpy, ints)))
+    ints = (HOST * 2).astype(numpy.int16)
+    same(gpupy.sqrt(view_of(view, gpupy, ints)), numpy.sqrt(view_of(view, numpy, ints)))
+    same(gpupy.square(view_of(view, gpupy, ints)), numpy.square(view_of(view, numpy, ints)))
 
 
-@pytest.mark.parametrize("view", _NAMES)
+@pytest.mark.parametrize("view", VIEW_NAMES)
 def test_operators_keep_the_layout(view):
-    got, x = _view(view, gpupy), _view(view, numpy)
-    _same(-got, -x)
-    _same(got + 1, x + 1)
-    _same(2.5 * got, 2.5 * x)
-    _same(got**2, x**2)  # the square shortcut
-    _same(got**3, x**3)
-    _same(got > 0, x > 0)
-    _same(got == got, x == x)
-    _same(got + numpy.float32(1), x + numpy.float32(1))
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(-got, -x)
+    same(got + 1, x + 1)
+    same(2.5 * got, 2.5 * x)
+    same(got**2, x**2)  # the square shortcut
+    same(got**3, x**3)
+    same(got > 0, x > 0)
+    same(got == got, x == x)
+    same(got + numpy.float32(1), x + numpy.float32(1))
 
 
-@pytest.mark.parametrize("right", _SAME_SHAPE)
-@pytest.mark.parametrize("left", _SAME_SHAPE)
+@pytest.mark.parametrize("right", SAME_SHAPE)
+@pytest.mark.parametrize("left", SAME_SHAPE)
 def test_binary_of_two_layouts(left, right):
-    a, b = _view(left, gpupy), _view(right, gpupy)
-    x, y = _view(left, numpy), _view(right, numpy)
-    _same(gpupy.add(a, b), numpy.add(x, y))
-    _same(gpupy.less(a, b), numpy.less(x, y))
+    a, b = view_of(left, gpupy), view_of(right, gpupy)
+    x, y = view_of(left, numpy), view_of(right, numpy)
+    same(gpupy.add(a, b), numpy.add(x, y))
+    same(gpupy.less(a, b), numpy.less(x, y))
 
 
 @pytest.mark.parametrize("view", ["C", "F", "permuted", "negative_T", "size1_axis"])
@@ -100,9 +57,9 @@ def test_binary_of_two_layouts(left, right):
     ids=["row", "column", "zero_d", "trailing_F"],
 )
 def test_binary_with_broadcasting(view, other):
-    got, x = _view(view, gpupy), _view(view, numpy)
-    _same(gpupy.multiply(got, other(gpupy, got.shape)), numpy.multiply(x, other(numpy, x.shape)))
-    _same(gpupy.subtract(other(gpupy, got.shape), got), numpy.subtract(other(numpy, x.shape), x))
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(gpupy.multiply(got, other(gpupy, got.shape)), numpy.multiply(x, other(numpy, x.shape)))
+    same(gpupy.subtract(other(gpupy, got.shape), got), numpy.subtract(other(numpy, x.shape), x))
 
 
 def test_two_dimensional_transposes():
@@ -117,38 +74,38 @@ def test_two_dimensional_transposes():
         (g.T - gpupy.asarray(numpy.ascontiguousarray(m.T)), m.T - numpy.ascontiguousarray(m.T)),
     ]:
         assert got.flags.f_contiguous == expected.flags.f_contiguous
-        _same(got, expected)
+        same(got, expected)
 
 
 @pytest.mark.parametrize("shape", [(), (0,), (3, 0), (0, 4, 2), (1, 1), (5, 1, 1)])
 def test_zero_d_and_empty_shapes(shape):
     h = numpy.arange(float(numpy.prod(shape))).reshape(shape)
     for g, x in [(gpupy.asarray(h), h), (gpupy.asarray(h).T, h.T)]:
-        _same(gpupy.exp(g), numpy.exp(x), strides=x.size > 0)
-        _same(g + g, x + x, strides=x.size > 0)
-        _same(g > 0, x > 0, strides=x.size > 0)
+        same(gpupy.exp(g), numpy.exp(x), strides=x.size > 0)
+        same(g + g, x + x, strides=x.size > 0)
+        same(g > 0, x > 0, strides=x.size > 0)
 
 
 @pytest.mark.parametrize("order", ["K", "A", "C", "F", "k", None])
-@pytest.mark.parametrize("view", _NAMES)
+@pytest.mark.parametrize("view", VIEW_NAMES)
 def test_explicit_order(view, order):
-    got, x = _view(view, gpupy), _view(view, numpy)
-    _same(gpupy.exp(got, order=order), numpy.exp(x, order=order))
-    _same(gpupy.add(got, 1, order=order), numpy.add(x, 1, order=order))
-    _same(gpupy.add(got, got, order=order), numpy.add(x, x, order=order))
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(gpupy.exp(got, order=order), numpy.exp(x, order=order))
+    same(gpupy.add(got, 1, order=order), numpy.add(x, 1, order=order))
+    same(gpupy.add(got, got, order=order), numpy.add(x, x, order=order))
     fortran, fortran_np = gpupy.ones(got.shape, order="F"), numpy.ones(x.shape, order="F")
-    _same(gpupy.add(got, fortran, order=order), numpy.add(x, fortran_np, order=order))
-    _same(gpupy.greater(got, 0, order=order), numpy.greater(x, 0, order=order))
+    same(gpupy.add(got, fortran, order=order), numpy.add(x, fortran_np, order=order))
+    same(gpupy.greater(got, 0, order=order), numpy.greater(x, 0, order=order))
 
 
 @pytest.mark.parametrize("order", ["K", "C", "F"])
 def test_order_with_keywords(order):
-    got, x = _view("permuted", gpupy), _view("permuted", numpy)
-    _same(
+    got, x = view_of("permuted", gpupy), view_of("permuted", numpy)
+    same(
         gpupy.add(got, 1, dtype="float32", order=order),
         numpy.add(x, 1, dtype="float32", order=order),
     )
-    _same(
+    same(
         gpupy.clip(got, -1.0, 1.0),  # the three-input row: NumPy's layout too
         numpy.clip(x, -1.0, 1.0),
     )
@@ -170,7 +127,7 @@ def test_bad_order_names_the_ufunc():
 @pytest.mark.parametrize("out_layout", ["C", "F", "permuted"])
 @pytest.mark.parametrize("view", ["C", "F", "permuted", "negative_T", "broadcast"])
 def test_out_keeps_its_own_layout(view, out_layout):
-    got, x = _view(view, gpupy), _view(view, numpy)
+    got, x = view_of(view, gpupy), view_of(view, numpy)
     s = x.shape
     out, out_np = {
         "C": (gpupy.zeros(s), numpy.zeros(s)),
@@ -191,7 +148,7 @@ def test_out_keeps_its_own_layout(view, out_layout):
 
 @pytest.mark.parametrize("view", ["F", "permuted", "negative_T", "strided_F"])
 def test_in_place_operators(view):
-    got, x = _view(view, gpupy).copy(order="K"), _view(view, numpy).copy(order="K")
+    got, x = view_of(view, gpupy).copy(order="K"), view_of(view, numpy).copy(order="K")
     strides = got.strides
     got += 1
     got *= got.T.T
@@ -205,45 +162,45 @@ def test_in_place_operators(view):
 
 @pytest.mark.parametrize("view", ["F", "permuted", "negative_T", "broadcast_T"])
 def test_comparisons_of_mixed_signs_and_out_of_range_scalars(view):
-    ints = (_HOST * 2).astype(numpy.int8)
-    got, x = _view(view, gpupy, ints), _view(view, numpy, ints)
+    ints = (HOST * 2).astype(numpy.int8)
+    got, x = view_of(view, gpupy, ints), view_of(view, numpy, ints)
     unsigned = numpy.uint64(2**63 + 5)
-    _same(got < unsigned, x < unsigned)
+    same(got < unsigned, x < unsigned)
     big = numpy.full(x.shape, unsigned)
-    _same(gpupy.less(got, gpupy.asarray(big)), numpy.less(x, big))
-    _same(got.astype("uint8") == -1, x.astype("uint8") == -1)
-    _same(got != 1000, x != 1000)
+    same(gpupy.less(got, gpupy.asarray(big)), numpy.less(x, big))
+    same(got.astype("uint8") == -1, x.astype("uint8") == -1)
+    same(got != 1000, x != 1000)
 
 
-@pytest.mark.parametrize("view_x", _SAME_SHAPE)
+@pytest.mark.parametrize("view_x", SAME_SHAPE)
 @pytest.mark.parametrize("view_cond", ["C", "F", "relaid", "negative_F"])
 def test_where_keeps_the_layout(view_cond, view_x):
-    cond_g = _view(view_cond, gpupy) > 0
-    cond = _view(view_cond, numpy) > 0
-    xg, x = _view(view_x, gpupy), _view(view_x, numpy)
-    _same(gpupy.where(cond_g, xg, 0), numpy.where(cond, x, 0))
-    _same(gpupy.where(cond_g, 1.5, xg), numpy.where(cond, 1.5, x))
-    _same(gpupy.where(cond_g, 1, 2), numpy.where(cond, 1, 2))
-    _same(gpupy.where(cond_g, xg.astype("float32"), xg), numpy.where(cond, x.astype("f4"), x))
+    cond_g = view_of(view_cond, gpupy) > 0
+    cond = view_of(view_cond, numpy) > 0
+    xg, x = view_of(view_x, gpupy), view_of(view_x, numpy)
+    same(gpupy.where(cond_g, xg, 0), numpy.where(cond, x, 0))
+    same(gpupy.where(cond_g, 1.5, xg), numpy.where(cond, 1.5, x))
+    same(gpupy.where(cond_g, 1, 2), numpy.where(cond, 1, 2))
+    same(gpupy.where(cond_g, xg.astype("float32"), xg), numpy.where(cond, x.astype("f4"), x))
 
 
 def test_where_with_a_scalar_condition_and_broadcast_values():
-    got, x = _view("F", gpupy), _view("F", numpy)
-    _same(gpupy.where(True, got, 0), numpy.where(True, x, 0))
+    got, x = view_of("F", gpupy), view_of("F", numpy)
+    same(gpupy.where(True, got, 0), numpy.where(True, x, 0))
     row, row_np = gpupy.arange(4.0), numpy.arange(4.0)
-    _same(gpupy.where(got > 0, row, got), numpy.where(x > 0, row_np, x))
+    same(gpupy.where(got > 0, row, got), numpy.where(x > 0, row_np, x))
 
 
 @pytest.mark.parametrize("view", ["F", "permuted", "negative_T", "broadcast", "size1_axis"])
 def test_copies_and_likes_keep_numpys_layout(view):
     # NumPy's 'K' for copies and *_like sorts one array's strides (broadcast axes included),
     # which is not the ufuncs' rule for broadcast and length-1 axes.
-    got, x = _view(view, gpupy), _view(view, numpy)
-    _same(got.astype("float32"), x.astype("float32"))
-    _same(got.copy(order="K"), x.copy(order="K"))
-    _same(gpupy.array(got, copy=True, order="K"), numpy.array(x, copy=True, order="K"))
-    _same(gpupy.zeros_like(got), numpy.zeros_like(x))
-    _same(gpupy.full_like(got, 4, dtype="int8"), numpy.full_like(x, 4, dtype="int8"))
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(got.astype("float32"), x.astype("float32"))
+    same(got.copy(order="K"), x.copy(order="K"))
+    same(gpupy.array(got, copy=True, order="K"), numpy.array(x, copy=True, order="K"))
+    same(gpupy.zeros_like(got), numpy.zeros_like(x))
+    same(gpupy.full_like(got, 4, dtype="int8"), numpy.full_like(x, 4, dtype="int8"))
     assert gpupy.empty_like(got).strides == numpy.empty_like(x).strides
     assert gpupy.ones_like(got).strides == numpy.ones_like(x).strides
 
@@ -254,10 +211,10 @@ def test_copies_and_likes_keep_numpys_layout(view):
 def test_round_and_clip_layout(view, decimals, dtype):
     # NumPy's round keeps x's layout for decimals=0, integers and complex; scaled real results
     # are C-ordered unless x is F-ordered.
-    data = (_HOST * 1.37).astype(dtype)
-    got, x = _view(view, gpupy, data), _view(view, numpy, data)
-    _same(gpupy.round(got, decimals), numpy.round(x, decimals))
-    _same(gpupy.clip(got, 1, 5), numpy.clip(x, 1, 5))
+    data = (HOST * 1.37).astype(dtype)
+    got, x = view_of(view, gpupy, data), view_of(view, numpy, data)
+    same(gpupy.round(got, decimals), numpy.round(x, decimals))
+    same(gpupy.clip(got, 1, 5), numpy.clip(x, 1, 5))
 
 
 _REDUCTIONS = {
@@ -283,7 +240,7 @@ _REDUCTIONS = {
 @pytest.mark.parametrize("view", ["C", "F", "permuted", "negative_T", "relaid", "size1_axis"])
 @pytest.mark.parametrize("name", list(_REDUCTIONS))
 def test_reductions_keep_the_layout(name, view, keepdims):
-    got, x = _view(view, gpupy), _view(view, numpy)
+    got, x = view_of(view, gpupy), view_of(view, numpy)
     fn = _REDUCTIONS[name]
     expected = fn(numpy, x, keepdims)
     result = fn(gpupy, got, keepdims)
@@ -291,7 +248,7 @@ def test_reductions_keep_the_layout(name, view, keepdims):
         numpy.testing.assert_allclose(result.get(), expected, rtol=2e-3)
         assert result.strides == expected.strides
     else:
-        _same(result, expected)
+        same(result, expected)
 
 
 @pytest.mark.parametrize("order", ["K", "A", "C", "F"])
@@ -300,11 +257,11 @@ def test_contiguous_inputs_with_length_one_axes(shape, order):
     # NumPy's shortcut for contiguous inputs of one shape sets the length-1 axes' strides
     h = numpy.arange(float(numpy.prod(shape))).reshape(shape)
     for g, x in [(gpupy.asarray(h), h), (gpupy.asarray(h).T, h.T)]:
-        _same(gpupy.exp(g, order=order), numpy.exp(x, order=order))
-        _same(gpupy.add(g, g, order=order), numpy.add(x, x, order=order))
-        _same(gpupy.add(g, 2, order=order), numpy.add(x, 2, order=order))
-        _same(gpupy.where(g > 1, g, 0), numpy.where(x > 1, x, 0))
-        _same(g.sum(0, keepdims=True), x.sum(0, keepdims=True))
+        same(gpupy.exp(g, order=order), numpy.exp(x, order=order))
+        same(gpupy.add(g, g, order=order), numpy.add(x, x, order=order))
+        same(gpupy.add(g, 2, order=order), numpy.add(x, 2, order=order))
+        same(gpupy.where(g > 1, g, 0), numpy.where(x > 1, x, 0))
+        same(g.sum(0, keepdims=True), x.sum(0, keepdims=True))
 
 
 _ALONG_AXES = {
@@ -328,28 +285,28 @@ _ALONG_AXES = {
 @pytest.mark.parametrize("view", ["C", "F", "permuted", "negative_T", "relaid"])
 @pytest.mark.parametrize("name", list(_ALONG_AXES))
 def test_sorts_scans_and_quantiles_keep_numpys_layout(name, view):
-    got, x = _view(view, gpupy), _view(view, numpy)
+    got, x = view_of(view, gpupy), view_of(view, numpy)
     fn = _ALONG_AXES[name]
     expected, result = fn(numpy, x), fn(gpupy, got)
     if expected.dtype == numpy.float16:
         numpy.testing.assert_array_equal(result.get(), expected)
         assert result.strides == expected.strides
     else:
-        _same(result, expected)
+        same(result, expected)
 
 
 @pytest.mark.parametrize("view", ["F", "permuted", "negative_T", "relaid"])
 def test_functions_built_on_element_wise_ops_keep_numpys_layout(view):
-    got, x = _view(view, gpupy), _view(view, numpy)
-    _same(gpupy.isin(got, gpupy.asarray([-7.5, 0.5])), numpy.isin(x, [-7.5, 0.5]))  # C-ordered
-    _same(
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(gpupy.isin(got, gpupy.asarray([-7.5, 0.5])), numpy.isin(x, [-7.5, 0.5]))  # C-ordered
+    same(
         gpupy.select([got > 0, got < -3], [got, -got], 1.5),
         numpy.select([x > 0, x < -3], [x, -x], 1.5),
     )
-    _same(gpupy.nan_to_num(got), numpy.nan_to_num(x))
-    _same(gpupy.diff(got, axis=1), numpy.diff(x, axis=1))
-    _same(gpupy.divmod(got, 3)[1], numpy.divmod(x, 3)[1])
-    _same(gpupy.modf(got)[0], numpy.modf(x)[0])
+    same(gpupy.nan_to_num(got), numpy.nan_to_num(x))
+    same(gpupy.diff(got, axis=1), numpy.diff(x, axis=1))
+    same(gpupy.divmod(got, 3)[1], numpy.divmod(x, 3)[1])
+    same(gpupy.modf(got)[0], numpy.modf(x)[0])
 
 
 _JOINS = {
@@ -363,9 +320,9 @@ _JOINS = {
 }
 
 
-@pytest.mark.parametrize("view", _NAMES)
+@pytest.mark.parametrize("view", VIEW_NAMES)
 @pytest.mark.parametrize("name", list(_JOINS))
 def test_joins_keep_numpys_layout(name, view):
     # NumPy's concatenate sorts the axes by the inputs' strides (length-1 axes aside)
-    got, x = _view(view, gpupy), _view(view, numpy)
-    _same(_JOINS[name](gpupy, got), _JOINS[name](numpy, x))
+    got, x = view_of(view, gpupy), view_of(view, numpy)
+    same(_JOINS[name](gpupy, got), _JOINS[name](numpy, x))

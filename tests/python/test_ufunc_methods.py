@@ -20,6 +20,32 @@ def test_reduce(name, axis, xp):
     return getattr(xp, name).reduce(xp.asarray(X), axis=axis)
 
 
+MASK = [[True, False, True, True], [False, True, True, False], [True, True, False, False]]
+REDUCE_WHERE = {
+    "add": {},
+    "multiply": {},
+    "maximum": {"initial": -10.0},
+    "minimum": {"initial": 10.0},
+    "maximum_no_initial": {},  # NumPy's ValueError: no identity to fill the masked elements
+    "logical_and": {},
+    "logical_or": {"initial": False},
+}
+
+
+@pytest.mark.parametrize("name", list(REDUCE_WHERE))
+@pytest.mark.parametrize("axis", [0, 1, None])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_reduce_with_a_where_list(name, axis, xp):
+    # the list mask is created on the array's device (it was refused: no where= keyword)
+    ufunc = getattr(xp, name.removesuffix("_no_initial"))
+    return ufunc.reduce(xp.asarray(X), axis=axis, where=MASK, **REDUCE_WHERE[name])
+
+
+def test_reduce_where_of_a_ufunc_without_a_device_reduction_is_refused():
+    with pytest.raises(NotImplementedError, match=r"\[subtract.reduce\] where= is implemented"):
+        gpupy.subtract.reduce(gpupy.asarray(X), where=MASK, initial=0.0)
+
+
 @pytest.mark.parametrize("name", ["bitwise_or", "bitwise_xor", "gcd", "logical_and", "add"])
 @testing.numpy_gpupy_allclose()
 def test_reduce_integers_keepdims_and_lists(name, xp):
