@@ -66,9 +66,27 @@ def _common_dtype(items, device, op):
     return [x.astype(dtype, copy=False) for x in items]
 
 
+def _is_huge(x):
+    return type(x) is int and not -(2**63) <= x < 2**64
+
+
 def _huge_as_float(x, dtype):
-    huge = type(x) is int and not -(2**63) <= x < 2**64
-    return float(x) if huge and dtype.kind in "fc" else x
+    return float(x) if _is_huge(x) and dtype.kind in "fc" else x
+
+
+def weak_huge_ints(values):
+    """`values` (operands, None for absent ones) with each Python int beyond int64/uint64 read as
+    a float where the other operands' result dtype is inexact, as NumPy's weak scalars are;
+    beside integers (or alone) they stay, for asarray's OverflowError."""
+    if not any(_is_huge(v) for v in values):
+        return values
+    from gpupy._dtypes import result_type
+
+    others = [v for v in values if v is not None and not _is_huge(v)]
+    if not others:
+        return values
+    dtype = numpy.dtype(result_type(*others))
+    return [_huge_as_float(v, dtype) for v in values]
 
 
 def _int_index(x, like, op, what):
@@ -234,7 +252,7 @@ def copyto(dst, src, casting="same_kind", where=True):
             f"[copyto] Cannot cast array data from {from_dtype!r} to {dst_dtype!r} according "
             f"to the rule {casting!r}"
         )
-    src = _on(src, dst.device, "copyto")
+    src = _on(_huge_as_float(src, dst_dtype), dst.device, "copyto")
     if src.dtype != dst.dtype:
         src = src.astype(dst.dtype)
     # As in NumPy's assignment, leading length-1 axes of src beyond dst's dimensions drop.
