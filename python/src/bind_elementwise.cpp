@@ -335,8 +335,8 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
       // NumPy's logical_* take every input dtype for a bool result, under any casting=
       if (op_rule(op) != TypeRule::as_bool || *dt != DType::bool_)
         check_input_cast(op, i, o, *in, casting, rule);
-      if (o.is_array() || !o.scalar().weak())
-        warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
+      // a Python complex too: NumPy casts it to dtype= as it casts the arrays
+      warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
       if (op_rule(op) == TypeRule::as_bool && !o.is_array() && o.scalar().weak()) {
         if (o.scalar().dtype() == DType::uint64)  // beyond a C long, as in elementwise()
           throw OverflowError(

@@ -280,3 +280,13 @@ def test_float_power_converts_python_scalars_straight_to_float64(base, exponent,
 @testing.numpy_gpupy_allclose()
 def test_numpy_integer_compares_exactly_with_an_out_of_range_python_int(name, left, right, xp):
     return getattr(xp, name)(left, right)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float64", "int32"])
+def test_python_complex_cast_to_a_real_dtype_warns(dtype):
+    results = []
+    for xp in (np, gpupy):
+        with pytest.warns(np.exceptions.ComplexWarning):
+            x = xp.asarray(np.array([1.0, 2.0]))
+            results.append(xp.add(-3 - 2.5j, x, dtype=dtype, casting="unsafe"))
+    testing.assert_same(results[0], results[1])
