@@ -75,18 +75,23 @@ def _huge_as_float(x, dtype):
 
 
 def weak_huge_ints(values):
-    """`values` (operands, None for absent ones) with each Python int beyond int64/uint64 read as
-    a float where the other operands' result dtype is inexact, as NumPy's weak scalars are;
-    beside integers (or alone) they stay, for asarray's OverflowError."""
-    if not any(_is_huge(v) for v in values):
+    """`values` (operands, None for absent ones) with each Python int beyond int64 read as a
+    float where the other operands' result dtype is inexact, as NumPy's weak scalars are (the
+    operations take operands pairwise, so 2**64 - 1 beside int16 data and a complex bound would
+    meet int16 first); beside integers (or alone) they stay, for asarray's OverflowError."""
+
+    def beyond(v):
+        return type(v) is int and not -(2**63) <= v < 2**63
+
+    if not any(beyond(v) for v in values):
         return values
     from gpupy._dtypes import result_type
 
-    others = [v for v in values if v is not None and not _is_huge(v)]
+    others = [v for v in values if v is not None and not beyond(v)]
     if not others:
         return values
     dtype = numpy.dtype(result_type(*others))
-    return [_huge_as_float(v, dtype) for v in values]
+    return [float(v) if beyond(v) and dtype.kind in "fc" else v for v in values]
 
 
 def _int_index(x, like, op, what):

@@ -42,7 +42,7 @@ Operand huge_int_operand(ElementwiseOp op, nb::handle h, int sign, const Operand
     if (is_inexact(dt)) return Scalar(v, true);
     // an integer operand: the int's kind picks the loop (int8 with hypot: float16), which then
     // holds the value (as inf if need be)
-    DType loop = rule == TypeRule::promote_float64
+    DType loop = rule == TypeRule::promote_float64 || op == ElementwiseOp::float_power
                      ? DType::float64
                      : float_dtype_for(is_bool(dt) ? DType::int64 : dt);
     return Scalar(v).cast(loop);

@@ -226,7 +226,7 @@ def test_result_type_of_a_python_int_beyond_every_dtype(dtype, value, xp):
     return str(xp.result_type(xp.zeros(2, dtype=dtype), value))
 
 
-HUGE_INTS = [2**64, 2**70, -(2**63) - 1]
+HUGE_INTS = [2**64, 2**70, -(2**63) - 1, 2**64 - 1]
 
 
 @pytest.mark.parametrize("value", HUGE_INTS)
@@ -256,7 +256,7 @@ def test_choose_from_python_ints_takes_numpy_dtype(choices, xp):
 @pytest.mark.parametrize(
     "base,exponent",
     [(1e-46, "complex64"), (2**64 - 1, "uint8"), (-1e5, "float16"), (65520.0, "float16"),
-     ("float16", 1e-8), ("float32", 3.4e39), ("int8", 2.5)],
+     ("float16", 1e-8), ("float32", 3.4e39), ("int8", 2.5), (-(2**63) - 1, "int8")],
 )  # fmt: skip
 @testing.numpy_gpupy_allclose(rtol=1e-13)
 def test_float_power_converts_python_scalars_straight_to_float64(base, exponent, xp):
