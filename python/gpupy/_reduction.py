@@ -162,10 +162,10 @@ def _sum_into_out(op, a, axis, dtype, out, keepdims, plain, ddof=0):
     `plain` is the result without out= (it has checked the arguments)."""
     if out.shape != plain.shape:
         raise ValueError(f"[{op}] out has shape {out.shape}, the result has {plain.shape}")
-    if op == "std" and not numpy.can_cast(plain.dtype, out.dtype, "same_kind"):
+    if op == "std" and out.dtype.kind in "biu":  # NumPy's sqrt(out, out=out) of integers
         raise TypeError(
-            f"[std] Cannot cast ufunc 'sqrt' output from {plain.dtype} to {out.dtype} with "
-            "casting rule 'same_kind'"
+            f"[std] Cannot cast ufunc 'sqrt' output from float64 to {out.dtype} with casting "
+            "rule 'same_kind'"
         )
     wide = numpy.float64 if dtype is None and a.dtype.kind in "biu" else dtype
     if op == "mean" and wide is None and a.dtype == numpy.float16:

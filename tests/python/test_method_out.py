@@ -139,3 +139,14 @@ def test_mean_var_std_sum_into_an_out_of_another_dtype(name, src, dst, axis, xp)
     out = xp.zeros(SPREAD.sum(axis=axis).shape, dtype=dst)
     getattr(xp, name)(a, axis=axis, out=out)
     return out
+
+
+@pytest.mark.parametrize("name", ["var", "std"])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128", "float32"])
+@testing.numpy_gpupy_allclose(rtol=1e-6)
+def test_var_std_with_dtype_into_a_float64_out(name, dtype, xp):
+    # a complex dtype= gives a real result: std's sqrt then runs in out's float64
+    out = xp.zeros(2, dtype="float64")
+    getattr(xp, name)(xp.asarray(np.array([[7, 2, 5], [1, 1, 9]], dtype="uint8")), axis=-1,
+                      dtype=dtype, out=out)  # fmt: skip
+    return out
