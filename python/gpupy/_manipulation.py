@@ -49,6 +49,8 @@ def reshape(a, /, shape=None, *, newshape=None, order="C", copy=None):
     if shape is None:
         shape = newshape
     a = _arr(a)
+    if shape is None:  # NumPy reads reshape(a, None) as "keep the shape"
+        shape = a.shape
     letter = _core._check_order(order, "reshape", "C", "CFAK")
     if letter == "K":
         raise ValueError("[reshape] order 'K' is not permitted for reshaping")
@@ -140,7 +142,7 @@ def flip(m, axis=None):
 
 def _method_reshape(self, *shape, order="C", copy=None):
     if len(shape) == 1 and not isinstance(shape[0], int):
-        shape = shape[0]
+        shape = self.shape if shape[0] is None else shape[0]  # NumPy's reshape(None): as it is
     if copy is None and order.__class__ is str and order == "C":  # the common call, 3x faster
         return _core.reshape(self, shape)
     return reshape(self, shape, order=order, copy=copy)
