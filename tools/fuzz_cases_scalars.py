@@ -137,6 +137,10 @@ def _scalar_function(rng, name, dt, shp, s):
         # a Python int outside an integer array's range: NumPy clips exactly (beside integers)
         # or in the inexact result (beside a float bound); gpupy meets the bounds pairwise and
         # raises OverflowError (left open)
+        lo, hi = ops[1].value, ops[2].value
+        if hi is not None and not isinstance(lo, complex) and not isinstance(hi, complex):
+            if lo > hi:  # NumPy's float loops give min where its docs (and gpupy) give max
+                ops[1], ops[2] = ops[2], ops[1]
         if dt[0] in "biu":
             info = np.iinfo(dt) if dt != "bool" else np.iinfo(np.uint8)
             for i in (1, 2):
