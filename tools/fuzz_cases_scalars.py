@@ -134,14 +134,15 @@ def _scalar_function(rng, name, dt, shp, s):
             ops[1], ops[2] = ops[2], ops[1]
     if name == "clip":
         ops.append(Val(py_scalar(rng, dt) if rng.random() < 0.5 else None))
-        # a Python int outside an integer array's range: NumPy clips exactly (beside integers)
-        # or in the inexact result (beside a float bound); gpupy meets the bounds pairwise and
-        # raises OverflowError (left open)
         lo, hi = ops[1].value, ops[2].value
         if hi is not None and not isinstance(lo, complex) and not isinstance(hi, complex):
             if lo > hi:  # NumPy's float loops give min where its docs (and gpupy) give max
                 ops[1], ops[2] = ops[2], ops[1]
-        if dt[0] in "biu":
+        # a Python int outside an integer array's range beside integer bounds only: NumPy
+        # clips exactly where it can (clip(int64, -2**63 - 1, False)), gpupy raises
+        # OverflowError (left open)
+        inexact = any(isinstance(o.value, (float, complex)) for o in ops[1:])
+        if dt[0] in "biu" and not inexact:
             info = np.iinfo(dt) if dt != "bool" else np.iinfo(np.uint8)
             for i in (1, 2):
                 v = ops[i].value

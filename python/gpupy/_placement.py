@@ -74,24 +74,29 @@ def _huge_as_float(x, dtype):
     return float(x) if _is_huge(x) and dtype.kind in "fc" else x
 
 
-def weak_huge_ints(values):
-    """`values` (operands, None for absent ones) with each Python int beyond int64 read as a
-    float where the other operands' result dtype is inexact, as NumPy's weak scalars are (the
-    operations take operands pairwise, so 2**64 - 1 beside int16 data and a complex bound would
-    meet int16 first); beside integers (or alone) they stay, for asarray's OverflowError."""
+def weak_ints_as_floats(values):
+    """`values` (operands, None for absent ones) with each Python int that fits no integer
+    operand (beyond int64, or outside an integer array's range) read as a float where the other
+    operands' result dtype is inexact, as NumPy's weak scalars are: clip(int16 data, 70000, 1+2j)
+    is complex. Beside integers only (or alone) they stay, for the OverflowError."""
+    integers = [v.dtype for v in values if isinstance(v, ndarray) and v.dtype.kind in "iu"]
 
-    def beyond(v):
-        return type(v) is int and not -(2**63) <= v < 2**63
+    def misfit(v):
+        if type(v) is not int:
+            return False
+        if not -(2**63) <= v < 2**63:
+            return True
+        return any(not numpy.iinfo(dt).min <= v <= numpy.iinfo(dt).max for dt in integers)
 
-    if not any(beyond(v) for v in values):
+    if not any(misfit(v) for v in values):
         return values
     from gpupy._dtypes import result_type
 
-    others = [v for v in values if v is not None and not beyond(v)]
+    others = [v for v in values if v is not None and not misfit(v)]
     if not others:
         return values
     dtype = numpy.dtype(result_type(*others))
-    return [float(v) if beyond(v) and dtype.kind in "fc" else v for v in values]
+    return [float(v) if misfit(v) and dtype.kind in "fc" else v for v in values]
 
 
 def _int_index(x, like, op, what):

@@ -290,3 +290,13 @@ def test_python_complex_cast_to_a_real_dtype_warns(dtype):
             x = xp.asarray(np.array([1.0, 2.0]))
             results.append(xp.add(-3 - 2.5j, x, dtype=dtype, casting="unsafe"))
     testing.assert_same(results[0], results[1])
+
+
+@pytest.mark.parametrize(
+    "lo,hi", [(70000, 1 + 2j), (-70000, 2.5), (2.5, 40000), (None, -(2**40) + 0.5)], ids=repr
+)
+@testing.numpy_gpupy_allclose()
+def test_clip_and_where_read_an_int_outside_the_data_beside_an_inexact_bound(lo, hi, xp):
+    a = xp.asarray(np.array([6, -7, 9], dtype="int16"))
+    ints = [v for v in (lo, hi) if type(v) is int]
+    return xp.clip(a, lo, hi), xp.where(a > 0, ints[0] if ints else 3, 2.5)
