@@ -12,12 +12,14 @@ from fuzz_cases_methods import gen_methods
 from fuzz_cases_more import gen_casting, gen_joining, gen_linalg, gen_misc
 from fuzz_cases_numeric import gen_fft, gen_linalg2, gen_nan_scan, gen_poly, gen_scalar_cmp
 from fuzz_cases_random import gen_random
+from fuzz_cases_scalars import gen_bits, gen_nep50
 from fuzz_cases_select import gen_selection
 from fuzz_cases_series import gen_series
 from fuzz_cases_sets import gen_search, gen_set, gen_sets2, nan_free_inverse
 from fuzz_cases_shape import gen_shape
 from fuzz_cases_signal import gen_along, gen_convolve, gen_pad
 from fuzz_cases_stats import gen_stats
+from fuzz_cases_views import gen_ndmethods, gen_norms, gen_overlap, gen_sort2
 from fuzz_operands import (
     DTYPES,
     NUMERIC,
@@ -255,6 +257,8 @@ def gen_ufunc_method(rng):
             kw["dtype"] = dtype(rng, NUMERIC)
     if meth == "outer":
         ops.append(operand(rng, dtype(rng), shape(rng, int(rng.integers(0, 3))), 0.2))
+        if isinstance(ops[-1], Val) and type(ops[-1].value) is int and abs(ops[-1].value) > 2**63:
+            ops[-1] = Val(2)  # outer makes an object array of it: power.outer never returns
     if meth == "reduceat":
         n = shp[kw["axis"]] if shp and kw["axis"] is not None else 0
         ops.append(Val([int(i) for i in rng.integers(0, max(n, 1), int(rng.integers(1, 4)))]))
@@ -424,4 +428,10 @@ FAMILIES = {
     "einsum_args": (3, gen_einsum_args),
     "creation_args": (3, gen_creation_args),
     "methods": (5, gen_methods),
+    "nep50": (6, gen_nep50),
+    "bits": (4, gen_bits),
+    "overlap": (4, gen_overlap),
+    "ndmethods": (5, gen_ndmethods),
+    "norms": (3, gen_norms),
+    "sort2": (4, gen_sort2),
 }

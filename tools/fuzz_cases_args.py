@@ -34,7 +34,8 @@ def gen_fft_args(rng):
             kw["n"] = _size(rng)
         if rng.random() < 0.5:
             kw["axis"] = int(rng.integers(-nd - 1, nd + 1)) if nd else int(rng.integers(-1, 1))
-        if rng.random() < 0.15 and name in ("fft", "ifft"):
+        # NumPy compares out='s shape with n=2.5 before it refuses the size (documented)
+        if rng.random() < 0.15 and name in ("fft", "ifft") and type(kw.get("n")) is not float:
             kw["out"] = None  # a complex128 out= of the result's shape, or a wrong one
     elif name in _FFTN:
         if rng.random() < 0.6 and nd:

@@ -65,6 +65,8 @@ def gen_joining(rng):
             if s and ax is not None and name != "stack" and rng.random() < 0.6:
                 s[ax] = int(rng.integers(0, 3))
             ops.append(operand(rng, dtype(rng) if rng.random() < 0.4 else dt, tuple(s), 0.05))
+            if isinstance(ops[-1], Val) and type(ops[-1].value) is int:
+                ops[-1] = Val(ops[-1].value % 2**63)  # beyond int64 NumPy joins an object array
         if name in ("concatenate", "stack", "append"):
             kw["axis"] = ax
         if name in ("concatenate", "stack") and rng.random() < 0.3:

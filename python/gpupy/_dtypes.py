@@ -37,6 +37,10 @@ def _supported_dtype(value, op):
 
 def result_type(*arrays_and_dtypes):
     """See numpy.result_type (NumPy 2 rules; Python scalars are weak)."""
+    if len(arrays_and_dtypes) == 1 and type(arrays_and_dtypes[0]) is int:
+        # NumPy reads a lone Python int by value: one beyond int64 is uint64 (two are int64)
+        if 2**63 <= arrays_and_dtypes[0] < 2**64:
+            return numpy.dtype(numpy.uint64)
     return _core._result_type(*arrays_and_dtypes)
 
 

@@ -91,11 +91,32 @@ def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind")
     if axis is not None:
         axis = operator.index(axis)
     to = _out_dtype(out, dtype, "concatenate")
+    if to is None and out is None:
+        to = _weak_scalars_dtype(arrays)
     # with out=, casting is checked here against out's dtype (the C++ join checks dtype=)
     arrays, to = _cast_for_join(
         _arrays(arrays, "concatenate"), to, casting, "concatenate", out is None
     )
     return _into_out("concatenate", _core._concatenate(arrays, axis, to), out)
+
+
+def _weak_scalars_dtype(items):
+    """NumPy 2.4 joins Python int/float/complex items as weak scalars: beside complex64 data the
+    result is complex64. The dtype that gives where it is inexact (None otherwise: an integer
+    result keeps the int64 join, which never wraps a value)."""
+    if not isinstance(items, (list, tuple)) or not any(
+        type(x) in (int, float, complex) for x in items
+    ):
+        return None
+    if not any(isinstance(x, ndarray) for x in items):
+        return None
+    from gpupy._dtypes import result_type
+
+    try:
+        dtype = numpy.dtype(result_type(*items))
+    except (TypeError, ValueError, OverflowError):
+        return None  # the join reports the item
+    return dtype if dtype.kind in "fc" else None
 
 
 def concat(arrays, /, *, axis=0):

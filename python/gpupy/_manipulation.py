@@ -41,7 +41,28 @@ def _in_read_order(a, order, op):
     if order == "C" or order is None:
         return a
     axes = _core._layout_axes(a, order, op)
+    if axes is not None and order in ("K", "k"):
+        axes = _flat_k_axes(a)
     return a if axes is None else _core.permute_dims(a, axes)
+
+
+def _flat_k_axes(a):
+    """The axes, outermost first, NumPy's iterator reads `a` in for a flat copy in order 'K'
+    (ravel, flatten): a stable insertion sort by decreasing stride magnitude in which a zero
+    stride (a broadcast or length-1 axis) decides nothing, so such an axis keeps its place
+    (numpy.broadcast_to(x, (4, 2)).ravel('K') reads row by row, as C order)."""
+    stride = [0 if n == 1 else abs(s) for n, s in zip(a.shape, a.strides, strict=True)]
+    perm = list(range(a.ndim))[::-1]  # innermost first, as the iterator sorts
+    for i0 in range(1, len(perm)):
+        s0, pos = stride[perm[i0]], i0
+        for i1 in range(i0 - 1, -1, -1):
+            s1 = stride[perm[i1]]
+            if s0 and s1:
+                if s1 <= s0:
+                    break
+                pos = i1
+        perm.insert(pos, perm.pop(i0))
+    return tuple(perm[::-1])
 
 
 def reshape(a, /, shape=None, *, newshape=None, order="C", copy=None):
@@ -49,6 +70,8 @@ def reshape(a, /, shape=None, *, newshape=None, order="C", copy=None):
     if shape is None:
         shape = newshape
     a = _arr(a)
+    if shape is None:  # NumPy reads reshape(a, None) as "keep the shape"
+        shape = a.shape
     letter = _core._check_order(order, "reshape", "C", "CFAK")
     if letter == "K":
         raise ValueError("[reshape] order 'K' is not permitted for reshaping")
@@ -140,7 +163,7 @@ def flip(m, axis=None):
 
 def _method_reshape(self, *shape, order="C", copy=None):
     if len(shape) == 1 and not isinstance(shape[0], int):
-        shape = shape[0]
+        shape = self.shape if shape[0] is None else shape[0]  # NumPy's reshape(None): as it is
     if copy is None and order.__class__ is str and order == "C":  # the common call, 3x faster
         return _core.reshape(self, shape)
     return reshape(self, shape, order=order, copy=copy)

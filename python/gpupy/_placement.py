@@ -66,9 +66,37 @@ def _common_dtype(items, device, op):
     return [x.astype(dtype, copy=False) for x in items]
 
 
+def _is_huge(x):
+    return type(x) is int and not -(2**63) <= x < 2**64
+
+
 def _huge_as_float(x, dtype):
-    huge = type(x) is int and not -(2**63) <= x < 2**64
-    return float(x) if huge and dtype.kind in "fc" else x
+    return float(x) if _is_huge(x) and dtype.kind in "fc" else x
+
+
+def weak_ints_as_floats(values):
+    """`values` (operands, None for absent ones) with each Python int that fits no integer
+    operand (beyond int64, or outside an integer array's range) read as a float where the other
+    operands' result dtype is inexact, as NumPy's weak scalars are: clip(int16 data, 70000, 1+2j)
+    is complex. Beside integers only (or alone) they stay, for the OverflowError."""
+    integers = [v.dtype for v in values if isinstance(v, ndarray) and v.dtype.kind in "iu"]
+
+    def misfit(v):
+        if type(v) is not int:
+            return False
+        if not -(2**63) <= v < 2**63:
+            return True
+        return any(not numpy.iinfo(dt).min <= v <= numpy.iinfo(dt).max for dt in integers)
+
+    if not any(misfit(v) for v in values):
+        return values
+    from gpupy._dtypes import result_type
+
+    others = [v for v in values if v is not None and not misfit(v)]
+    if not others:
+        return values
+    dtype = numpy.dtype(result_type(*others))
+    return [float(v) if misfit(v) and dtype.kind in "fc" else v for v in values]
 
 
 def _int_index(x, like, op, what):
@@ -234,7 +262,7 @@ def copyto(dst, src, casting="same_kind", where=True):
             f"[copyto] Cannot cast array data from {from_dtype!r} to {dst_dtype!r} according "
             f"to the rule {casting!r}"
         )
-    src = _on(src, dst.device, "copyto")
+    src = _on(_huge_as_float(src, dst_dtype), dst.device, "copyto")
     if src.dtype != dst.dtype:
         src = src.astype(dst.dtype)
     # As in NumPy's assignment, leading length-1 axes of src beyond dst's dimensions drop.

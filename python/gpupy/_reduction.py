@@ -6,6 +6,7 @@ accept both ``ddof=`` and the Array API's ``correction=``. ``where=`` masks elem
 replaced by the reduction's identity (or ``initial``) before the device reduction runs.
 """
 
+import builtins
 import math
 import warnings
 
@@ -139,11 +140,61 @@ def _warn_if_too_few(a, axis, ddof, message):
         warnings.warn(message, RuntimeWarning, stacklevel=3)
 
 
+def _retyped_out(op, out, a, dtype):
+    """True when out= is a gpupy array of another dtype than mean/var/std's plain result."""
+    if not isinstance(out, ndarray):
+        return False
+    try:
+        plain = numpy.dtype(numpy.float64 if dtype is None and a.dtype.kind in "biu" else dtype)
+    except TypeError:
+        return False  # the reduction names the bad dtype=
+    plain = a.dtype if dtype is None and a.dtype.kind not in "biu" else plain
+    if op != "mean" and plain.kind == "c":
+        plain = numpy.dtype(plain.char.lower())
+    return out.dtype != plain
+
+
+def _sum_into_out(op, a, axis, dtype, out, keepdims, plain, ddof=0):
+    """mean/var/std into an out= of another dtype than their plain result, in NumPy's order: the
+    sum (of the squared deviations for var/std) is written into out, computed in dtype=, else in
+    float64 for integers, else in the promotion of the data's dtype and out's, and divided
+    there; so a narrower out= rounds, or overflows, at the sum and a wider one keeps its bits.
+    `plain` is the result without out= (it has checked the arguments)."""
+    if out.shape != plain.shape:
+        raise ValueError(f"[{op}] out has shape {out.shape}, the result has {plain.shape}")
+    if op == "std" and out.dtype.kind in "biu":  # NumPy's sqrt(out, out=out) of integers
+        raise TypeError(
+            f"[std] Cannot cast ufunc 'sqrt' output from float64 to {out.dtype} with casting "
+            "rule 'same_kind'"
+        )
+    wide = numpy.float64 if dtype is None and a.dtype.kind in "biu" else dtype
+    if op == "mean" and wide is None and a.dtype == numpy.float16:
+        wide = numpy.float32
+    kept = _core.sum(a, axis, wide, None, True)
+    count = math.prod(n for n, k in zip(a.shape, kept.shape, strict=True) if k == 1)
+    if op != "mean":
+        deviation = _core.subtract(a, gpupy.true_divide(kept, count).astype(kept.dtype))
+        real = deviation.real if deviation.dtype.kind == "c" else deviation
+        a = _core.multiply(real, real)
+        if deviation.dtype.kind == "c":
+            a = _core.add(a, _core.multiply(deviation.imag, deviation.imag))
+        count = builtins.max(count - ddof, 0)
+    _core.sum(a, axis, wide, out, keepdims)
+    gpupy.true_divide(out, count, out=out, casting="unsafe")
+    if op == "std":
+        gpupy.sqrt(out, out=out)
+    return out
+
+
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """See numpy.mean; RuntimeWarning 'Mean of empty slice' when the reduced axes are empty."""
     if where is True:
         a = _asarray(a)  # once: the warning reads its shape
-        result = _core.mean(a, axis, dtype, out, keepdims)
+        if _retyped_out("mean", out, a, dtype):
+            plain = _core.mean(a, axis, dtype, None, keepdims)
+            result = _sum_into_out("mean", a, axis, dtype, out, keepdims, plain)
+        else:
+            result = _core.mean(a, axis, dtype, out, keepdims)
         _warn_if_too_few(a, axis, 0, "Mean of empty slice")
         return result
     a = _asarray(a)
@@ -185,8 +236,12 @@ def _spread(name, finish):
     ):  # fmt: skip
         if where is True and mean is None:
             a = _asarray(a)  # once: the warning reads its shape
-            result = core(a, axis, dtype, out, ddof, keepdims, correction=correction)
             dof = ddof if correction is None else correction
+            if _retyped_out(name, out, a, dtype):
+                plain = core(a, axis, dtype, None, ddof, keepdims, correction=correction)
+                result = _sum_into_out(name, a, axis, dtype, out, keepdims, plain, dof)
+            else:
+                result = core(a, axis, dtype, out, ddof, keepdims, correction=correction)
             _warn_if_too_few(a, axis, dof, "Degrees of freedom <= 0 for slice")
             return result
         result = _masked_var(name, a, axis, dtype, ddof, keepdims, where, correction, mean)

@@ -9,6 +9,7 @@ import numpy
 from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._manipulation import _arr, _array_operands, _list_device
+from gpupy._placement import weak_ints_as_floats
 from gpupy._utilities import check_operands
 
 _SCALARS = (bool, int, float, complex)
@@ -41,7 +42,8 @@ def where(condition, x=_NO_VALUE, y=_NO_VALUE, /):
         raise ValueError("[where] either both or neither of x and y should be given")
     check_operands("where", (condition, x, y))  # None is an (object) array to NumPy, not "absent"
     dev = _list_device((condition, x, y))
-    return _core._where(_operand(condition, dev), _operand(x, dev), _operand(y, dev))
+    x, y = weak_ints_as_floats([_operand(x, dev), _operand(y, dev)])
+    return _core._where(_operand(condition, dev), x, y)
 
 
 def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None, dtype=None,
@@ -60,7 +62,9 @@ def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None, dtype=None,
     lo = a_min if min is None else min
     hi = a_max if max is None else max
     a = _arr(a)
-    operands = [a, *(None if b is None else _operand(b, a.device) for b in (lo, hi))]
+    operands = weak_ints_as_floats(
+        [a, *(None if b is None else _operand(b, a.device) for b in (lo, hi))]
+    )
     if dtype is not None:
         to = numpy.dtype(dtype)
         for x in operands:

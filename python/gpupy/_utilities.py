@@ -39,12 +39,14 @@ __all__ = [
 ]
 
 
-_RENAMED = (TypeError, ValueError, OverflowError, KeyError)
+# AxisError, alone of NumPy's exception subclasses, is also built from its message alone
+_RENAMED = (TypeError, ValueError, OverflowError, KeyError, numpy.exceptions.AxisError)
 
 
 def renamed_error(op, exc):
-    """`exc` as named_errors re-raises it: a NumPy TypeError, ValueError, OverflowError or
-    KeyError with the operation name put first; anything else (or one already named) unchanged."""
+    """`exc` as named_errors re-raises it: a NumPy TypeError, ValueError, OverflowError, KeyError
+    or AxisError with the operation name put first; anything else (or one already named)
+    unchanged."""
     if type(exc) not in _RENAMED or str(exc).startswith("["):
         return exc
     renamed = type(exc)(f"[{op}] {exc}")
@@ -54,8 +56,9 @@ def renamed_error(op, exc):
 
 @contextlib.contextmanager
 def named_errors(op):
-    """Gives NumPy's TypeError, ValueError, OverflowError and KeyError the operation name, as
-    gpupy's own errors have it (subclasses, which may take other arguments, pass unchanged)."""
+    """Gives NumPy's TypeError, ValueError, OverflowError, KeyError and AxisError the operation
+    name, as gpupy's own errors have it (other subclasses, which may take other arguments, pass
+    unchanged)."""
     try:
         yield
     except _RENAMED as exc:

@@ -74,7 +74,13 @@ def _two_axes(name, transform_n):
     def transform(a, s=None, axes=(-2, -1), norm=None, out=None):
         _check_operands(f"fft.{name}", (a,))  # before ndim, which reads None as an object array
         ndim = _numpy.ndim(a)
-        for ax in () if axes is None else axes:
+        # NumPy runs the 1-D transforms last axis first, so with s= given a bad input for the
+        # last one (complex data to rfft2, a non-integer size) is found before an axis out of
+        # range; pocketfft's run keeps that order, cuFFT's takes the axes checked here.
+        checked = (
+            () if axes is None or (s is not None and _on_cuda(f"fft.{name}", a) is None) else axes
+        )
+        for ax in checked:
             if not -ndim <= ax < ndim:
                 # NumPy's AxisError: both a ValueError and an IndexError.
                 raise _numpy.exceptions.AxisError(

@@ -42,7 +42,7 @@ Operand huge_int_operand(ElementwiseOp op, nb::handle h, int sign, const Operand
     if (is_inexact(dt)) return Scalar(v, true);
     // an integer operand: the int's kind picks the loop (int8 with hypot: float16), which then
     // holds the value (as inf if need be)
-    DType loop = rule == TypeRule::promote_float64
+    DType loop = rule == TypeRule::promote_float64 || op == ElementwiseOp::float_power
                      ? DType::float64
                      : float_dtype_for(is_bool(dt) ? DType::int64 : dt);
     return Scalar(v).cast(loop);
@@ -335,8 +335,8 @@ nb::object ufunc_with_keywords(ElementwiseOp op, std::vector<Operand> operands, 
       // NumPy's logical_* take every input dtype for a bool result, under any casting=
       if (op_rule(op) != TypeRule::as_bool || *dt != DType::bool_)
         check_input_cast(op, i, o, *in, casting, rule);
-      if (o.is_array() || !o.scalar().weak())
-        warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
+      // a Python complex too: NumPy casts it to dtype= as it casts the arrays
+      warn_complex_discarded(o.is_array() ? o.array().dtype() : o.scalar().dtype(), *in);
       if (op_rule(op) == TypeRule::as_bool && !o.is_array() && o.scalar().weak()) {
         if (o.scalar().dtype() == DType::uint64)  // beyond a C long, as in elementwise()
           throw OverflowError(

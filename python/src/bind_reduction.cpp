@@ -9,10 +9,11 @@ using namespace nb::literals;
 Array as_input(nb::handle a) { return to_array(a, std::nullopt, std::nullopt); }
 
 // Any integer-like (Python int, NumPy integer) through __index__, as NumPy accepts.
-int index_value(nb::handle value) {
+int index_value(nb::handle value, const char* op) {
   if (!PyIndex_Check(value.ptr()))
-    throw TypeError("'" + nb::cast<std::string>(nb::str(value.type().attr("__name__"))) +
-                    "' object cannot be interpreted as an integer");
+    throw TypeError(
+        op_message(op, "'" + nb::cast<std::string>(nb::str(value.type().attr("__name__"))) +
+                           "' object cannot be interpreted as an integer"));
   return nb::cast<int>(nb::steal(PyNumber_Index(value.ptr())));
 }
 
@@ -20,24 +21,24 @@ int index_value(nb::handle value) {
 // and argmin/argmax (a tuple such as (0,) stays out of bounds); mean, var and std refuse it.
 bool zero_d_axis(const Array& a, int axis) { return a.ndim() == 0 && (axis == 0 || axis == -1); }
 
-std::optional<int> to_axis(nb::handle axis, const Array& a) {
+std::optional<int> to_axis(nb::handle axis, const Array& a, const char* op) {
   if (axis.is_none()) return std::nullopt;
-  int value = index_value(axis);
+  int value = index_value(axis, op);
   if (zero_d_axis(a, value)) return std::nullopt;
   return value;
 }
 
-Axes to_reduce_axes(nb::handle axis, const Array& a, bool ufunc_like = true) {
+Axes to_reduce_axes(nb::handle axis, const Array& a, const char* op, bool ufunc_like = true) {
   if (axis.is_none()) return std::nullopt;
   if (PyIndex_Check(axis.ptr())) {
-    int value = index_value(axis);
+    int value = index_value(axis, op);
     if (ufunc_like && zero_d_axis(a, value)) return std::vector<int>{};
     return std::vector<int>{value};
   }
   if (!PyTuple_Check(axis.ptr()) && !PyList_Check(axis.ptr()))
-    throw TypeError("'axis' must be None, an integer or a tuple of integers");
+    throw TypeError(op_message(op, "'axis' must be None, an integer or a tuple of integers"));
   std::vector<int> axes;
-  for (nb::handle item : axis) axes.push_back(index_value(item));
+  for (nb::handle item : axis) axes.push_back(index_value(item, op));
   return axes;
 }
 
@@ -51,7 +52,7 @@ nb::object sum_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
       F == &gpupy::mean ? to_dtype(dtype) : dtype_or_out(dtype, out, x.dtype());
   if (dt && F == &gpupy::mean) warn_complex_discarded(x.dtype(), *dt);
   const char* op = F == &gpupy::sum ? "sum" : F == &gpupy::prod ? "prod" : "mean";
-  return into_out(F(x, to_reduce_axes(axis, x, F != &gpupy::mean), keepdims, dt), out, op);
+  return into_out(F(x, to_reduce_axes(axis, x, op, F != &gpupy::mean), keepdims, dt), out, op);
 }
 
 using MinLike = Array (*)(const Array&, const Axes&, bool);
@@ -62,16 +63,16 @@ nb::object min_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims
                    : F == &gpupy::max ? "max"
                    : F == &gpupy::any ? "any"
                                       : "all";
-  return into_out(F(x, to_reduce_axes(axis, x), keepdims), out, op);
+  return into_out(F(x, to_reduce_axes(axis, x, op), keepdims), out, op);
 }
 
 using ArgLike = Array (*)(const Array&, std::optional<int>, bool);
 template <ArgLike F>
 nb::object arg_like(nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
   Array x = as_input(a);
-  Array r = F(x, to_axis(axis, x), keepdims);
-  // NumPy writes the indices through an int64 copy of out, whose dtype must cast back safely
   const char* op = F == &gpupy::argmax ? "argmax" : "argmin";
+  Array r = F(x, to_axis(axis, x, op), keepdims);
+  // NumPy writes the indices through an int64 copy of out, whose dtype must cast back safely
   const Array* target = to_out(out, op);
   if (target && target->shape() == r.shape() &&
       !can_cast(target->dtype(), DType::int64, Casting::safe))
@@ -95,7 +96,7 @@ nb::object var_like(nb::handle a, nb::handle axis, nb::handle dtype, nb::handle 
       throw ValueError(op_message(op, "ddof and correction can't be provided simultaneously."));
     d = nb::cast<double>(correction);
   }
-  return into_out(F(x, to_reduce_axes(axis, x, false), d, keepdims, dt), out, op);
+  return into_out(F(x, to_reduce_axes(axis, x, op, false), d, keepdims, dt), out, op);
 }
 
 }  // namespace

@@ -107,7 +107,11 @@ std::optional<DType> to_dtype(nb::handle dtype) {
     } catch (const TypeError&) {
     }
   }
-  return dtype_of_numpy(numpy().attr("dtype")(dtype));
+  nb::object np_dtype = numpy().attr("dtype")(dtype);
+  // gpupy arrays are in the host's byte order: a byte-swapped dtype ('>f8') names its native
+  // twin, as a byte-swapped NumPy array is read as one (wrap_numpy)
+  if (!nb::cast<bool>(np_dtype.attr("isnative"))) np_dtype = np_dtype.attr("newbyteorder")("=");
+  return dtype_of_numpy(np_dtype);
 }
 
 std::optional<DType> dtype_or_out(nb::handle dtype, nb::handle out, DType input) {
@@ -341,7 +345,8 @@ namespace {
 // One dimension: anything with __index__; a clear TypeError or ValueError naming `op` otherwise.
 // Returns false (with no Python error set) when `item` is not an integer at all.
 bool index_dim(nb::handle item, const char* op, int64_t& out) {
-  if (!PyIndex_Check(item.ptr())) return false;
+  // NumPy refuses a bool as a dimension ("an integer is required"), True for 1 included
+  if (!PyIndex_Check(item.ptr()) || PyBool_Check(item.ptr())) return false;
   nb::object index = nb::steal(PyNumber_Index(item.ptr()));
   if (!index) {
     PyErr_Clear();

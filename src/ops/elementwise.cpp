@@ -151,17 +151,18 @@ void check_out(const Array& out, const Shape& shape, DType result, const char* o
                                         shape_str(broadcast_shapes(shape, out.shape(), op))));
 }
 
-// NumPy compares an integer array with a Python int outside its range exactly (uint8 == -1 is
-// all False) instead of overflowing; the answer is then the same for every element.
+bool is_weak(const Operand& x) { return !x.is_array() && x.scalar().weak(); }
+
+// NumPy compares an integer array (or NumPy integer) with a Python int outside its range exactly
+// (uint8 == -1 is all False) instead of overflowing; the answer is the same for every element.
 std::optional<bool> out_of_range_comparison(ElementwiseOp op, const std::vector<Operand>& in) {
   using E = ElementwiseOp;
-  if (op < E::equal || op > E::greater_equal || !in[0].is_array() == !in[1].is_array())
+  if (op < E::equal || op > E::greater_equal || is_weak(in[0]) == is_weak(in[1]))
     return std::nullopt;
-  bool array_first = in[0].is_array();
-  const Array& a = in[array_first ? 0 : 1].array();
+  bool array_first = !is_weak(in[0]);
+  DType typed = operand_dtype(in[array_first ? 0 : 1]);
   const Scalar& s = in[array_first ? 1 : 0].scalar();
-  if (!s.weak() || !is_integer(a.dtype()) || !is_integer(s.dtype()) || s.fits_integer(a.dtype()))
-    return std::nullopt;
+  if (!is_integer(typed) || !is_integer(s.dtype()) || s.fits_integer(typed)) return std::nullopt;
   bool scalar_above = s.dtype() == DType::uint64 || s.to_int64() > 0;
   bool left_below = array_first ? scalar_above : !scalar_above;  // is left < right?
   switch (op) {
@@ -278,14 +279,17 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
         throw OverflowError(op_message(name, "Python int too large to convert to C long"));
   if (nin == 2) {
     if (auto constant = out_of_range_comparison(op, inputs)) {
-      const Array& a = inputs[inputs[0].is_array() ? 0 : 1].array();
+      const Operand& typed = inputs[is_weak(inputs[0]) ? 1 : 0];  // an array or a NumPy scalar
+      std::vector<const Array*> arrays;
+      if (typed.is_array()) arrays.push_back(&typed.array());
+      Shape shape = typed.is_array() ? typed.array().shape() : Shape{};
       if (!out) {
-        Array r = empty_in_layout(a.shape(), DType::bool_, device,
-                                  iteration_axes(a.shape(), {&a}, order));
+        Array r =
+            empty_in_layout(shape, DType::bool_, device, iteration_axes(shape, arrays, order));
         assign(r, Scalar(*constant));
         return r;
       }
-      check_out(*out, a.shape(), DType::bool_, name);
+      check_out(*out, shape, DType::bool_, name);
       assign(*out, Scalar(*constant));
       return *out;
     }
@@ -293,6 +297,10 @@ Array elementwise(ElementwiseOp op, const std::vector<Operand>& inputs, const Ar
   }
   DType loop = resolve_loop(op, inputs, name);
   DType result = functor_result(op, loop);
+  // NumPy's float_power has float64 and complex128 loops only: a Python scalar converts straight
+  // to them (1e-46 or -1e5 beside float16 data must not round to 0 or -inf first)
+  if (op == ElementwiseOp::float_power && (!inputs[0].is_array() || !inputs[1].is_array()))
+    loop = result;
   Backend& backend = backend_for(device);
   if (!backend.supports(op, loop))
     throw NotImplementedError(op_message(name, std::string("not implemented on ") + backend.name() +

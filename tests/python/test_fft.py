@@ -280,6 +280,10 @@ def test_irfft2_round_trip_and_out(s):
         ("rfft2", np.zeros((2, 3), complex), {}, TypeError, "not supported"),
         ("ifft2", np.zeros((2, 2)), {"norm": "x"}, ValueError, "Invalid norm value"),
         ("rfft2", np.zeros(3), {}, IndexError, "axis -2 is out of bounds"),
+        # with s= the last axis is transformed first: its errors come before the bad axis
+        ("rfft2", np.zeros(4, complex), {"s": (4, 4)}, TypeError, "not supported"),
+        ("ifft2", np.zeros(4), {"s": (4, 2.5)}, TypeError, "cannot be interpreted"),
+        ("fft2", np.zeros(4), {"s": (4, 4)}, IndexError, "out of bounds"),
     ],
 )
 def test_fft2_family_errors_name_the_call(name, x, kwargs, error, message):

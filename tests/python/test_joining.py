@@ -421,3 +421,14 @@ def test_roll_by_shifts_beyond_int64(xp, shift, axis):
 def test_isclose_python_scalar_tolerances_stay_weak(xp, b, rtol, atol):
     # found by NumPy's test_numeric.py (NEP 50): float32 data compares with its own precision
     return xp.isclose(xp.asarray(1.0, dtype="float32"), b, rtol=rtol, atol=atol)
+
+
+@pytest.mark.parametrize(
+    "data,value",
+    [("complex64", 5), ("float32", 2**62), ("float32", 2.5), ("float16", 1e10),
+     ("complex64", 1.5 + 2j), ("float64", 7)],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose()
+def test_concatenate_joins_python_scalars_as_weak(data, value, xp):
+    # NumPy 2.4: a Python number joins float32 data as float32 (gpupy's int64 join made float64)
+    return xp.concatenate([xp.asarray(np.array([1.5, -2.0]).astype(data)), value], axis=None)

@@ -4,6 +4,7 @@
 import gpupy
 import numpy
 import pytest
+from gpupy import testing
 
 
 def _same_layout(got, expected):
@@ -292,3 +293,22 @@ def test_order_errors_name_the_function():
     with pytest.raises(ValueError, match=r"\[asarray_chkfinite\] order must"):
         gpupy.asarray_chkfinite([1.0], order="Z")
     assert gpupy.asanyarray(numpy.ones((2, 3)), order="f").flags.f_contiguous
+
+
+FLAT_K_VIEWS = {
+    "broadcast rows": lambda xp: xp.broadcast_to(xp.arange(2), (4, 2)),
+    "broadcast, reversed": lambda xp: xp.broadcast_to(xp.arange(2), (3, 2))[:, ::-1],
+    "broadcast middle axis": lambda xp: xp.broadcast_to(
+        xp.arange(9).reshape(3, 1, 3), (3, 3, 3)
+    ).transpose(2, 1, 0)[:, :, ::-1],
+    "length-1 axis, transposed": lambda xp: xp.arange(6).reshape(2, 1, 3).transpose(2, 1, 0),
+    "transposed": lambda xp: xp.arange(6).reshape(2, 3).T,
+}
+
+
+@pytest.mark.parametrize("view", FLAT_K_VIEWS.values(), ids=FLAT_K_VIEWS.keys())
+@pytest.mark.parametrize("method", ["ravel", "flatten"])
+@testing.numpy_gpupy_allclose()
+def test_flat_copy_in_order_k_leaves_broadcast_axes_in_place(view, method, xp):
+    # NumPy's iterator reads a zero stride as no evidence of order: such axes do not move
+    return getattr(view(xp), method)("K"), xp.ravel(view(xp), order="K")

@@ -321,3 +321,29 @@ def test_squeeze_of_a_0d_array(axis, method, xp):
     # or axis 1 is out of bounds
     a = xp.asarray(np.array(5.0))
     return a.squeeze(axis=axis) if method else xp.squeeze(a, axis=axis)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda xp, a: a.reshape(None),
+        lambda xp, a: xp.reshape(a, None),
+        lambda xp, a: a.reshape(True, 6),  # NumPy: "an integer is required"
+        lambda xp, a: a.reshape((6, False)),
+        lambda xp, a: xp.zeros((True, 2)),
+        lambda xp, a: xp.broadcast_to(a, (True, 6)),
+    ],
+)
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_reshape_none_keeps_the_shape_and_bools_are_no_dimensions(call, xp):
+    return call(xp, xp.arange(6).reshape(2, 3))
+
+
+@pytest.mark.parametrize("dtype", [">f8", ">i4", "<u2", ">c16"])
+def test_a_byte_swapped_dtype_argument_gives_its_native_twin(dtype):
+    native = np.dtype(dtype).newbyteorder("=")
+    a = gpupy.asarray([1, 2, 3], dtype=dtype)
+    assert a.dtype == native
+    np.testing.assert_array_equal(a.get(), np.asarray([1, 2, 3], dtype=dtype))
+    assert gpupy.zeros(2, dtype=dtype).dtype == native
+    assert gpupy.arange(3).astype(dtype).dtype == native

@@ -117,3 +117,36 @@ def test_clip_out_casts_under_same_kind(src, dst, xp):
     out = xp.zeros(3, dtype=dst)
     xp.asarray(np.array([-2, 0, 5]).astype(src)).clip(-1, 1, out=out)
     return out
+
+
+# Column sums 41000.1, 33000.2, 53000.7 fit float16; the row sums (and the total) overflow it.
+SPREAD = np.array([[0.1, 33000.0, 0.7], [41000.0, 0.2, 53000.0]])
+
+
+@pytest.mark.parametrize("name", ["mean", "var", "std"])
+@pytest.mark.parametrize(
+    "src,dst",
+    [("float32", "float64"), ("float64", "float32"), ("float64", "float16"), ("int64", "float32"),
+     ("int32", "int64"), ("float16", "float64"), ("complex64", "complex128"),
+     ("complex128", "float64"), ("float32", "float32")],
+)  # fmt: skip
+@pytest.mark.parametrize("axis", [None, 0, 1])
+@testing.numpy_gpupy_allclose(rtol=1e-12, accept_error=True)
+def test_mean_var_std_sum_into_an_out_of_another_dtype(name, src, dst, axis, xp):
+    # NumPy sums into out= and divides there: a float32 sum keeps its float64 digits in a float64
+    # out, and a float16 out overflows at the sum even where the mean would fit
+    a = xp.asarray((SPREAD + (1j if src[0] == "c" else 0)).astype(src))
+    out = xp.zeros(SPREAD.sum(axis=axis).shape, dtype=dst)
+    getattr(xp, name)(a, axis=axis, out=out)
+    return out
+
+
+@pytest.mark.parametrize("name", ["var", "std"])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128", "float32"])
+@testing.numpy_gpupy_allclose(rtol=1e-6)
+def test_var_std_with_dtype_into_a_float64_out(name, dtype, xp):
+    # a complex dtype= gives a real result: std's sqrt then runs in out's float64
+    out = xp.zeros(2, dtype="float64")
+    getattr(xp, name)(xp.asarray(np.array([[7, 2, 5], [1, 1, 9]], dtype="uint8")), axis=-1,
+                      dtype=dtype, out=out)  # fmt: skip
+    return out

@@ -224,3 +224,79 @@ def test_clip_and_concatenate_promote_several_dtypes(dtypes, xp):
 def test_result_type_of_a_python_int_beyond_every_dtype(dtype, value, xp):
     # result_type reads kinds only; the value check belongs to the operations
     return str(xp.result_type(xp.zeros(2, dtype=dtype), value))
+
+
+HUGE_INTS = [2**64, 2**70, -(2**63) - 1, 2**64 - 1]
+
+
+@pytest.mark.parametrize("value", HUGE_INTS)
+@pytest.mark.parametrize("other", ["float64", "complex64", "float16", "int64"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_where_clip_copyto_read_a_huge_python_int_beside_inexact_operands(value, other, xp):
+    # as a float where the other operand is inexact; NumPy's OverflowError beside integers
+    x = xp.asarray(np.array([1.5, -2.0, 3.0]).astype(other))
+    cond = xp.asarray(np.array([True, False, True]))
+    target = xp.zeros(3, dtype=other)
+    xp.copyto(target, value)
+    return xp.where(cond, value, x), xp.clip(x, None, value), xp.clip(x, -value, None), target
+
+
+@pytest.mark.parametrize("value", [2**63, 2**64 - 1, 2**63 - 1, 7, True, -1])
+def test_result_type_reads_a_lone_python_int_by_value(value):
+    assert gpupy.result_type(value) == np.result_type(value)
+    assert gpupy.result_type(value, 1) == np.result_type(value, 1)
+
+
+@pytest.mark.parametrize("choices", [[2**64 - 1], [2**63], [1, 2**64 - 1], [5]], ids=repr)
+@testing.numpy_gpupy_allclose()
+def test_choose_from_python_ints_takes_numpy_dtype(choices, xp):
+    return xp.choose(xp.asarray(np.array([0, 0])), choices)
+
+
+@pytest.mark.parametrize(
+    "base,exponent",
+    [(1e-46, "complex64"), (2**64 - 1, "uint8"), (-1e5, "float16"), (65520.0, "float16"),
+     ("float16", 1e-8), ("float32", 3.4e39), ("int8", 2.5), (-(2**63) - 1, "int8")],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(rtol=1e-13)
+def test_float_power_converts_python_scalars_straight_to_float64(base, exponent, xp):
+    # NumPy's float_power loops are float64/complex128 only: 1e-46 beside complex64 is not 0
+    data = np.array([3.0, 0.5, 9.0])
+
+    def side(v):
+        return (
+            xp.asarray((data * (1j if v[0] == "c" else 1)).astype(v)) if isinstance(v, str) else v
+        )
+
+    return xp.float_power(side(base), side(exponent))
+
+
+@pytest.mark.parametrize("name", ["equal", "not_equal", "less", "greater_equal"])
+@pytest.mark.parametrize(
+    "left,right",
+    [(-1, np.uint64(10)), (np.int8(3), 300), (-(2**63) - 1, np.int64(3)), (np.uint8(0), -1)],
+    ids=repr,
+)
+@testing.numpy_gpupy_allclose()
+def test_numpy_integer_compares_exactly_with_an_out_of_range_python_int(name, left, right, xp):
+    return getattr(xp, name)(left, right)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float64", "int32"])
+def test_python_complex_cast_to_a_real_dtype_warns(dtype):
+    results = []
+    for xp in (np, gpupy):
+        with pytest.warns(np.exceptions.ComplexWarning):
+            x = xp.asarray(np.array([1.0, 2.0]))
+            results.append(xp.add(-3 - 2.5j, x, dtype=dtype, casting="unsafe"))
+    testing.assert_same(results[0], results[1])
+
+
+@pytest.mark.parametrize(
+    "lo,hi", [(70000, 1 + 2j), (-70000, 2.5), (2.5, 40000), (None, -(2**40) + 0.5)], ids=repr
+)
+@testing.numpy_gpupy_allclose()
+def test_clip_and_where_read_an_int_outside_the_data_beside_an_inexact_bound(lo, hi, xp):
+    a = xp.asarray(np.array([6, -7, 9], dtype="int16"))
+    ints = [v for v in (lo, hi) if type(v) is int]
+    return xp.clip(a, lo, hi), xp.where(a > 0, ints[0] if ints else 3, 2.5)

@@ -529,3 +529,14 @@ def test_clip_broadcasts_into_a_larger_out(xp):
     out = xp.zeros((2, 3, 4))
     assert xp.clip(xp.arange(12.0).reshape(3, 4), 2, 8, out=out) is out
     return out
+
+
+@pytest.mark.parametrize(
+    "name", ["sum", "prod", "mean", "var", "std", "min", "max", "any", "all", "argmin", "argmax"]
+)
+@pytest.mark.parametrize("axis", [1.5, "0", (0, 1.0)], ids=repr)
+def test_axis_type_errors_name_the_reduction(name, axis):
+    with pytest.raises(TypeError):  # the reference: NumPy refuses the axis as well
+        getattr(np, name)(np.ones((2, 2)), axis=axis)
+    with pytest.raises(TypeError, match=rf"^\[{name}\] "):
+        getattr(gpupy, name)(gpupy.ones((2, 2)), axis=axis)
