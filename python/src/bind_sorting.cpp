@@ -135,10 +135,9 @@ Array count_nonzero_fn(nb::handle a, nb::handle axis, bool keepdims) {
 
 nb::object diff_fn(nb::handle a, int n, nb::handle axis_arg, nb::handle prepend,
                    nb::handle append) {
-  // NumPy returns the input array itself for n=0, before it reads the axis (None included)
-  if (n == 0 && nb::isinstance<Array>(a)) return nb::borrow(a);
+  // NumPy 2.4 returns the input itself for n=0 (a list too), before it reads the axis
+  if (n == 0) return nb::borrow(a);
   Array x = as_input(a);
-  if (n == 0) return nb::cast(x);
   std::optional<int> axis = to_axis(axis_arg);
   if (!axis) throw TypeError("[diff] 'NoneType' object cannot be interpreted as an integer");
   auto edge = [&](nb::handle e) -> std::optional<Array> {
