@@ -2,6 +2,7 @@
 place), fill, round and tobytes. See the numpy.ndarray methods of the same names."""
 
 import builtins
+import math
 import sys
 import weakref
 
@@ -83,6 +84,7 @@ def _resize(self, *new_shape, refcheck=True):
     the array must own its memory, and with refcheck nothing else may refer to it."""
     from gpupy import zeros
 
+    refcheck = _int(refcheck, "resize", "refcheck")
     if not new_shape or new_shape == (None,):
         return  # NumPy's a.resize() and a.resize(None) leave the array as it is
     if len(new_shape) == 1 and not isinstance(new_shape[0], (int, numpy.integer)):
@@ -90,6 +92,10 @@ def _resize(self, *new_shape, refcheck=True):
     shape = tuple(_int(n, "resize", "new_shape") for n in new_shape)
     if any(n < 0 for n in shape):
         raise ValueError("[resize] negative dimensions not allowed")
+    if math.prod(shape) == self.size and self._c_contiguous:
+        # as NumPy: the same number of items needs no new memory, only a new shape (views too)
+        self._become_view(self.reshape(shape))
+        return
     if not self._owndata or not self._c_contiguous:
         raise ValueError("[resize] cannot resize this array: it does not own its data")
     if refcheck and (sys.getrefcount(self) > _BASE_REFS or self._buffer_refs > 1):
@@ -137,10 +143,11 @@ class flatiter:
     Indexing and assignment run on the array's device (through its flat indices when it is not
     C-contiguous); iteration copies the array to the host once and yields NumPy scalars."""
 
-    __slots__ = ("base",)
+    __slots__ = ("base", "_next")
 
     def __init__(self, base):
         self.base = base
+        self._next = 0
 
     def __len__(self):
         return self.base.size
@@ -202,8 +209,24 @@ class flatiter:
         else:
             self.base[coords] = value
 
+    @property
+    def index(self):
+        """The flat position of the next item iteration yields (see numpy.flatiter.index)."""
+        return self._next
+
     def __iter__(self):
-        return iter(self.base.get().flat)
+        # one copy to the host, then NumPy scalars
+        for i, value in enumerate(self.base.get().flat):
+            self._next = i + 1
+            yield value
+
+    def __array__(self, dtype=None, copy=None):
+        # As NumPy's flatiter: the memory itself when contiguous, else a read-only copy (cpu
+        # arrays only: on other devices ndarray.__array__ refuses the hidden copy).
+        host = self.base.reshape(-1).__array__(dtype, copy)
+        if not self.base._c_contiguous:
+            host.flags.writeable = False
+        return host
 
     def copy(self):
         """A 1-d copy of the array (see numpy.flatiter.copy)."""

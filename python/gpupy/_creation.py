@@ -79,7 +79,7 @@ def _first_gpupy_array(obj):
     return None
 
 
-def asarray(obj, dtype=None, order=None, *, device=None, copy=None, like=None):
+def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
     """See numpy.asarray. NumPy input stays zero-copy on the cpu device unless ``copy=True`` or
     its address or strides are not multiples of the item size (gpupy's kernels load aligned
     items); ``copy=False`` raises ValueError when a copy (or a move between devices) is needed.
@@ -90,20 +90,36 @@ def asarray(obj, dtype=None, order=None, *, device=None, copy=None, like=None):
     made in the layout order asks for ('K', the default: the input's; F-ordered NumPy arrays
     stay F-ordered)."""
     if (
-        type(obj) is numpy.ndarray
+        type(a) is numpy.ndarray
         and order is None
         and copy is None
         and like is None
-        and obj.flags.c_contiguous
+        and a.flags.c_contiguous
     ):  # the common call, which _converted below would reduce to this (1.1 -> 0.6 us)
-        return _core._asarray(obj, dtype, device)
+        return _core._asarray(a, dtype, device)
     letter = "K" if order is None else _core._check_order(order, "asarray", "K", "CFAK")
-    return _converted(obj, dtype, _device_of(like, device=device), copy, letter)
+    return _converted(
+        a, dtype, _device_of(like, device=device), _copy_flag(copy, "asarray"), letter
+    )
+
+
+def _copy_flag(copy, op):
+    """copy= as True, False or None: NumPy's copy modes (numpy._CopyMode) are accepted, strings
+    refused (NumPy's old copy="always" is not a mode)."""
+    if copy is None or isinstance(copy, bool):
+        return copy
+    if isinstance(copy, numpy._CopyMode):
+        return {"ALWAYS": True, "IF_NEEDED": None, "NEVER": False}[copy.name]
+    if isinstance(copy, str):
+        raise ValueError(
+            f"[{op}] strings are not allowed for 'copy' keyword. Use True/False/None instead."
+        )
+    return bool(copy)
 
 
 def _converted(obj, dtype, device, copy, letter):
     """asarray with order= read as one letter."""
-    if type(obj) is _core.ndarray and dtype is None and device is None and not copy:
+    if type(obj) is _core.ndarray and device is None and not copy and _same_dtype(obj, dtype):
         return _in_order(obj, letter, copy)  # NumPy returns the array itself
     if _is_fortran_host_array(obj) and letter != "C":  # the C-ordered transpose, transposed
         return _converted(obj.T, dtype, device, copy, "C" if letter == "F" else letter).T
@@ -128,6 +144,10 @@ def _converted(obj, dtype, device, copy, letter):
         if isinstance(obj, _core.ndarray) or a.device.type == "cpu":
             return a.copy(order=letter)
     return _in_order(a, letter, copy)
+
+
+def _same_dtype(a, dtype):
+    return dtype is None or a.dtype == dtype
 
 
 def _is_fortran_host_array(obj):
@@ -159,22 +179,65 @@ def _device_of(*values, device=None):
     return None
 
 
-def array(obj, dtype=None, device=None, copy=True, *, order="K", subok=False, ndmin=0, like=None):
+def array(
+    object,  # noqa: A002 - NumPy's keyword
+    dtype=None,
+    device=None,
+    copy=True,
+    *,
+    order="K",
+    subok=False,
+    ndmin=0,
+    ndmax=None,
+    like=None,
+):
     """See numpy.array: copies by default, in the layout `order` asks for ('K': the input's;
     F-ordered NumPy arrays stay F-ordered). ``subok`` has no effect (gpupy has no ndarray
-    subclasses)."""
+    subclasses). ``ndmax`` limits the dimensions nested sequences may give (NumPy 2.4's; gpupy
+    has no object dtype to stop at, so deeper nesting raises ValueError)."""
     letter = _core._check_order(order, "array", "K", "CFAK")
-    a = _converted(obj, dtype, _device_of(like, device=device), copy, letter)
     ndmin = operator.index(ndmin)
     if ndmin > 64:
         raise ValueError(f"[array] ndmin bigger than allowable number of dimensions 64: {ndmin}")
+    if ndmax is not None:
+        _check_ndmax(operator.index(ndmax), ndmin)
+    device = _device_of(like, device=device)
+    a = _converted(object, dtype, device, _copy_flag(copy, "array"), letter)
+    if ndmax is not None and a.ndim > ndmax and not _is_array(object):
+        raise ValueError(
+            "[array] setting an array element with a sequence. The requested array would exceed "
+            f"the maximum number of dimension of {ndmax}."
+        )
     return a.reshape((1,) * (ndmin - a.ndim) + a.shape) if a.ndim < ndmin else a
 
 
-def arange(start, stop=None, step=1, dtype=None, device=None):
-    """See numpy.arange."""
+def _check_ndmax(ndmax, ndmin):
+    if not 0 <= ndmax <= 64:
+        raise ValueError(f"[array] ndmax must be in the range [0, NPY_MAXDIMS (64)] (got {ndmax})")
+    if ndmin > ndmax:
+        raise ValueError(f"[array] ndmin must be <= ndmax ({ndmax})")
+
+
+def _is_array(obj):
+    # NumPy's ndmax limits the dimensions found in nested sequences, not those of an array
+    return hasattr(type(obj), "__array__") or _is_foreign_device_array(obj)
+
+
+def arange(start_or_stop=None, /, stop=None, step=None, dtype=None, device=None, *, start=None):
+    """See numpy.arange: ``arange(stop)``, ``arange(start, stop[, step])``; start, stop and step
+    may be given by keyword (a lone positional value is the stop)."""
+    if type(start_or_stop) is int and stop is None and step is None and start is None:
+        if dtype is None:  # arange(n), the common call: nothing to check or reorder
+            return _core._arange(0, start_or_stop, 1, None, device)
+    if start_or_stop is not None:
+        if start is not None:
+            raise TypeError("[arange] got multiple values for argument 'start'")
+        start, stop = (0, start_or_stop) if stop is None else (start_or_stop, stop)
     if stop is None:
-        start, stop = 0, start
+        raise TypeError("[arange] arange() requires stop to be specified.")
+    start = 0 if start is None else start
+    step = 1 if step is None else step
+    _check_arange_length(start, stop, step, dtype)
     if (
         dtype is not None
         and numpy.dtype(dtype).kind in "iu"
@@ -184,13 +247,29 @@ def arange(start, stop=None, step=1, dtype=None, device=None):
     return _core._arange(start, stop, step, dtype, device)
 
 
+def _check_arange_length(start, stop, step, dtype):
+    """NumPy's errors for a length arange cannot have: a zero step, NaN bounds or step, and
+    more than two booleans (the values of a bool arange are its first two, repeated)."""
+    if step == 0:
+        raise ZeroDivisionError("[arange] division by zero (step is zero)")
+    if dtype is None and type(start) is int and type(stop) is int and type(step) is int:
+        return  # the common call: nothing more to check
+    if any(isinstance(v, (float, numpy.floating)) for v in (start, stop, step)):
+        if math.isnan((stop - start) / step):
+            raise ValueError("[arange] cannot compute length (NaN in start, stop or step)")
+    if dtype is not None and numpy.dtype(dtype) == numpy.bool_:
+        if math.ceil((stop - start) / step) > 2:
+            raise TypeError(
+                "[arange] arange() is only supported for booleans when the result has at most "
+                "length 2."
+            )
+
+
 def _integer_arange(start, stop, step, dtype, device):
     """NumPy's arange of an integer dtype with float bounds or step: the length comes from the
     floats, the values from the first two cast to dtype (arange(-3.0, -1.0, 0.5, dtype=int8) is
     -3, -2, -1, 0)."""
     start, stop, step = float(start), float(stop), float(step)
-    if step == 0:
-        raise ZeroDivisionError("[arange] Maximum allowed size exceeded")
     n = max(math.ceil((stop - start) / step), 0)
     if n == 0:
         return _core._arange(0, 0, 1, dtype, device)

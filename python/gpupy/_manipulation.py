@@ -3,6 +3,10 @@
 Results are views of their input wherever NumPy's are (writes through them reach the base).
 """
 
+import math
+
+import numpy
+
 from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._creation import _reversed_shape
@@ -135,6 +139,62 @@ def broadcast_shapes(*shapes):
     return _core._broadcast_shapes([(s,) if isinstance(s, int) else tuple(s) for s in shapes])
 
 
+class broadcast:
+    """See numpy.broadcast: arrays broadcast against each other (a broadcast object among them
+    counts as its arrays). ``shape``, ``ndim``, ``size``, ``numiter`` and ``iters`` describe
+    them; iterating yields tuples of their elements, read from one host copy of each."""
+
+    def __init__(self, *arrays, **kwargs):
+        if kwargs:
+            raise ValueError("[broadcast] takes no keyword arguments")
+        flat = []
+        for a in arrays:
+            flat.extend(a._arrays if isinstance(a, broadcast) else (_arr(a),))
+        if len(flat) > 64:
+            raise ValueError(
+                f"[broadcast] Need at least 0 and at most 64 array objects (got {len(flat)})"
+            )
+        self._arrays = tuple(flat)
+        self.shape = _core._broadcast_shapes([a.shape for a in flat])
+        self.index = 0
+        self._host = None
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    nd = ndim
+
+    @property
+    def size(self):
+        return math.prod(self.shape)
+
+    @property
+    def numiter(self):
+        return len(self._arrays)
+
+    @property
+    def iters(self):
+        """One flat iterator per array (its ``base`` is the array)."""
+        return tuple(a.flat for a in self._arrays)
+
+    def reset(self):
+        """Restarts the iteration."""
+        self.index = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.index >= self.size:
+            raise StopIteration
+        if self._host is None:
+            self._host = [numpy.broadcast_to(a.get(), self.shape) for a in self._arrays]
+        where = numpy.unravel_index(self.index, self.shape)
+        self.index += 1
+        return tuple(h[where] for h in self._host)
+
+
 def ascontiguousarray(a, dtype=None):
     """See numpy.ascontiguousarray (ndim >= 1; no copy when already C-contiguous)."""
     a = _arr(a)
@@ -193,6 +253,7 @@ ndarray.swapaxes = swapaxes
 
 __all__ = [
     "ascontiguousarray",
+    "broadcast",
     "broadcast_arrays",
     "broadcast_shapes",
     "broadcast_to",

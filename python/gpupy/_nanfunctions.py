@@ -220,7 +220,7 @@ def nanmax(a, axis=None, out=None, keepdims=False, initial=_NO_VALUE, where=True
 
 def _nan_arg(a, axis, out, keepdims, fill, reduce, arg, op):
     a = _arr(a)
-    if not _inexact(a):
+    if not _inexact(a) or a.size == 0:  # no NaN to skip (argmin's error for an empty slice)
         return arg(a, axis=axis, out=out, keepdims=keepdims)
     mask = _core.isnan(a)
     if bool(_core.any(_core.all(mask, axis=axis))):

@@ -369,8 +369,12 @@ def _set_imag(self, value):
     _imag(self)[...] = value
 
 
-def _conj(self):
+def _conj(self, out=None):
     # NumPy's method returns a real array itself (the function makes bool int8)
+    if out is not None:
+        from gpupy import conjugate
+
+        return conjugate(self, out=out)
     return _core.conjugate(self) if self.dtype.kind == "c" else self
 
 

@@ -22,6 +22,8 @@ __all__ = ["argpartition", "lexsort", "partition", "sort_complex"]
 
 def _check_partition(a, kth, axis, kind, order, op):
     """The array (flattened for axis=None), the axis and kth as a list, once they are valid."""
+    if not isinstance(kind, str):
+        raise TypeError(f"[{op}] kind must be a string, not {type(kind).__name__}")
     if kind != "introselect":
         raise ValueError(f"[{op}] select kind must be 'introselect' (got {kind!r})")
     if order is not None:

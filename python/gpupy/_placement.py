@@ -204,7 +204,7 @@ def put(a, ind, v, mode="raise"):
     _set_flat(a, idx, _cycled(v, idx.size, a, "put"))
 
 
-def putmask(a, mask, values):
+def putmask(a, /, mask, values):
     """See numpy.putmask: a.flat[i] = values.flat[i % values.size] where mask.flat[i]."""
     a = _target(a, "putmask")
     mask = _on(mask, a.device, "putmask")
@@ -409,4 +409,11 @@ def piecewise(x, condlist, funclist, *args, **kw):
 
 
 ndarray.put = lambda self, indices, values, mode="raise": put(self, indices, values, mode)
-ndarray.choose = lambda self, choices, out=None, mode="raise": choose(self, choices, out, mode)
+
+
+def _choose_method(self, *choices, out=None, mode="raise"):
+    # As NumPy's method: a.choose(c0, c1, ...) takes the choices as separate arguments too
+    return choose(self, choices[0] if len(choices) == 1 else choices, out, mode)
+
+
+ndarray.choose = _choose_method

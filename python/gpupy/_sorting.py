@@ -76,6 +76,10 @@ def _keep(result, a_shape, axis, keepdims, flat):
     return _kept_axes(result, ndim, range(ndim) if flat else (axis % ndim,))
 
 
+def _is_bool(x):
+    return isinstance(x, bool) or numpy.dtype(getattr(x, "dtype", object)) == numpy.bool_
+
+
 def quantile(
     a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
     weights=None,
@@ -83,6 +87,8 @@ def quantile(
     """See numpy.quantile."""
     if weights is not None:
         return with_weights(a, q, axis, out, method, keepdims, weights, "quantile")
+    if method == "linear" and _is_bool(a) and _is_bool(q):
+        method = "lower"  # quantiles 0 and 1 pick elements: NumPy keeps booleans then
     if method != "linear" or not (axis is None or isinstance(axis, int)):
         from gpupy._nanfunctions import quantile_method
 

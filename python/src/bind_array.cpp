@@ -319,8 +319,8 @@ IndexEntry to_item(const Array& a, nb::handle h) {
     item.step = opt_int(h.attr("step"));
   } else if (PyBool_Check(h.ptr())) {
     throw NotImplementedError("[getitem] boolean scalar indices are not supported");
-  } else if (is_array_index(h)) {
-    entry.array = index_array(a, h);
+  } else if (is_array_index(h) || PyTuple_Check(h.ptr())) {
+    entry.array = index_array(a, h);  // a tuple inside the index is a sequence, as in NumPy
   } else if (PyLong_Check(h.ptr()) || nb::hasattr(h, "__index__")) {
     item.kind = IndexItem::Kind::integer;
     item.integer = as_index(h, PyExc_IndexError);

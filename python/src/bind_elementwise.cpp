@@ -80,6 +80,16 @@ nb::object result_object(Array result, nb::handle out) {
   return nb::borrow(out);
 }
 
+// operator.concat(a, b): a TypeError for arrays, as NumPy's (without a sequence concat slot,
+// Python falls back to a + b). `+` reaches it too, when no operand's __add__ takes the other.
+PyObject* refuse_concat(PyObject* a, PyObject* b) {
+  PyErr_Format(PyExc_TypeError,
+               "unsupported operand type(s) for + or operator.concat: '%s' and '%s' (gpupy "
+               "arrays are concatenated with gpupy.concatenate())",
+               Py_TYPE(a)->tp_name, Py_TYPE(b)->tp_name);
+  return nullptr;
+}
+
 template <ElementwiseOp Op>
 nb::object binary_operator(const Array& self, nb::handle other) {
   auto o = other_or_none(Op, self, other);
@@ -531,6 +541,8 @@ void bind_elementwise(nb::module_& m) {
   nb::setattr(ndarray, "__pos__", nb::cpp_function(unary_operator<E::positive>, nb::is_method()));
   nb::setattr(ndarray, "__abs__", nb::cpp_function(unary_operator<E::absolute>, nb::is_method()));
   nb::setattr(ndarray, "__invert__", nb::cpp_function(unary_operator<E::invert>, nb::is_method()));
+  // after __add__: assigning it clears the slot
+  reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_as_sequence->sq_concat = refuse_concat;
 }
 
 }  // namespace gpupy::py

@@ -133,16 +133,18 @@ Array count_nonzero_fn(nb::handle a, nb::handle axis, bool keepdims) {
   return gpupy::count_nonzero(x, axes, keepdims);
 }
 
-Array diff_fn(nb::handle a, int n, nb::handle axis_arg, nb::handle prepend, nb::handle append) {
+nb::object diff_fn(nb::handle a, int n, nb::handle axis_arg, nb::handle prepend,
+                   nb::handle append) {
+  // NumPy 2.4 returns the input itself for n=0 (a list too), before it reads the axis
+  if (n == 0) return nb::borrow(a);
   Array x = as_input(a);
-  if (n == 0) return x;  // NumPy returns the input before it reads the axis (None included)
   std::optional<int> axis = to_axis(axis_arg);
   if (!axis) throw TypeError("[diff] 'NoneType' object cannot be interpreted as an integer");
   auto edge = [&](nb::handle e) -> std::optional<Array> {
     if (e.is_none()) return std::nullopt;
     return to_array(e, x.device(), std::nullopt);
   };
-  return gpupy::diff(x, n, *axis, edge(prepend), edge(append));
+  return nb::cast(gpupy::diff(x, n, *axis, edge(prepend), edge(append)));
 }
 
 void bin_add_fn(const Array& bins, nb::handle index, nb::handle weights) {

@@ -50,14 +50,24 @@ DType operand_dtype(const Operand& x) {
   return x.is_array() ? x.array().dtype() : x.scalar().dtype();
 }
 
+bool is_weak(const Operand& x) { return !x.is_array() && x.scalar().weak(); }
+
+// ldexp's exponent is a Python int next to an array: NumPy's int32 loop takes it. When x is a
+// Python scalar too, NumPy makes both arrays (float64, int64) and takes the int64 loop.
+bool weak_exponent(const std::vector<Operand>& inputs) {
+  return is_weak(inputs[1]) && !is_weak(inputs[0]);
+}
+
 // NumPy's ldexp loops take a float x and an int32 or int64 exponent, so the loop dtype comes from
 // x alone, and the exponent must cast safely to int64 (a Python int must fit int32).
 DType resolve_ldexp(const std::vector<Operand>& inputs, const char* name) {
   DType x = operand_dtype(inputs[0]), e = operand_dtype(inputs[1]);
   const Operand& exponent = inputs[1];
-  bool python_int = !exponent.is_array() && exponent.scalar().weak() && is_integer(e);
-  if (python_int)  // raises NumPy's OverflowError beyond int32
-    result_type({Scalar(int64_t(0)).cast(DType::int32), exponent}, name);
+  bool python_int = is_weak(exponent) && is_integer(e);
+  if (python_int) {  // NumPy's OverflowError: beyond int32 next to an array, else beyond int64
+    DType loop = weak_exponent(inputs) ? DType::int32 : DType::int64;
+    result_type({Scalar(int64_t(0)).cast(loop), exponent}, name);
+  }
   bool integer_exponent = python_int || is_bool(e) || (is_integer(e) && e != DType::uint64);
   if (is_complex(x) || !integer_exponent)
     throw TypeError(op_message(name, "not supported for input dtypes " +
@@ -245,13 +255,12 @@ DType elementwise_loop_dtype(ElementwiseOp op, const std::vector<Operand>& input
 std::vector<DType> elementwise_loop_inputs(ElementwiseOp op, const std::vector<Operand>& inputs) {
   using E = ElementwiseOp;
   std::vector<DType> loops(inputs.size(), elementwise_loop_dtype(op, inputs));
-  auto weak = [](const Operand& x) { return !x.is_array() && x.scalar().weak(); };
   if (op == E::ldexp && inputs.size() == 2) {  // NumPy's exponent loops are int32 and int64
     DType e = operand_dtype(inputs[1]);
-    bool wide = !weak(inputs[1]) && (e == DType::int64 || e == DType::uint32 || e == DType::uint64);
-    loops[1] = wide ? DType::int64 : DType::int32;
+    bool wide = e == DType::int64 || e == DType::uint32 || e == DType::uint64;
+    loops[1] = wide && !weak_exponent(inputs) ? DType::int64 : DType::int32;
   }
-  if (op >= E::equal && op <= E::greater_equal && !weak(inputs[0]) && !weak(inputs[1])) {
+  if (op >= E::equal && op <= E::greater_equal && !is_weak(inputs[0]) && !is_weak(inputs[1])) {
     // NumPy's int64-uint64 comparison loops: a signed input goes to int64, a uint64 stays
     DType left = operand_dtype(inputs[0]), right = operand_dtype(inputs[1]);
     auto is_signed = [](DType dt) { return dtype_kind(dt) == DTypeKind::signed_int; };

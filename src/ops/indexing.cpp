@@ -36,15 +36,21 @@ int64_t adjust_slice(const IndexItem& item, int64_t length, int64_t& start, int6
 
 // Number of array axes the index consumes (integers and slices); checks the ellipsis count.
 int consumed_axes(const Array& a, const std::vector<IndexItem>& items) {
-  int consumed = 0, ellipses = 0;
+  int consumed = 0, ellipses = 0, added = 0;
   for (const IndexItem& item : items) {
     if (item.kind == Kind::ellipsis) ++ellipses;
     if (item.kind == Kind::integer || item.kind == Kind::slice) ++consumed;
+    if (item.kind == Kind::newaxis) ++added;
   }
   if (ellipses > 1) throw IndexError("[getitem] an index can only have a single ellipsis ('...')");
   if (consumed > a.ndim())
     throw IndexError("[getitem] too many indices for array: array is " + std::to_string(a.ndim()) +
                      "-dimensional, but " + std::to_string(consumed) + " were indexed");
+  // NumPy's limit (its arrays have at most 64 dimensions), so that the result can reach NumPy
+  if (a.ndim() - consumed + added > 64)
+    throw IndexError(
+        "[getitem] number of dimensions must be within [0, 64], indexing result would have " +
+        std::to_string(a.ndim() - consumed + added));
   return consumed;
 }
 

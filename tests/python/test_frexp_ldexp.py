@@ -5,6 +5,7 @@ dtype rules, out=, and dispatch from numpy.frexp / numpy.ldexp / numpy.isnat."""
 import gpupy
 import numpy as np
 import pytest
+from gpupy import testing
 
 FLOATS = ("float16", "float32", "float64")
 UINT = {"float16": np.uint16, "float32": np.uint32, "float64": np.uint64}
@@ -267,3 +268,16 @@ def test_isnat_of_a_numpy_datetime_array():
     r = gpupy.isnat(d)
     assert isinstance(r, gpupy.ndarray) and r.tolist() == np.isnat(d).tolist()
     assert gpupy.isnat(np.array([1, "NaT"], dtype="timedelta64[s]")).tolist() == [False, True]
+
+
+@pytest.mark.parametrize(
+    "x, e",
+    [(2.0, 2**63 - 1), (2.0, -(2**63)), (2.0, 2**63), (2.0, 5), (0.5, 2**40),
+     ("array", 2**31 - 1), ("array", 2**40)],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_ldexp_of_python_scalars_takes_the_int64_loop(x, e, xp):
+    # two Python scalars become float64 and int64 arrays (NumPy's 'dl' loop); a Python int next
+    # to an array takes the int32 loop and overflows beyond it (OverflowError in both)
+    with np.errstate(over="ignore"):
+        return xp.ldexp(xp.asarray([2.0]) if x == "array" else x, e)

@@ -340,3 +340,20 @@ def test_complex_warning_of_a_mask_that_selects_nothing(shape, key, value, devic
 
     with gpupy.Device(device_name):
         assert kinds(gpupy) == kinds(np)
+
+
+@testing.numpy_gpupy_allclose()
+def test_tuple_inside_an_index_is_a_sequence(xp):
+    # NumPy reads x[:, (0,)] as x[:, [0]] (gpupy refused the tuple)
+    x, y = xp.ones((1, 1)), xp.ones((1, 1, 1))
+    x[:, (0,)] = 2.0
+    y[:, :, (0,)] = 2.0
+    z = xp.arange(12).reshape(3, 4)
+    return x, y, z[:, (0, 2)], z[(0, 2), 1]
+
+
+@pytest.mark.parametrize("key", [(None,) * 64, (None,) * 65, (None,) * 70, (None, 0)])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_newaxis_beyond_64_dimensions_is_an_index_error(key, xp):
+    # NumPy's arrays have at most 64 dimensions (gpupy made a 70-d array NumPy cannot take)
+    return xp.array(1.0)[key].shape

@@ -347,3 +347,34 @@ def test_a_byte_swapped_dtype_argument_gives_its_native_twin(dtype):
     np.testing.assert_array_equal(a.get(), np.asarray([1, 2, 3], dtype=dtype))
     assert gpupy.zeros(2, dtype=dtype).dtype == native
     assert gpupy.arange(3).astype(dtype).dtype == native
+
+
+def _describe(b):
+    return b.shape, b.ndim, b.nd, b.numiter, b.size, b.index
+
+
+def test_broadcast_object():
+    # numpy.broadcast: nested broadcast objects count as their arrays, iters' bases are them
+    shapes = [(6, 7), (5, 6, 1), (7,), (5, 1, 7)]
+    for xp in (np, gpupy):
+        arrs = [xp.zeros(s) for s in shapes]
+        for b in (xp.broadcast(*arrs), xp.broadcast(xp.broadcast(*arrs[:2]), *arrs[2:])):
+            assert _describe(b) == ((5, 6, 7), 3, 3, 4, 210, 0)
+            assert all(a is it.base for a, it in zip(arrs, b.iters, strict=True))
+    x, y = [[1], [2]], [4.5, 5, 6]
+    want, got = np.broadcast(x, y), gpupy.broadcast(gpupy.asarray(x), gpupy.asarray(y))
+    assert list(got) == list(want) and got.index == want.index == 6
+    got.reset()
+    assert got.index == 0 and next(got) == (1, 4.5)
+    assert gpupy.broadcast().shape == () and gpupy.broadcast(*[gpupy.zeros(5)] * 64).numiter == 64
+
+
+@pytest.mark.parametrize(
+    "args, kwargs",
+    [([np.zeros(5)] * 65, {}), ([1], {"x": 1}), ([[[1, 2, 3]], [[4], [5]], [6, 7]], {})],
+)
+def test_broadcast_object_errors(args, kwargs):
+    with pytest.raises(ValueError):
+        np.broadcast(*args, **kwargs)
+    with pytest.raises(ValueError, match=r"\[broadcast"):
+        gpupy.broadcast(*(gpupy.asarray(a) for a in args), **kwargs)

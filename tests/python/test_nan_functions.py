@@ -390,3 +390,16 @@ def test_nanmedian_complex(xp, dtype, axis):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         return xp.nanmedian(xp.asarray(a), axis=axis)
+
+
+@pytest.mark.parametrize("axis", [0, None, 1])
+@pytest.mark.parametrize("name", ["nanargmin", "nanargmax"])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_nanarg_of_an_empty_slice_is_argmins_error(name, axis, xp):
+    # an empty slice has no NaN: "attempt to get argmin of an empty sequence", not "All-NaN"
+    mat = xp.zeros((0, 3))
+    if axis != 1:
+        with pytest.raises(ValueError, match="empty sequence"):
+            getattr(xp, name)(mat, axis=axis)
+        return xp.zeros(0)
+    return getattr(xp, name)(mat, axis=axis)

@@ -509,3 +509,16 @@ def test_setting_shape_refuses_copies_and_bad_sizes(xp, shape):
     a = xp.arange(12).reshape(3, 4).T  # flattening it would copy: AttributeError
     a.shape = shape
     return a
+
+
+@pytest.mark.parametrize("operands", ["aa", "an", "na", "a1", "1a"])
+def test_operator_concat_is_refused(operands):
+    # as NumPy's arrays: operator.concat does not fall back to a + b
+    def pick(kind, xp):
+        return {"a": xp.arange(3), "n": np.arange(3), "1": 1}[kind]
+
+    with pytest.raises(TypeError):
+        operator.concat(*(pick(k, np) for k in operands))
+    with pytest.raises(TypeError):
+        operator.concat(*(pick(k, gpupy) for k in operands))
+    np.testing.assert_array_equal((gpupy.arange(3) + gpupy.arange(3)).get(), [0, 2, 4])

@@ -4,6 +4,7 @@ their function, and NumPy's dispatch to gpupy, against NumPy on the device under
 import gpupy
 import numpy
 import pytest
+from gpupy import testing
 from gpupy.lib.stride_tricks import sliding_window_view
 
 # ---- ndarray methods ----------------------------------------------------------------------------
@@ -285,3 +286,65 @@ def test_error_messages_name_the_function(name):
     error, call = ERRORS[name]
     with pytest.raises(error, match=rf"^\[{name}\] "):
         call()
+
+
+# ---- NumPy's method arguments (found by NumPy's test_multiarray.py) -----------------------------
+
+
+@testing.numpy_gpupy_allclose()
+def test_conjugate_method_writes_out(xp):
+    a = xp.array([1 - 1j, 1 + 1j, 23 + 23.0j])
+    out = xp.empty_like(a)
+    assert a.conjugate(out) is out
+    return out
+
+
+@testing.numpy_gpupy_allclose()
+def test_choose_method_takes_the_choices_as_arguments(xp):
+    idx = xp.array([[0, 1, 2], [2, 1, 0]])
+    choices = (xp.arange(3), xp.arange(3) * 10, xp.array(7))
+    return idx.choose(*choices), idx.choose(list(choices))
+
+
+@testing.numpy_gpupy_allclose()
+def test_resize_to_the_same_size_reshapes_in_place(xp):
+    # no new memory is needed, so views and arrays with other references may resize
+    x = xp.zeros((10, 0), int)
+    view = x[...]
+    view.resize((0, 10))
+    view.resize((0, 100))
+    a = xp.arange(6)
+    b = a
+    a.resize(2, 3)
+    return view, b, x
+
+
+@pytest.mark.parametrize("kwargs", [{"refcheck": "hi"}, {"order": 1}])
+@testing.numpy_gpupy_raises()
+def test_resize_argument_types(kwargs, xp):
+    xp.eye(3).resize(**kwargs)
+
+
+@testing.numpy_gpupy_allclose()
+def test_flat_index_follows_iteration(xp):
+    it = xp.arange(10).reshape(2, 1, 5).flat
+    start = it.index
+    with pytest.raises(AttributeError):
+        it.index = 3
+    values = [int(v) for v in it]
+    return numpy.array([start, it.index]), numpy.array(values)
+
+
+@pytest.mark.parametrize("writeable", [True, False])
+def test_flat_array_is_a_view_or_a_read_only_copy(writeable):
+    host = numpy.arange(20.0).reshape(4, 5)
+    host.flags.writeable = writeable
+    for h in (host, host[::2, ::2]):
+        a = gpupy.asarray(h)
+        if a.device.type != "cpu":  # no hidden copies to the host
+            with pytest.raises(TypeError):
+                a.flat.__array__()
+            continue
+        got, want = a.flat.__array__(), h.flat.__array__()
+        assert got.flags.writeable == want.flags.writeable
+        numpy.testing.assert_array_equal(got, want)

@@ -250,6 +250,9 @@ def test_round_of_bool_into_bool_out_raises(xp):
 def test_diff_of_order_zero_returns_the_input(axis, shape, xp):
     # NumPy returns a before it looks at a's rank or the axis
     a = xp.arange(int(np.prod(shape))).reshape(shape)
+    assert xp.diff(a, n=0, axis=axis) is a  # the array itself, not a new handle on its data
+    x = [1, 3]
+    assert xp.diff(x, n=0) is x  # a list too (NumPy 2.4)
     return xp.diff(a, n=0, axis=axis)
 
 

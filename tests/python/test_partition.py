@@ -213,3 +213,11 @@ def test_dispatch():
     np.testing.assert_array_equal(np.sort_complex(a).get(), [1, 2, 3, 4])
     np.testing.assert_array_equal(np.partition(a, 2).get()[2], 3)
     np.testing.assert_array_equal(a.get()[np.argpartition(a, 0).get()[0]], 1)
+
+
+@pytest.mark.parametrize("kind", [1, None, "nonsense"])
+@pytest.mark.parametrize("fn", ["partition", "argpartition"])
+@testing.numpy_gpupy_raises()
+def test_kind_must_be_introselect(fn, kind, xp):
+    # a kind that is not a string is NumPy's TypeError (gpupy raised ValueError)
+    getattr(xp, fn)(xp.arange(10), 2, kind=kind)

@@ -497,3 +497,13 @@ def test_piecewise_converts_every_value(values, xp):
     # uint8 raises OverflowError whatever the conditions
     x = xp.asarray(np.array([5, 1], dtype="uint8"))
     return xp.piecewise(x, [xp.asarray([False, False])], values)
+
+
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_putmask_keywords(xp):
+    # mask and values may be keywords, the array may not (NumPy's signature)
+    x, y = xp.array([0, 0]), xp.array([0, 0])
+    xp.putmask(x, values=[-1, -2], mask=[0, 1])
+    with pytest.raises(TypeError):
+        xp.putmask(a=y, values=[-1, -2], mask=[0, 1])
+    return x, y

@@ -461,3 +461,15 @@ def test_quantile_weights_along_an_axis_and_errors(axis, weights, method, xp):
 def test_searchsorted_python_ints_beyond_the_dtype(dtype, values, v, side, xp):
     # gpupy raised OverflowError for needles beyond int64 (and iinfo errors for bool arrays)
     return xp.searchsorted(xp.asarray(np.sort(np.array(values, dtype=dtype))), v, side=side)
+
+
+@pytest.mark.parametrize(
+    "a, q",
+    [([False, True, True], [False, True, True]), (True, False), ([[True, False]], True),
+     ([False, True, True], 0.0), ([False, True], [0.0, 1.0])],
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_quantile_of_booleans_at_boolean_quantiles(a, q, xp):
+    # quantiles 0 and 1 given as booleans pick elements, and NumPy keeps the bool dtype; float
+    # quantiles interpolate, which NumPy refuses for booleans (TypeError)
+    return xp.quantile(xp.asarray(a), xp.asarray(q) if isinstance(q, list) else q)
