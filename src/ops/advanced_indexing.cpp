@@ -269,10 +269,46 @@ std::optional<std::vector<IndexItem>> zero_d_integer_items(const Array& a,
   return items;
 }
 
+/// Whether `entries` is a lone integer index array of 1 or more dimensions on a's device, into an
+/// array of 1 or more dimensions: a[idx], the commonest advanced index, which take_leading serves.
+/// uint64 is left to the general path (its values may not fit int64).
+bool is_leading_take(const Array& a, const std::vector<IndexEntry>& entries) {
+  if (entries.size() != 1 || !entries[0].array || a.ndim() == 0) return false;
+  const Array& index = *entries[0].array;
+  return index.ndim() > 0 && is_integer(index.dtype()) && index.dtype() != DType::uint64 &&
+         index.device() == a.device();
+}
+
+/// a[index] for is_leading_take: the gather the general plan would build (index dims first, then
+/// a's other axes), without its bookkeeping, which cost as much as the gather of 100 elements.
+Array take_leading(const Array& a, const Array& index) {
+  const Array idx = index.dtype() == DType::int64 ? index : astype(index, DType::int64);
+  Array offsets = Array::empty(idx.shape(), DType::int64, a.device());
+  Shape shape = idx.shape();
+  Strides data_strides(shape.size(), 0), offset_strides = offsets.strides();
+  for (int d = 1; d < a.ndim(); ++d) {
+    shape.push_back(a.shape()[d]);
+    data_strides.push_back(a.strides()[d]);
+    offset_strides.push_back(0);
+  }
+  Backend& backend = backend_for(a.device());
+  int64_t bad = 0;
+  const int64_t n = a.shape()[0];
+  if (offsets.size() > 0 && !backend.index_offsets(idx, n, a.strides()[0], offsets, false, bad))
+    throw IndexError("[getitem] index " + std::to_string(bad) +
+                     " is out of bounds for axis 0 with size " + std::to_string(n));
+  Backend::GatherCall call{a.view(shape, std::move(data_strides), a.offset()),
+                           offsets.view(shape, std::move(offset_strides), offsets.offset()),
+                           Array::empty(shape, a.dtype(), a.device())};
+  if (call.values.size() > 0) backend.gather(call);
+  return call.values;
+}
+
 }  // namespace
 
 Array getitem(const Array& a, const std::vector<IndexEntry>& entries) {
   if (!has_array(entries)) return getitem(a, basic_items(entries));
+  if (is_leading_take(a, entries)) return take_leading(a, *entries[0].array);
   if (auto items = zero_d_integer_items(a, entries)) return copy(getitem(a, *items));
   Backend::GatherCall call = make_call(make_plan(a, entries));
   call.values = Array::empty(call.data.shape(), a.dtype(), a.device());
