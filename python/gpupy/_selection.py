@@ -12,6 +12,7 @@ from gpupy._manipulation import _arr
 from gpupy._utilities import check_operands
 
 _SCALARS = (bool, int, float, complex)
+_DIRECT = frozenset((ndarray, *_SCALARS))  # operands where() passes to C++ unchanged
 _NO_VALUE = numpy._NoValue  # where(condition): x and y not given (None is a value to NumPy)
 
 
@@ -44,6 +45,8 @@ def where(condition, x=_NO_VALUE, y=_NO_VALUE, /):
         return nonzero(condition)
     if x is _NO_VALUE or y is _NO_VALUE:
         raise ValueError("[where] either both or neither of x and y should be given")
+    if type(condition) in _DIRECT and type(x) in _DIRECT and type(y) in _DIRECT:
+        return _core._where(condition, x, y)  # _operand would return each as it is
     check_operands("where", (condition, x, y))  # None is an (object) array to NumPy, not "absent"
     dev = _list_device((condition, x, y))
     return _core._where(_operand(condition, dev), _operand(x, dev), _operand(y, dev))
