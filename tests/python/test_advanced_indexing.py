@@ -82,7 +82,9 @@ LONE_INDEX_CASES = [
 ]
 
 
-@pytest.mark.parametrize("shape, view, index", LONE_INDEX_CASES, ids=repr)
+@pytest.mark.parametrize(
+    "shape, view, index", LONE_INDEX_CASES, ids=[str(i) for i in range(len(LONE_INDEX_CASES))]
+)
 @testing.numpy_gpupy_allclose(accept_error=True)
 def test_getitem_lone_index_array(shape, view, index, xp):
     a = view(xp.asarray(np.arange(np.prod(shape), dtype=np.float64).reshape(shape)))
