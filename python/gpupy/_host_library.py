@@ -47,6 +47,8 @@ def on_cuda(op, *arrays):
     """None when ``arrays`` belong on a host device (run them with ``run``); otherwise a tuple of
     them as gpupy arrays on their cuda device, for the cuFFT / cuSOLVER path. A None among them
     raises (check_operands) on every device."""
+    if len(arrays) == 1 and isinstance(arrays[0], _core.ndarray):  # the answer below, 0.5 us sooner
+        return None if arrays[0].device.type in ("cpu", "emu") else (arrays[0],)
     check_operands(op, arrays)
     device = target_device(op, arrays)
     if device.type in ("cpu", "emu"):

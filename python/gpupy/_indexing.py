@@ -90,6 +90,9 @@ def argwhere(a):
 def take(a, indices, axis=None, out=None, mode="raise"):
     """See numpy.take: mode='raise' refuses out-of-range indices, 'wrap' wraps them around,
     'clip' clips them to the axis (negative indices become 0, as in NumPy)."""
+    if axis is None and out is None and mode == "raise":
+        if isinstance(a, ndarray) and isinstance(indices, ndarray) and a.ndim == 1:
+            return a[indices]  # what the steps below come to, without their 0.7 us
     a = _arr(a)
     indices = _index(indices, a)
     if axis is None or (a.ndim == 0 and axis in (0, -1)):  # NumPy reads a 0-d array as 1-d

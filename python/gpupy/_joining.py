@@ -31,6 +31,9 @@ def _ints(value):
 def _arrays(arrays, op):
     """The arrays a join takes (a sequence of them, or an array's rows) as gpupy arrays; TypeError
     naming op for anything else and for None among them."""
+    if type(arrays) in (list, tuple) and all(type(a) is ndarray for a in arrays):
+        if len(arrays) <= _MAX_ARRAYS:
+            return list(arrays)  # what the checks below leave of gpupy arrays, 1.5 us sooner
     if isinstance(arrays, ndarray):
         arrays = list(arrays) if arrays.ndim else [arrays]
     elif not hasattr(arrays, "__iter__"):

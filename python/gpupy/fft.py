@@ -28,13 +28,14 @@ def _check_norm(op, norm):
 def _dispatch(name, fn, cuda_table, a, norm, out, **params):
     """One transform: cuFFT for cuda arrays (cuda_table[name], which takes ``params``, (n, axis)
     or (s, axes), positionally), NumPy's pocketfft (fn) on cpu and emu."""
-    cuda_x = _on_cuda(f"fft.{name}", a)
+    op = f"fft.{name}"
+    cuda_x = _on_cuda(op, a)
     if cuda_x is not None:  # (NumPy checks norm after the axes and sizes, as cpu and emu)
         _check_norm(name, norm)
         result = cuda_table[name](cuda_x[0], *params.values(), norm)
     else:
-        result = _run(f"fft.{name}", fn, a, **params, norm=norm)
-    return _into_out(f"fft.{name}", result, out, "same_kind")
+        result = _run(op, fn, a, **params, norm=norm)
+    return _into_out(op, result, out, "same_kind")
 
 
 def _named(transform, name):

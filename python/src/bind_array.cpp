@@ -308,15 +308,19 @@ Array index_array(const Array& a, nb::handle h) {
 IndexEntry to_item(const Array& a, nb::handle h) {
   IndexEntry entry;
   IndexItem& item = entry.basic;
-  if (h.is_none()) {
+  if (PyLong_CheckExact(h.ptr())) {  // first: is_array_index's hasattr misses cost 0.1 us
+    item.kind = IndexItem::Kind::integer;
+    item.integer = as_index(h, PyExc_IndexError);
+  } else if (h.is_none()) {
     item.kind = IndexItem::Kind::newaxis;
   } else if (h.ptr() == Py_Ellipsis) {
     item.kind = IndexItem::Kind::ellipsis;
   } else if (PySlice_Check(h.ptr())) {
+    auto* slice = reinterpret_cast<PySliceObject*>(h.ptr());
     item.kind = IndexItem::Kind::slice;
-    item.start = opt_int(h.attr("start"));
-    item.stop = opt_int(h.attr("stop"));
-    item.step = opt_int(h.attr("step"));
+    item.start = opt_int(slice->start);
+    item.stop = opt_int(slice->stop);
+    item.step = opt_int(slice->step);
   } else if (PyBool_Check(h.ptr())) {
     throw NotImplementedError("[getitem] boolean scalar indices are not supported");
   } else if (is_array_index(h) || PyTuple_Check(h.ptr())) {

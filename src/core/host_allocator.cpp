@@ -20,10 +20,10 @@ constexpr size_t kAlignment = 64;  // a cache line, and enough for AVX-512 loads
 // faults otherwise dominate an elementwise op that writes a fresh 64 MiB output.
 constexpr size_t kHugePage = size_t(2) << 20;
 constexpr size_t kHugeThreshold = size_t(4) << 20;
-// Small blocks come from plain malloc, aligned by hand, so they stay in malloc's per-thread cache
-// (up to about 1 KiB): aligned_alloc splits and frees a larger chunk on every call, which costs
-// more than the rest of a small op. The offset to malloc's pointer is stored just below the block.
-constexpr size_t kSmallLimit = 960;
+// Blocks the cache below does not take come from plain malloc, aligned by hand: aligned_alloc
+// splits a larger chunk and frees the pieces on every call (malloc_consolidate then walks the
+// heap), which cost more than the rest of a small op. The offset to malloc's pointer is stored
+// just below the block.
 constexpr size_t kSmallSlack = kAlignment + sizeof(uint16_t);
 size_t rounded(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
@@ -55,10 +55,13 @@ size_t default_cache_cap() {
   return std::min(size_t(1) << 30, physical / 8);
 }
 
-/// The bytes a block of `nbytes` (above kSmallLimit) takes: rounded to its alignment.
+/// The bytes a block of `nbytes` from the cache or aligned_alloc takes: rounded to its alignment.
 size_t large_block_size(size_t nbytes) {
   return rounded(nbytes, nbytes >= kHugeThreshold ? kHugePage : kAlignment);
 }
+
+/// Blocks below the cache's sizes are aligned by hand in a malloc'ed chunk (allocate_small).
+bool is_small(size_t nbytes) { return large_block_size(nbytes) < kCachedFrom; }
 
 [[noreturn]] void out_of_memory(const char* device, size_t nbytes) {
   throw MemoryError(std::string("[") + device + "] out of memory allocating " +
@@ -102,7 +105,7 @@ void LargeBlockCache::release() {
 }
 
 void* HostAllocator::allocate(size_t nbytes, const char* device) {
-  if (nbytes <= kSmallLimit) {
+  if (is_small(nbytes)) {
     void* p = allocate_small(nbytes);
     if (!p) out_of_memory(device, nbytes);
     used_ += nbytes;
@@ -111,7 +114,7 @@ void* HostAllocator::allocate(size_t nbytes, const char* device) {
   const bool huge = nbytes >= kHugeThreshold;
   const size_t alignment = huge ? kHugePage : kAlignment;
   const size_t size = large_block_size(nbytes);
-  void* p = size >= kCachedFrom ? cache_.take(size) : nullptr;
+  void* p = cache_.take(size);
   if (!p) {
     p = std::aligned_alloc(alignment, size);
     if (!p && cache_.cached_bytes() > 0) {  // the cache may hold what the system lacks
@@ -129,10 +132,8 @@ void* HostAllocator::allocate(size_t nbytes, const char* device) {
 
 void HostAllocator::deallocate(void* ptr, size_t nbytes) {
   used_ -= nbytes;
-  if (nbytes <= kSmallLimit) return free_small(ptr);
-  const size_t size = large_block_size(nbytes);
-  if (size >= kCachedFrom) return cache_.give(ptr, size);
-  std::free(ptr);
+  if (is_small(nbytes)) return free_small(ptr);
+  cache_.give(ptr, large_block_size(nbytes));
 }
 
 MemoryStats HostAllocator::stats() const {

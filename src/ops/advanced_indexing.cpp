@@ -298,10 +298,57 @@ std::vector<int> result_axes(const Plan& plan, const Backend::GatherCall& call) 
   return axes;
 }
 
+/// Whether `entries` is a lone integer index array of 1 or more dimensions on a's device, into an
+/// array of 1 or more dimensions: a[idx], the commonest advanced index, which take_leading serves.
+/// uint64 is left to the general path (its values may not fit int64).
+bool is_leading_take(const Array& a, const std::vector<IndexEntry>& entries) {
+  if (entries.size() != 1 || !entries[0].array || a.ndim() == 0) return false;
+  const Array& index = *entries[0].array;
+  return index.ndim() > 0 && is_integer(index.dtype()) && index.dtype() != DType::uint64 &&
+         index.device() == a.device();
+}
+
+/// Whether take_leading's C-ordered result is also the layout result_axes gives: the index
+/// iterated in C order and a's kept axes already in memory order.
+bool leading_take_keeps_layout(const Array& a, const Array& index, char order) {
+  if (order == 'C') return true;
+  if (index.ndim() > 1 && !index.is_c_contiguous()) return false;
+  for (int d = 2; d < a.ndim(); ++d)
+    if (std::llabs(a.strides()[d - 1]) < std::llabs(a.strides()[d])) return false;
+  return true;
+}
+
+/// a[index] for is_leading_take: the gather the general plan would build (index dims first, then
+/// a's other axes), without its bookkeeping, which cost as much as the gather of 100 elements.
+Array take_leading(const Array& a, const Array& index) {
+  const Array idx = index.dtype() == DType::int64 ? index : astype(index, DType::int64);
+  Array offsets = Array::empty(idx.shape(), DType::int64, a.device());
+  Shape shape = idx.shape();
+  Strides data_strides(shape.size(), 0), offset_strides = offsets.strides();
+  for (int d = 1; d < a.ndim(); ++d) {
+    shape.push_back(a.shape()[d]);
+    data_strides.push_back(a.strides()[d]);
+    offset_strides.push_back(0);
+  }
+  Backend& backend = backend_for(a.device());
+  int64_t bad = 0;
+  const int64_t n = a.shape()[0];
+  if (offsets.size() > 0 && !backend.index_offsets(idx, n, a.strides()[0], offsets, false, bad))
+    throw IndexError("[getitem] index " + std::to_string(bad) +
+                     " is out of bounds for axis 0 with size " + std::to_string(n));
+  Backend::GatherCall call{a.view(shape, std::move(data_strides), a.offset()),
+                           offsets.view(shape, std::move(offset_strides), offsets.offset()),
+                           Array::empty(shape, a.dtype(), a.device())};
+  if (call.values.size() > 0) backend.gather(call);
+  return call.values;
+}
+
 }  // namespace
 
 Array getitem(const Array& a, const std::vector<IndexEntry>& entries, char order) {
   if (!has_array(entries)) return getitem(a, basic_items(entries));
+  if (is_leading_take(a, entries) && leading_take_keeps_layout(a, *entries[0].array, order))
+    return take_leading(a, *entries[0].array);
   if (auto items = zero_d_integer_items(a, entries))  // NumPy's view of an integer index, copied
     return astype(getitem(a, *items), a.dtype(), 'K', true);
   const Plan plan = make_plan(a, entries);

@@ -67,6 +67,30 @@ def test_getitem_gpupy_index_arrays(index, xp):
     return a[index]
 
 
+# a[idx] with one integer index array has its own path in the front end: views with offsets,
+# negative strides, trailing axes of length 0 (the bounds are still checked), empty indices.
+LONE_INDEX_CASES = [
+    ((5, 3, 4), lambda a: a, I([[4, -5], [0, 2]], dtype=np.int32)),
+    ((5, 3, 4), lambda a: a[::-2, 1:], I([2, -1, 0])),
+    ((5, 3, 4), lambda a: a.transpose(2, 0, 1), I([3, 0], dtype=np.int16)),
+    ((12,), lambda a: a[3:], I([8, 0, -9])),
+    ((12,), lambda a: a, I([], dtype=np.int64)),
+    ((5, 0), lambda a: a, I([1, 4])),
+    ((5, 0), lambda a: a, I([5])),
+    ((5, 3), lambda a: a, I([[0], [-6]])),
+    ((0, 3), lambda a: a, I([], dtype=np.int32)),
+]
+
+
+@pytest.mark.parametrize(
+    "shape, view, index", LONE_INDEX_CASES, ids=[str(i) for i in range(len(LONE_INDEX_CASES))]
+)
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_getitem_lone_index_array(shape, view, index, xp):
+    a = view(xp.asarray(np.arange(np.prod(shape), dtype=np.float64).reshape(shape)))
+    return a[xp.asarray(index)]
+
+
 @testing.for_dtypes()
 @testing.numpy_gpupy_allclose()
 def test_gather_dtypes(dtype, xp):

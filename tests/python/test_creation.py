@@ -487,3 +487,17 @@ def test_python_int_above_int64_is_uint64(fn, value, xp):
 def test_astype_refuses_python_sequences_and_numbers(xp, x):
     # found by NumPy's test_numeric.py TestAsType: NumPy's astype wants an array
     return xp.astype(x, xp.float64)
+
+
+# dtype= as NumPy's scalar types and canonical dtype objects is read by pointer; Python types,
+# aliases and other dtype objects still go through numpy.dtype.
+@pytest.mark.parametrize(
+    "dtype",
+    [np.float32, np.dtype("float32"), np.int8, np.dtype("uint16"), np.bool_, np.complex64,
+     np.dtype("=i4"), float, int, np.longlong, np.intc],
+    ids=repr,
+)  # fmt: skip
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_astype_and_zeros_dtype_objects(dtype, xp):
+    a = xp.asarray(np.array([1.5, -2.0, 3.25]))
+    return a.astype(dtype), xp.zeros(2, dtype=dtype)

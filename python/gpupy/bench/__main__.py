@@ -42,6 +42,7 @@ def cases(quick):
         ("sum, 100 float32", "sum_small", (s1,), lambda xp, a: xp.sum(a)),
         ("a[3], 100 float32", "getitem_small", (s1,), lambda xp, a: a[3]),
         ("a.shape", "shape", (s1,), lambda xp, a: a.shape),
+        *per_call_cases(rng),
         (f"add, {n_big:,} float32", "add", (x, y), lambda xp, a, b: xp.add(a, b)),
         (f"sum, {n_big:,} float32", "sum", (x,), lambda xp, a: xp.sum(a)),
         (f"exp, {n_big:,} float32", "exp", (x,), lambda xp, a: xp.exp(a)),
@@ -50,14 +51,49 @@ def cases(quick):
     ]
 
 
+def per_call_cases(rng):
+    """Indexing, creation and small joins on 1000 float64: per-call cost, where NumPy is fast."""
+    a = rng.random(1000)
+    b = rng.random(1000)
+    idx = rng.integers(0, 1000, 100)
+    mask = rng.random(1000) < 0.5
+    m = rng.random((10, 10))
+    parts = (rng.random(10), rng.random(10), rng.random(10))
+    x = rng.random(1024)
+    return [
+        ("a[idx], 1000 float64, 100 indices", "take_index", (a, idx), lambda xp, a, i: a[i]),
+        ("take(a, idx)", "take", (a, idx), lambda xp, a, i: xp.take(a, i)),
+        ("a[idx] = 1.0", "put_index", (a, idx), lambda xp, a, i: a.__setitem__(i, 1.0)),
+        ("a[mask], 1000 float64", "mask_index", (a, mask), lambda xp, a, k: a[k]),
+        ("m[3, 4], 10x10 float64", "element", (m,), lambda xp, m: m[3, 4]),
+        ("a[1:5]", "slice", (a,), lambda xp, a: a[1:5]),
+        ("a[..., None]", "newaxis", (a,), lambda xp, a: a[..., None]),
+        ("zeros(1000)", "zeros", (), lambda xp: xp.zeros(1000)),
+        ("empty(1000)", "empty", (), lambda xp: xp.empty(1000)),
+        ("arange(1000)", "arange", (), lambda xp: xp.arange(1000)),
+        ("a.astype(float32)", "astype", (a,), lambda xp, a: a.astype(xp.float32)),
+        ("a.copy()", "copy", (a,), lambda xp, a: a.copy()),
+        ("a.reshape(25, 40)", "reshape", (a,), lambda xp, a: a.reshape(25, 40)),
+        ("a < b", "less", (a, b), lambda xp, a, b: a < b),
+        ("where(a < 0.5, a, b)", "where", (mask, a, b), lambda xp, c, a, b: xp.where(c, a, b)),
+        ("concatenate of 3 x 10", "concatenate", parts, lambda xp, *p: xp.concatenate(p)),
+        ("m.sum(axis=0), 10x10", "sum_axis0", (m,), lambda xp, m: m.sum(axis=0)),
+        ("m.T @ m, 10x10", "matmul_small", (m,), lambda xp, m: m.T @ m),
+        ("fft.fft, 1024 float64", "fft_small", (x,), lambda xp, x: xp.fft.fft(x)),
+        ("fft.rfft, 1024 float64", "rfft_small", (x,), lambda xp, x: xp.fft.rfft(x)),
+    ]
+
+
 def _time_case(fn, data, device, use_cupy):
     """Seconds per call for NumPy, gpupy on `device` (and CuPy); a string says why gpupy can't."""
     times = {"numpy": measure(functools.partial(fn, np, *data))}
     gdata = [gpupy.asarray(d, device=device) for d in data]
     try:
-        times["gpupy"] = measure(
-            functools.partial(fn, gpupy, *gdata), sync=functools.partial(gpupy.synchronize, device)
-        )
+        with device:  # creation rows allocate on the device measured
+            times["gpupy"] = measure(
+                functools.partial(fn, gpupy, *gdata),
+                sync=functools.partial(gpupy.synchronize, device),
+            )
     except NotImplementedError as exc:
         return str(exc)
     if use_cupy:

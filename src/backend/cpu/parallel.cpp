@@ -111,7 +111,8 @@ int num_threads() {
   return n;
 }
 
-void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
+void parallel_for_pooled(int64_t n, int64_t grain,
+                         const std::function<void(int64_t, int64_t)>& body) {
   if (n <= 0) return;
   int threads = num_threads();
   if (threads <= 1 || n < 2 * grain || t_in_pool_task) {
