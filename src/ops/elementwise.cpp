@@ -161,8 +161,6 @@ void check_out(const Array& out, const Shape& shape, DType result, const char* o
                                         shape_str(broadcast_shapes(shape, out.shape(), op))));
 }
 
-bool is_weak(const Operand& x) { return !x.is_array() && x.scalar().weak(); }
-
 // NumPy compares an integer array (or NumPy integer) with a Python int outside its range exactly
 // (uint8 == -1 is all False) instead of overflowing; the answer is the same for every element.
 std::optional<bool> out_of_range_comparison(ElementwiseOp op, const std::vector<Operand>& in) {
