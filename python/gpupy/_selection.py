@@ -14,6 +14,7 @@ from gpupy._utilities import check_operands
 
 _SCALARS = (bool, int, float, complex)
 _DIRECT = frozenset((ndarray, *_SCALARS))  # operands where() passes to C++ unchanged
+_DIRECT_VALUES = _DIRECT - {int}
 _NO_VALUE = numpy._NoValue  # where(condition): x and y not given (None is a value to NumPy)
 
 
@@ -41,7 +42,8 @@ def where(condition, x=_NO_VALUE, y=_NO_VALUE, /):
         return nonzero(condition)
     if x is _NO_VALUE or y is _NO_VALUE:
         raise ValueError("[where] either both or neither of x and y should be given")
-    if type(condition) in _DIRECT and type(x) in _DIRECT and type(y) in _DIRECT:
+    # Python ints are left to weak_ints_as_floats (one beyond int64 beside a float array)
+    if type(condition) in _DIRECT and type(x) in _DIRECT_VALUES and type(y) in _DIRECT_VALUES:
         return _core._where(condition, x, y)  # _operand would return each as it is
     check_operands("where", (condition, x, y))  # None is an (object) array to NumPy, not "absent"
     dev = _list_device((condition, x, y))

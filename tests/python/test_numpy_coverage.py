@@ -49,7 +49,7 @@ _DTYPES_NOT_HELD = (
     "datetime_as_string is_busday record recarray rec char strings sctypeDict"
 )
 _NUMPY_ONLY = (
-    "asmatrix bmat matrix ma memmap f2py broadcast nditer nested_iters core "
+    "asmatrix bmat matrix ma memmap f2py nditer nested_iters core "
     "get_include info show_config show_runtime test typing"
 )
 LEFT_OUT = {
