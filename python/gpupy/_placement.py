@@ -12,6 +12,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._core import ndarray
+from gpupy._indexing import int_indices
 from gpupy._utilities import check_operands
 
 __all__ = ["choose", "copyto", "fill_diagonal", "piecewise", "place", "put", "putmask", "select"]
@@ -69,14 +70,6 @@ def _common_dtype(items, device, op):
 def _huge_as_float(x, dtype):
     huge = type(x) is int and not -(2**63) <= x < 2**64
     return float(x) if huge and dtype.kind in "fc" else x
-
-
-def _int_index(x, like, op, what):
-    # NumPy casts float indices to intp here; booleans and complex numbers are refused.
-    idx = _on(x, like.device, op)
-    if idx.dtype.kind in "bc":
-        raise TypeError(f"[{op}] {what} must be integers, not {idx.dtype}")
-    return idx.astype("int64", copy=False)
 
 
 def _set_flat(a, flat_index, values):
@@ -158,7 +151,7 @@ def put(a, ind, v, mode="raise"):
     into range. Bounds are checked with one boolean read back."""
     a = _target(a, "put")
     mode = _clip_mode(mode, "put")
-    idx = _int_index(ind, a, "put", "indices").reshape(-1)
+    idx = int_indices(ind, a, "put").reshape(-1)
     n = a.size
     if n == 0 and idx.size:  # NumPy's first check, before the values convert
         raise IndexError("[put] cannot replace elements of an empty array")

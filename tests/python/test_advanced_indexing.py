@@ -365,6 +365,32 @@ def test_take(axis, indices, xp):
     return xp.take(a, indices, axis=axis)
 
 
+# Index values as NumPy's take and put convert them: booleans are 0 and 1 (never a mask), a list or
+# scalar of floats is truncated, a float or complex index array is a TypeError.
+TAKE_PUT_INDICES = [
+    I([True, False, True, False]),
+    [True, False, True, False],
+    True,
+    I([[False], [True]]),
+    [1.0, 2.7, -1.5],
+    2.5,
+    I([1, 3], dtype=np.uint16),
+    I([1.0, 2.0]),
+    [1j],
+    I([1 + 0j]),
+]
+
+
+@pytest.mark.parametrize("indices", TAKE_PUT_INDICES, ids=repr)
+@pytest.mark.parametrize("axis", [None, 1])
+@pytest.mark.parametrize("on_device", [False, True])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_take_index_kinds(indices, axis, on_device, xp):
+    if on_device and isinstance(indices, np.ndarray):
+        indices = xp.asarray(indices)
+    return xp.take(xp.asarray(np.arange(12).reshape(3, 4)), indices, axis=axis)
+
+
 @pytest.mark.parametrize("layout", ["1-d", "1-d strided", "1-d reversed", "0-d", "F-ordered 2-d"])
 @testing.numpy_gpupy_allclose(accept_error=True)
 def test_take_flat_of_any_layout(layout, xp):
