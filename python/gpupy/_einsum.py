@@ -14,7 +14,7 @@ import string
 import numpy
 
 from gpupy import _core
-from gpupy._utilities import _into_out
+from gpupy._utilities import _into_out, check_casting
 
 __all__ = ["einsum", "einsum_path"]
 
@@ -259,7 +259,9 @@ def _shape_plan(spec, shapes, optimize):
 
 
 def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=False):
-    """See numpy.einsum; ``order`` is ignored, ``casting`` applies to ``dtype=``."""
+    """See numpy.einsum; ``order`` is checked and ignored, ``casting`` applies to ``dtype=``."""
+    _core._check_order(order, "einsum", "K", "CFAK")
+    check_casting("einsum", casting)
     ops, terms, out_labels, sizes, path = _plan(operands, optimize)
     if dtype is not None:
         from gpupy import can_cast

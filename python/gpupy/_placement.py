@@ -13,7 +13,7 @@ import numpy
 from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._indexing import int_indices
-from gpupy._utilities import check_operands
+from gpupy._utilities import check_casting, check_operands
 
 __all__ = ["choose", "copyto", "fill_diagonal", "piecewise", "place", "put", "putmask", "select"]
 
@@ -211,11 +211,7 @@ def _src_dtype(src, dst_dtype):
 def copyto(dst, src, casting="same_kind", where=True):
     """See numpy.copyto: src (broadcast) is written into dst where `where` is True."""
     dst = _target(dst, "copyto")
-    if casting not in ("no", "equiv", "safe", "same_kind", "unsafe"):
-        raise ValueError(
-            f"[copyto] casting must be one of 'no', 'equiv', 'safe', "
-            f"'same_kind', or 'unsafe' (got {casting!r})"
-        )
+    check_casting("copyto", casting)
     dst_dtype = numpy.dtype(dst.dtype)
     if isinstance(src, int) and not isinstance(src, bool) and dst_dtype.kind in "iu":
         info = numpy.iinfo(dst_dtype)

@@ -9,7 +9,7 @@ import numpy
 from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._manipulation import _arr
-from gpupy._utilities import check_operands
+from gpupy._utilities import check_casting, check_operands
 
 _SCALARS = (bool, int, float, complex)
 _NO_VALUE = numpy._NoValue  # where(condition): x and y not given (None is a value to NumPy)
@@ -31,9 +31,6 @@ def _operand(x, list_device=None):
 def _list_device(values):
     """The device of the first gpupy array among values (None without one)."""
     return next((v.device for v in values if isinstance(v, ndarray)), None)
-
-
-_CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
 
 
 def where(condition, x=_NO_VALUE, y=_NO_VALUE, /):
@@ -58,10 +55,7 @@ def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None, dtype=None,
     if (min is not None or max is not None) and (a_min is not None or a_max is not None):
         raise ValueError("[clip] pass the bounds as min/max or as a_min/a_max, not both")
     casting = "same_kind" if casting is None else casting  # None: the ufunc default
-    if casting not in _CASTINGS:
-        raise ValueError(
-            "[clip] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"
-        )
+    check_casting("clip", casting)
     lo = a_min if min is None else min
     hi = a_max if max is None else max
     a = _arr(a)
