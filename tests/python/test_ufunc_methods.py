@@ -51,6 +51,48 @@ def test_reduce_initial_and_identity_over_several_axes(name, shape, axis, initia
     return getattr(xp, name).reduce(a, axis=axis, keepdims=True, **kwargs)
 
 
+WHERE = [
+    np.array([False, True, True, False]),
+    np.array([[True], [False], [True]]),
+    np.array([[True, False, False, True], [False, True, False, False], [False, True, True, True]]),
+    False,
+]
+
+
+@pytest.mark.parametrize(
+    "name, kwargs",
+    [
+        ("add", {}),
+        ("multiply", {"initial": 2.0}),
+        ("maximum", {"initial": -7.0}),
+        ("fmin", {"initial": 0.5}),
+        ("logical_or", {}),
+        ("logical_and", {"initial": True}),
+        ("hypot", {"keepdims": True}),
+        ("subtract", {"initial": 100.0}),
+        ("divide", {"initial": 1.0}),
+        ("maximum", {}),  # no identity and no initial: a ValueError
+        ("subtract", {}),
+    ],
+    ids=str,
+)
+@pytest.mark.parametrize("where", WHERE, ids=lambda w: str(np.shape(w)))
+@pytest.mark.parametrize("axis", [0, 1, None, ()])
+@testing.numpy_gpupy_allclose(rtol=1e-12, accept_error=True)
+def test_reduce_where(name, kwargs, where, axis, xp):
+    # the elements where `where` is False are left out (gpupy's reduce took no where=)
+    a = xp.asarray(X)
+    return getattr(xp, name).reduce(a, axis=axis, where=xp.asarray(where), **kwargs), a
+
+
+@testing.numpy_gpupy_allclose()
+def test_reduce_takes_numpys_positional_arguments(xp):
+    d = xp.ones((5, 2), dtype=np.int64)
+    out = xp.zeros(2, dtype=np.int64)
+    xp.add.reduce(d, 0, None, out, False, 3, xp.asarray([[True], [False], [True], [True], [False]]))
+    return out, xp.add.reduce(d, 0, None, None, True, 0, True)
+
+
 @pytest.mark.parametrize("name", ["add", "multiply", "maximum", "minimum", "subtract", "fmin"])
 @pytest.mark.parametrize("axis", [0, 1])
 @testing.numpy_gpupy_allclose()
