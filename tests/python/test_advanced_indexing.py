@@ -159,6 +159,33 @@ def test_setitem_bool_masks(make, xp):
     return a
 
 
+# A boolean scalar (Python, NumPy or a 0-d array) beside other indices: a new axis of length 1 or 0
+# indexed by an advanced index (gpupy raised NotImplementedError).
+BOOL_SCALAR_KEYS = [
+    (False, True, Ellipsis),
+    (True, [0, 1], True, True, [1], [[2]]),
+    (False, [0, 1], Ellipsis),
+    (True, 1),
+    (0, False),
+    (Ellipsis, True),
+    (slice(None), np.True_, slice(1, 3)),
+    (None, np.array(True), 2, None),
+    (True, np.array([[True, False, True], [False, True, True]])),
+    (np.False_, slice(None), [0, 3]),
+    (True, True, 0, 1, 2),
+    (True, 0, 1, 2, 3),  # too many indices
+]
+
+
+@pytest.mark.parametrize("key", BOOL_SCALAR_KEYS, ids=repr)
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_bool_scalar_among_other_indices(key, xp):
+    a = xp.asarray(np.arange(24.0).reshape(2, 3, 4))
+    b = a.copy()
+    b[key] = -1.0
+    return a[key], b
+
+
 @testing.numpy_gpupy_allclose()
 def test_setitem_mask_with_values(xp):
     a = xp.asarray(np.arange(20.0).reshape(4, 5))
