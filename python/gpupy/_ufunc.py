@@ -9,6 +9,7 @@ from gpupy import _core
 from gpupy._ufunc_at import TREE as _TREE
 from gpupy._ufunc_at import segment_scan as _segment_scan
 from gpupy._ufunc_at import ufunc_at as _ufunc_at
+from gpupy._ufunc_signature import call_with_signature as _call_with_signature
 
 # ufunc.reduce/accumulate that gpupy has as one device reduction or scan.
 _REDUCTIONS = {
@@ -419,6 +420,8 @@ class _Methods:
 for _name, _value in vars(_Methods).items():
     if _name not in ("__dict__", "__weakref__", "__module__"):
         setattr(ufunc, _name, _value)
+# the C++ call hands a call with signature= or sig= to this
+ufunc._call_with_signature = _call_with_signature
 
 
 def _probe_types(u):

@@ -507,3 +507,47 @@ def test_reduce_finds_the_loop_before_checking_the_axes(shape, axis, xp):
 @testing.numpy_gpupy_raises()
 def test_reduce_refuses_a_duplicate_axis(name, xp):
     return getattr(xp, name).reduce(xp.ones((2, 3)), axis=(1, -1))
+
+
+SIGNATURES = [
+    ("add", "ii->i", {"casting": "unsafe"}),
+    ("add", ("i4", "i4", "i4"), {"casting": "unsafe"}),
+    ("add", (None, None, "f4"), {}),
+    ("add", (None, None, None), {}),
+    ("add", ("f8", None, None), {}),
+    ("add", "i", {"casting": "unsafe"}),  # TypeError: not a signature of three
+    ("add", ("i4",), {}),
+    ("add", (None,), {}),
+    ("add", 123.0, {}),
+    ("add", "id->d", {}),  # no such loop: TypeError
+    ("maximum", "dd->d", {}),
+    ("power", (None, None, "int64"), {"casting": "unsafe"}),
+    ("power", (None, None, "int64"), {}),  # the unsafe cast of the inputs: TypeError
+    ("ldexp", (None, None, "f8"), {}),
+    ("sin", "f->f", {}),
+    ("sin", (None, "f4"), {}),
+]
+
+
+@pytest.mark.parametrize("name, sig, kwargs", SIGNATURES, ids=repr)
+@pytest.mark.parametrize("keyword", ["signature", "sig"])
+@testing.numpy_gpupy_allclose(rtol=1e-6, accept_error=True)
+def test_signature_selects_the_loop(name, sig, kwargs, keyword, xp):
+    # signature= (alias sig=) names the loop as dtype= does (gpupy took neither keyword)
+    u = getattr(xp, name)
+    args = [xp.asarray([0.25, 1.5, 2.75]), xp.asarray([2.0, 1.0, 3.0])][: u.nin]
+    if name == "ldexp":
+        args[1] = xp.asarray(np.array([2, 1, 3], dtype=np.int32))
+    out = xp.zeros(3, dtype="float64")
+    u(*args, out=out, **{keyword: sig}, **kwargs)
+    return u(*args, **{keyword: sig}, **kwargs), out
+
+
+def test_signature_and_sig_together_or_with_dtype():
+    a = gpupy.ones(3)
+    with pytest.raises(TypeError, match=r"\[add\] cannot specify both 'sig' and 'signature'"):
+        gpupy.add(a, a, signature="dd->d", sig="dd->d")
+    with pytest.raises(TypeError, match=r"\[add\]"):
+        gpupy.add(a, a, signature="dd->d", dtype="f8")
+    with pytest.raises(NotImplementedError, match=r"\[equal\] a signature of several dtypes"):
+        gpupy.equal(a, a, signature="dd->?")
