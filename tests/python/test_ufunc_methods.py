@@ -526,6 +526,11 @@ SIGNATURES = [
     ("ldexp", (None, None, "f8"), {}),
     ("sin", "f->f", {}),
     ("sin", (None, "f4"), {}),
+    ("add", ("e", "d", None), {}),  # two input dtypes: no loop, TypeError
+    ("add", "%^->#", {}),  # ValueError from here on
+    ("add", b"ii-i", {}),
+    ("add", "ii>i", {}),
+    ("add", (None, "f8"), {}),
 ]
 
 
