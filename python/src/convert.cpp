@@ -341,7 +341,8 @@ namespace {
 // One dimension: anything with __index__; a clear TypeError or ValueError naming `op` otherwise.
 // Returns false (with no Python error set) when `item` is not an integer at all.
 bool index_dim(nb::handle item, const char* op, int64_t& out) {
-  if (!PyIndex_Check(item.ptr())) return false;
+  // NumPy refuses a bool as a dimension (True is not the length 1)
+  if (!PyIndex_Check(item.ptr()) || PyBool_Check(item.ptr())) return false;
   nb::object index = nb::steal(PyNumber_Index(item.ptr()));
   if (!index) {
     PyErr_Clear();

@@ -487,3 +487,25 @@ def test_python_int_above_int64_is_uint64(fn, value, xp):
 def test_astype_refuses_python_sequences_and_numbers(xp, x):
     # found by NumPy's test_numeric.py TestAsType: NumPy's astype wants an array
     return xp.astype(x, xp.float64)
+
+
+# NumPy refuses a bool as a dimension and as a reduction axis (True is not 1 there); gpupy read it
+# through __index__. (NumPy's Python-level functions, flip or sort, do take a bool axis.)
+BOOL_AS_INT = {
+    "zeros": lambda xp, a: xp.zeros((True, 2)),
+    "full": lambda xp, a: xp.full(True, 1.0),
+    "reshape": lambda xp, a: xp.reshape(a, (True, -1)),
+    "method reshape": lambda xp, a: a.reshape(True, -1),
+    "broadcast_to": lambda xp, a: xp.broadcast_to(a[0], (True, 3)),
+    "zeros_like": lambda xp, a: xp.zeros_like(a, shape=(True, 2)),
+    "sum": lambda xp, a: xp.sum(a, axis=True),
+    "argmax": lambda xp, a: xp.argmax(a, axis=False),
+    "std of a tuple": lambda xp, a: xp.std(a, axis=(True,)),
+    "add.reduce": lambda xp, a: xp.add.reduce(a, axis=True),
+}
+
+
+@pytest.mark.parametrize("call", BOOL_AS_INT.values(), ids=BOOL_AS_INT.keys())
+@testing.numpy_gpupy_raises()
+def test_bool_is_no_dimension_or_reduction_axis(call, xp):
+    return call(xp, xp.asarray(np.arange(6).reshape(2, 3)))
