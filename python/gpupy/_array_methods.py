@@ -4,6 +4,7 @@ place), fill, round and tobytes. See the numpy.ndarray methods of the same names
 import builtins
 import math
 import sys
+import warnings
 import weakref
 
 import numpy
@@ -169,9 +170,28 @@ class flatiter:
 
     @staticmethod
     def _flat_key(key):
-        # NumPy's flatiter takes a 1-tuple as its item and `...` as every position.
+        # NumPy's flatiter takes a 1-tuple as its item, `...` as every position and another
+        # flatiter as the array it iterates; None (a new axis) is no index of a flat iterator.
+        if type(key) is bool:
+            # NumPy 2.4 (deprecated there): True is the first position, False none
+            warnings.warn(
+                "[flat] a 0-dimensional boolean index of a flat iterator is deprecated; "
+                "it means the first element (True) or none (False)",
+                DeprecationWarning,
+                stacklevel=3,
+            )
+            return 0 if key else slice(0, 0)
         if isinstance(key, tuple) and len(key) == 1:
             key = key[0]
+        if key is None:
+            raise IndexError(
+                "[flat] only integers, slices (`:`), ellipsis (`...`) and integer or boolean "
+                "arrays are valid indices"
+            )
+        if isinstance(key, (bool, numpy.bool_)):
+            raise IndexError("[flat] boolean scalar indices of a flat iterator are not supported")
+        if isinstance(key, flatiter):
+            return key.base.reshape(-1)
         return slice(None) if key is Ellipsis else key
 
     def __getitem__(self, key):

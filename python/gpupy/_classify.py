@@ -74,9 +74,11 @@ def iscomplex(x):
 def iscomplexobj(x):
     """See numpy.iscomplexobj: whether x has a complex dtype (a Python bool)."""
     dtype = getattr(x, "dtype", None)
-    if dtype is None:
-        dtype = _core._asarray(x).dtype
-    return numpy.dtype(dtype).kind == "c"
+    # NumPy reads dtype.type, so a duck dtype (pandas' extension dtypes) answers for itself
+    kind = getattr(dtype, "type", None)
+    if not isinstance(kind, type):
+        kind = numpy.dtype(_core._asarray(x).dtype if dtype is None else dtype).type
+    return issubclass(kind, numpy.complexfloating)
 
 
 def isrealobj(x):

@@ -135,6 +135,10 @@ def _converted(obj, dtype, device, copy, letter):
     except TypeError:
         if _is_foreign_device_array(obj):  # checked only here, to keep the common path free
             return _in_order(_from_foreign_device_array(obj, dtype, device, copy), letter, copy)
+        from gpupy._poly1d import poly1d  # (which imports this module)
+
+        if isinstance(obj, poly1d):  # its coefficients on their device (__array__: cpu only)
+            return _converted(obj.coeffs, dtype, device, copy, letter)
         if _first_gpupy_array(obj) is None:
             raise
         a = None

@@ -15,7 +15,7 @@ import numpy
 
 from gpupy import _core
 from gpupy._manipulation import _array_operands
-from gpupy._utilities import _into_out
+from gpupy._utilities import _into_out, check_casting
 
 __all__ = ["einsum", "einsum_path"]
 
@@ -297,8 +297,9 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
     """See numpy.einsum; ``casting`` applies to ``dtype=``. The result is laid out as NumPy's
     unoptimised einsum lays it out (``order``, 'K' by default: the operands' memory order), also
     with ``optimize`` (NumPy's then follows its contraction steps)."""
-    ops, terms, out_labels, sizes, path = _plan(operands, optimize)
     order = _core._check_order(order, "einsum", "K", "CFAK")
+    check_casting("einsum", casting)
+    ops, terms, out_labels, sizes, path = _plan(operands, optimize)
     axes = None if out is not None else _output_axes(ops, terms, out_labels, sizes, order)
     if dtype is not None:
         from gpupy import can_cast

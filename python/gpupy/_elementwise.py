@@ -86,6 +86,7 @@ from gpupy._core import (  # noqa: F401
 from gpupy._core import ndarray as _ndarray
 from gpupy._ufunc import ufunc  # noqa: F401 - gpupy.ufunc
 from gpupy._ufunc import wrap as _wrap
+from gpupy._utilities import check_casting
 
 # The binary functions carry NumPy's ufunc methods (reduce, accumulate, reduceat, outer, at).
 _BINARY = """add arctan2 bitwise_and bitwise_or bitwise_xor copysign divide equal float_power
@@ -168,10 +169,7 @@ def _float_input(name, x, dtype, casting):
     from gpupy import _core
     from gpupy._creation import asarray  # these modules import this one
 
-    if casting not in ("no", "equiv", "safe", "same_kind", "unsafe"):
-        raise ValueError(
-            f"[{name}] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"
-        )
+    check_casting(name, casting)
     x = asarray(x)
     if dtype is not None:
         loop = numpy.dtype(dtype)

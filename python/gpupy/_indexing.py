@@ -28,6 +28,24 @@ def _index(indices, like):
     return out
 
 
+def int_indices(indices, like, op):
+    """Index values of take and put as NumPy converts them to intp: booleans count as 0 and 1
+    (they are never a mask here), a list or scalar of floats is truncated (a forced cast), while
+    index arrays must have an integer or boolean dtype."""
+    if isinstance(indices, (ndarray, numpy.ndarray)):
+        idx = _index(indices, like)
+        if idx.dtype.kind not in "biu":
+            raise TypeError(
+                f"[{op}] cannot cast indices of dtype {idx.dtype} to int64 with casting rule "
+                "'same_kind'"
+            )
+    else:
+        idx = _core._asarray(indices, device=like.device)
+        if idx.dtype.kind == "c":
+            raise TypeError(f"[{op}] indices must be integers, not {idx.dtype}")
+    return idx.astype("int64", copy=False)
+
+
 def _int(value, op, what):
     """`value` (anything with __index__) as a Python int; a TypeError naming `op` otherwise."""
     try:
@@ -94,7 +112,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         if isinstance(a, ndarray) and isinstance(indices, ndarray) and a.ndim == 1:
             return a[indices]  # what the steps below come to, without their 0.7 us
     a = _arr(a)
-    indices = _index(indices, a)
+    indices = int_indices(indices, a, "take")
     if axis is None or (a.ndim == 0 and axis in (0, -1)):  # NumPy reads a 0-d array as 1-d
         a, axis = (a if a.ndim == 1 else _core.ravel(a)), 0
     axis = _axis(axis, a.ndim, "take")
@@ -104,13 +122,11 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         n = a.shape[axis]
         if n == 0 and indices.size:  # no index: an empty result, as NumPy's
             raise IndexError("[take] cannot do a non-empty take from an empty axes.")
-        if indices.dtype.kind not in "iu":
-            raise IndexError("[take] arrays used as indices must be of integer type")
         if n and mode == "wrap":
             indices = _core.remainder(indices, n)
         elif n:
             indices = _core.minimum(_core.maximum(indices, 0), n - 1)
-    if math.prod(a.shape[:axis]) == 0 and indices.dtype.kind in "iu":
+    if math.prod(a.shape[:axis]) == 0:
         # NumPy checks the indices once per element of the axes before `axis`: here never
         shape = a.shape[:axis] + indices.shape + a.shape[axis + 1 :]
         result = _core.zeros(shape, a.dtype, a.device)

@@ -12,8 +12,7 @@ import numpy
 from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._manipulation import _arr, _array_operands, broadcast_arrays, reshape
-from gpupy._selection import _CASTINGS
-from gpupy._utilities import _into_out, check_operands
+from gpupy._utilities import _into_out, check_casting, check_operands
 
 
 def _ints(value):
@@ -60,10 +59,7 @@ _MAX_ARRAYS = 2**31 - 1  # NumPy's limit (a C int count)
 def _cast_for_join(arrays, dtype, casting, op, core_checks=True):
     """The arrays cast to dtype (else their result type) under NumPy's casting rule; the
     'same_kind' default is left to the C++ join where it checks it (concatenate)."""
-    if casting not in _CASTINGS:
-        raise ValueError(
-            f"[{op}] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"
-        )
+    check_casting(op, casting)
     if (casting == "same_kind" and core_checks) or not arrays:
         return arrays, dtype
     if dtype is None and casting in ("same_kind", "safe", "unsafe"):

@@ -8,12 +8,9 @@ import os
 from gpupy import _core
 from gpupy._core import inner, vdot  # noqa: F401
 from gpupy._manipulation import _array_operands
-from gpupy._utilities import _into_out
+from gpupy._utilities import _into_out, check_casting
 
 __all__ = ["dot", "inner", "matmul", "matvec", "outer", "tensordot", "vdot", "vecdot", "vecmat"]
-
-
-_CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
 
 
 def _gufunc_inputs(op, x1, x2, out, dtype, casting):
@@ -21,11 +18,7 @@ def _gufunc_inputs(op, x1, x2, out, dtype, casting):
     the operands' common dtype; the inputs and out= are checked under `casting` first."""
     import numpy
 
-    if casting not in _CASTINGS:
-        raise ValueError(
-            f"[{op}] casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' "
-            f"(got {casting!r})"
-        )
+    check_casting(op, casting)
     x1, x2 = _array_operands((x1, x2))
     loop = numpy.dtype(dtype) if dtype is not None else numpy.result_type(x1.dtype, x2.dtype)
     for i, x in enumerate((x1, x2)):

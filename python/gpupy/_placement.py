@@ -12,7 +12,8 @@ import numpy
 
 from gpupy import _core
 from gpupy._core import ndarray
-from gpupy._utilities import check_operands
+from gpupy._indexing import int_indices
+from gpupy._utilities import check_casting, check_operands
 
 __all__ = ["choose", "copyto", "fill_diagonal", "piecewise", "place", "put", "putmask", "select"]
 
@@ -99,14 +100,6 @@ def weak_ints_as_floats(values):
     return [float(v) if misfit(v) and dtype.kind in "fc" else v for v in values]
 
 
-def _int_index(x, like, op, what):
-    # NumPy casts float indices to intp here; booleans and complex numbers are refused.
-    idx = _on(x, like.device, op)
-    if idx.dtype.kind in "bc":
-        raise TypeError(f"[{op}] {what} must be integers, not {idx.dtype}")
-    return idx.astype("int64", copy=False)
-
-
 def _set_flat(a, flat_index, values):
     """a.flat[flat_index] = values, for any strides of `a` (a view when C-contiguous)."""
     if a._c_contiguous:
@@ -186,7 +179,7 @@ def put(a, ind, v, mode="raise"):
     into range. Bounds are checked with one boolean read back."""
     a = _target(a, "put")
     mode = _clip_mode(mode, "put")
-    idx = _int_index(ind, a, "put", "indices").reshape(-1)
+    idx = int_indices(ind, a, "put").reshape(-1)
     n = a.size
     if n == 0 and idx.size:  # NumPy's first check, before the values convert
         raise IndexError("[put] cannot replace elements of an empty array")
@@ -246,11 +239,7 @@ def _src_dtype(src, dst_dtype):
 def copyto(dst, src, casting="same_kind", where=True):
     """See numpy.copyto: src (broadcast) is written into dst where `where` is True."""
     dst = _target(dst, "copyto")
-    if casting not in ("no", "equiv", "safe", "same_kind", "unsafe"):
-        raise ValueError(
-            f"[copyto] casting must be one of 'no', 'equiv', 'safe', "
-            f"'same_kind', or 'unsafe' (got {casting!r})"
-        )
+    check_casting("copyto", casting)
     dst_dtype = numpy.dtype(dst.dtype)
     if isinstance(src, int) and not isinstance(src, bool) and dst_dtype.kind in "iu":
         info = numpy.iinfo(dst_dtype)

@@ -10,7 +10,7 @@ from gpupy import _core
 from gpupy._core import ndarray
 from gpupy._manipulation import _arr, _array_operands, _list_device
 from gpupy._placement import weak_ints_as_floats
-from gpupy._utilities import check_operands
+from gpupy._utilities import check_casting, check_operands
 
 _SCALARS = (bool, int, float, complex)
 _DIRECT = frozenset((ndarray, *_SCALARS))  # operands where() passes to C++ unchanged
@@ -29,9 +29,6 @@ def _operand(x, list_device=None):
 
         return asarray(x, device=list_device)
     return _arr(x)
-
-
-_CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
 
 
 def where(condition, x=_NO_VALUE, y=_NO_VALUE, /):
@@ -60,10 +57,7 @@ def clip(a, min=None, max=None, out=None, *, a_min=None, a_max=None, dtype=None,
     if (min is not None or max is not None) and (a_min is not None or a_max is not None):
         raise ValueError("[clip] pass the bounds as min/max or as a_min/a_max, not both")
     casting = "same_kind" if casting is None else casting  # None: the ufunc default
-    if casting not in _CASTINGS:
-        raise ValueError(
-            "[clip] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'"
-        )
+    check_casting("clip", casting)
     lo = a_min if min is None else min
     hi = a_max if max is None else max
     a = _arr(a)

@@ -9,6 +9,7 @@ from gpupy import _core
 from gpupy._ufunc_at import TREE as _TREE
 from gpupy._ufunc_at import segment_scan as _segment_scan
 from gpupy._ufunc_at import ufunc_at as _ufunc_at
+from gpupy._ufunc_signature import call_with_signature as _call_with_signature
 
 # ufunc.reduce/accumulate that gpupy has as one device reduction or scan.
 _REDUCTIONS = {
@@ -147,8 +148,9 @@ class _Methods:
         self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NO_VALUE, where=True
     ):
         """See numpy.ufunc.reduce. add, multiply, maximum, minimum, logical_and and logical_or run
-        as one device reduction (they take where=); the others apply the function along the
-        axis, slice by slice."""
+        as one device reduction; the others apply the function along the axis, slice by slice.
+        where= leaves elements out: they become the identity (or, for maximum and the others
+        that pick an operand, initial), or the slice-by-slice steps skip them."""
         import gpupy
 
         a = gpupy.asarray(array)
@@ -156,29 +158,7 @@ class _Methods:
         self._binary_only("reduce")
         self._bool_loop_only("reduce", a, dtype)
         if self.__name__ in _REDUCTIONS:
-            kwargs = {"axis": axis, "keepdims": keepdims, "out": out}
-            if where is not True:
-                kwargs["where"] = where
-            if dtype is not None and self.__name__ in ("maximum", "minimum", "logical_and",
-                                                       "logical_or"):  # fmt: skip
-                a = a.astype(dtype, copy=False)  # these take no dtype=: the loop's input
-            elif dtype is not None:
-                kwargs["dtype"] = dtype
-            if initial is not _NO_VALUE and self.__name__.startswith("logical"):
-                # all/any take no initial=: it joins the result as one more operand
-                where_kw = {} if where is True else {"where": where}
-                result = getattr(gpupy, _REDUCTIONS[self.__name__])(
-                    a, axis=axis, keepdims=keepdims, **where_kw
-                )
-                return _finish(self.func(initial, result), out)
-            if initial is not _NO_VALUE:
-                kwargs["initial"] = initial
-            return getattr(gpupy, _REDUCTIONS[self.__name__])(a, **kwargs)
-        if where is not True:
-            raise NotImplementedError(
-                f"[{op}] where= is implemented for the reductions of "
-                f"{', '.join(_REDUCTIONS)}, not {self.__name__}"
-            )
+            return self._device_reduce(a, axis, dtype, out, keepdims, initial, where)
         axes = _axis_tuple(op, axis, a.ndim)
         result = a if dtype is None else a.astype(dtype)
         _loop_dtype(self, result)  # NumPy resolves the loop (bool subtract raises) before the axes
@@ -188,13 +168,17 @@ class _Methods:
                 f"[{op}] reduction operation '{self.__name__}' is not reorderable, "
                 "so at most one axis may be specified"
             )
+        mask = None
+        if where is not True:
+            result, mask = self._masked(result, where, initial, op)
         if initial is _NO_VALUE and self.identity is not None and not _empty(a, axes):
             # NumPy's default: hypot.reduce([-8.0]) is 8.0, gcd's too
             initial = self._identity_in(_loop_dtype(self, result))
         if not axes:  # nothing to reduce: NumPy still applies the loop's types and initial
             result = result.astype(_loop_dtype(self, result), copy=True)
             if initial is not _NO_VALUE:
-                result = self.func(initial, result).astype(result.dtype, copy=False)
+                combined = self.func(initial, result).astype(result.dtype, copy=False)
+                result = combined if mask is None else gpupy.where(mask, combined, initial)
         start = initial if initial is not _NO_VALUE or not _empty(a, axes) else self.identity
         if axes and start is not None and start is not _NO_VALUE and _empty(a, axes):
             # an empty reduction is its start value, once, whichever axis is empty
@@ -209,20 +193,58 @@ class _Methods:
             if initial is not _NO_VALUE:
                 result = self.func(initial, result).astype(result.dtype, copy=False)
         elif axes:
-            result = self._reduce_one(result, axes[0], initial, op)
+            result = self._reduce_one(result, axes[0], initial, op, mask)
         if keepdims:
             result = result.reshape(tuple(1 if i in axes else n for i, n in enumerate(a.shape)))
         return _finish(result, out)
+
+    def _device_reduce(self, a, axis, dtype, out, keepdims, initial, where):
+        """reduce as gpupy's sum, prod, max, min, all or any (their where= and initial=)."""
+        import gpupy
+
+        reduction = getattr(gpupy, _REDUCTIONS[self.__name__])
+        kwargs = {"axis": axis, "keepdims": keepdims, "out": out, "where": where}
+        if dtype is not None and self.__name__ in ("maximum", "minimum", "logical_and",
+                                                   "logical_or"):  # fmt: skip
+            a = a.astype(dtype, copy=False)  # these take no dtype=: the loop's input
+        elif dtype is not None:
+            kwargs["dtype"] = dtype
+        if initial is not _NO_VALUE and self.__name__.startswith("logical"):
+            # all/any take no initial=: it joins the result as one more operand
+            kwargs["out"] = None
+            return _finish(self.func(initial, reduction(a, **kwargs)), out)
+        if initial is not _NO_VALUE:
+            kwargs["initial"] = initial
+        return reduction(a, **kwargs)
+
+    def _masked(self, x, where, initial, op):
+        """(x, mask) for where=: x with the left-out elements replaced by the identity, or by
+        initial for the ufuncs that pick one of their operands (mask None then); else x and the
+        mask, which the slice-by-slice steps apply."""
+        import gpupy
+        from gpupy._reduction import _fill, _mask
+
+        mask = gpupy.broadcast_to(_mask(op, x, where), x.shape)
+        if self.identity is not None:
+            return _fill(x, mask, self._identity_in(_loop_dtype(self, x))), None
+        if initial is _NO_VALUE:
+            raise ValueError(
+                f"[{op}] reduction operation '{self.__name__}' does not have an identity, so to "
+                "use a where mask one has to specify 'initial'"
+            )
+        if self.__name__ in _REORDERABLE_WITHOUT_IDENTITY:
+            return _fill(x, mask, initial), None
+        return x, mask
 
     def _identity_in(self, dt):
         """The identity in dtype dt, cast unsafely as NumPy does: bitwise_and's -1 is all ones."""
         return numpy.array(self.identity).astype(dt)[()]
 
-    def _reduce_one(self, a, axis, initial, op):
+    def _reduce_one(self, a, axis, initial, op, mask=None):
+        import gpupy
+
         n = a.shape[axis]
         if self.__name__ in _TREE and n > 1:
-            import gpupy
-
             x = gpupy.moveaxis(a, axis, 0)
             while len(x) > 1:
                 half = len(x) // 2
@@ -241,13 +263,17 @@ class _Methods:
                 "which has no identity"
             )
         result = parts[0]
-        for p in parts[1:]:
-            result = self.func(result, p)
+        for i, p in enumerate(parts[1:]):
+            step = self.func(result, p)
+            # where= (given with initial: parts[0]) keeps the running value where it is False
+            result = (
+                step
+                if mask is None
+                else gpupy.where(mask[(slice(None),) * axis + (i,)], step, result)
+            )
         if initial is not _NO_VALUE and n:  # a Python initial does not promote (bool stays bool)
             result = result.astype(_loop_dtype(self, a), copy=False)
         if initial is not _NO_VALUE and n == 0:
-            import gpupy
-
             shape = a.shape[:axis] + a.shape[axis + 1 :]
             result = gpupy.full(shape, initial, dtype=a.dtype, device=a.device)
         if result is parts[0]:  # one element: still in the loop's dtype, as NumPy's
@@ -394,6 +420,8 @@ class _Methods:
 for _name, _value in vars(_Methods).items():
     if _name not in ("__dict__", "__weakref__", "__module__"):
         setattr(ufunc, _name, _value)
+# the C++ call hands a call with signature= or sig= to this
+ufunc._call_with_signature = _call_with_signature
 
 
 def _probe_types(u):

@@ -109,6 +109,18 @@ def host_shape(op, shape, dtype):
     return shape
 
 
+CASTINGS = ("no", "equiv", "safe", "same_kind", "unsafe")
+
+
+def check_casting(op, casting):
+    """A ValueError naming `op` unless `casting` is one of NumPy's casting rules."""
+    if casting not in CASTINGS:
+        raise ValueError(
+            f"[{op}] casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' "
+            f"(got {casting!r})"
+        )
+
+
 def _into_out(op, result, out, casting="unsafe"):
     """`result` written into the caller's ``out=`` array (which is returned), or `result` itself
     when there is none; the shapes must match and the dtypes cast under `casting`."""

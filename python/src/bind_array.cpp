@@ -365,13 +365,60 @@ Array mask_view(const Array& a, bool mask) {
   return getitem(getitem(a, std::vector<IndexItem>{newaxis}), std::vector<IndexItem>{leading});
 }
 
+// NumPy reads a boolean scalar beside other indices as a 0-d boolean array: a new axis of length
+// 1 (True) or 0 (False), indexed by an integer array that joins the advanced indices. Returns a's
+// view with those axes and the index for it; nullopt when no item of the key is such a scalar.
+std::optional<std::pair<Array, std::vector<IndexEntry>>> expand_bool_scalars(const Array& a,
+                                                                             nb::handle key) {
+  if (!PyTuple_Check(key.ptr())) return std::nullopt;
+  nb::tuple items = nb::borrow<nb::tuple>(key);
+  std::vector<std::optional<bool>> masks;
+  std::vector<IndexItem> axes;  // a's axes, with a new one at each boolean scalar
+  for (nb::handle h : items) {
+    masks.push_back(PyTuple_Check(h.ptr()) ? std::nullopt : zero_d_mask(h));
+    IndexItem item;
+    if (masks.back()) {
+      item.kind = IndexItem::Kind::newaxis;
+    } else if (h.is_none()) {
+      continue;  // applied to the view, where it is in the same place among the axes
+    } else if (h.ptr() == Py_Ellipsis) {
+      item.kind = IndexItem::Kind::ellipsis;
+    } else {
+      item.kind = IndexItem::Kind::slice;  // the whole axis (or a boolean array's axes)
+      int consumed = 1;
+      if (is_array_index(h)) {
+        Array index = index_array(a, h);
+        if (index.dtype() == DType::bool_) consumed = index.ndim();
+      }
+      axes.insert(axes.end(), consumed, item);
+      continue;
+    }
+    axes.push_back(item);
+  }
+  if (std::none_of(masks.begin(), masks.end(), [](auto m) { return m.has_value(); }))
+    return std::nullopt;
+  Array view = getitem(a, axes);
+  std::vector<IndexEntry> entries;
+  for (size_t i = 0; i < masks.size(); ++i) {
+    if (!masks[i]) {
+      entries.push_back(to_item(view, items[i]));
+      continue;
+    }
+    IndexEntry entry;
+    entry.array = zeros(Shape{*masks[i] ? 1 : 0}, DType::int64, a.device());
+    entries.push_back(std::move(entry));
+  }
+  return std::make_pair(std::move(view), std::move(entries));
+}
+
 Array getitem_key(const Array& a, nb::handle key, char order) {
   try {
     return getitem(a, to_index(a, key), order);
   } catch (const NotImplementedError&) {
-    std::optional<bool> mask = zero_d_mask(key);
-    if (!mask) throw;
-    return mask_view(a, *mask);
+    if (std::optional<bool> mask = zero_d_mask(key)) return mask_view(a, *mask);
+    auto expanded = expand_bool_scalars(a, key);
+    if (!expanded) throw;
+    return getitem(expanded->first, expanded->second, order);
   }
 }
 
@@ -480,11 +527,15 @@ void setitem_key(const Array& a, nb::handle key, nb::handle value) {
     }
     setitem(a, entries, v);
   } catch (const NotImplementedError&) {
-    std::optional<bool> mask = zero_d_mask(key);
-    if (!mask) throw;
-    IndexEntry all;
-    all.basic.kind = IndexItem::Kind::ellipsis;
-    setitem(mask_view(a, *mask), std::vector<IndexEntry>{all}, v);
+    if (std::optional<bool> mask = zero_d_mask(key)) {
+      IndexEntry all;
+      all.basic.kind = IndexItem::Kind::ellipsis;
+      setitem(mask_view(a, *mask), std::vector<IndexEntry>{all}, v);
+      return;
+    }
+    auto expanded = expand_bool_scalars(a, key);
+    if (!expanded) throw;
+    setitem(expanded->first, expanded->second, v);
   }
 }
 

@@ -10,7 +10,7 @@ Array as_input(nb::handle a) { return to_array(a, std::nullopt, std::nullopt); }
 
 // Any integer-like (Python int, NumPy integer) through __index__, as NumPy accepts.
 int index_value(nb::handle value, const char* op) {
-  if (!PyIndex_Check(value.ptr()))
+  if (!PyIndex_Check(value.ptr()) || PyBool_Check(value.ptr()))  // NumPy refuses a bool axis
     throw TypeError(
         op_message(op, "'" + nb::cast<std::string>(nb::str(value.type().attr("__name__"))) +
                            "' object cannot be interpreted as an integer"));

@@ -16,8 +16,31 @@ struct UfuncObject {
 
 UfuncObject* as_ufunc(PyObject* self) { return reinterpret_cast<UfuncObject*>(self); }
 
+// NumPy's signature= (or sig=): gpupy/_ufunc_signature.py reads it as the dtype= of that loop.
+PyObject* call_with_signature(PyObject* self, PyObject* const* args, size_t nargsf,
+                              PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  PyObject* tuple = PyTuple_New(nargs);
+  if (!tuple) return nullptr;
+  for (Py_ssize_t i = 0; i < nargs; ++i) PyTuple_SET_ITEM(tuple, i, Py_NewRef(args[i]));
+  PyObject* kwargs = PyDict_New();
+  for (Py_ssize_t i = 0; kwargs && i < PyTuple_GET_SIZE(kwnames); ++i)
+    if (PyDict_SetItem(kwargs, PyTuple_GET_ITEM(kwnames, i), args[nargs + i]) < 0) Py_CLEAR(kwargs);
+  PyObject* result = nullptr;
+  if (kwargs) result = PyObject_CallMethod(self, "_call_with_signature", "OO", tuple, kwargs);
+  Py_DECREF(tuple);
+  Py_XDECREF(kwargs);
+  return result;
+}
+
 PyObject* ufunc_vectorcall(PyObject* self, PyObject* const* args, size_t nargsf,
                            PyObject* kwnames) {
+  for (Py_ssize_t i = 0; kwnames && i < PyTuple_GET_SIZE(kwnames); ++i) {
+    PyObject* name = PyTuple_GET_ITEM(kwnames, i);
+    if (PyUnicode_CompareWithASCIIString(name, "signature") == 0 ||
+        PyUnicode_CompareWithASCIIString(name, "sig") == 0)
+      return call_with_signature(self, args, nargsf, kwnames);
+  }
   return PyObject_Vectorcall(as_ufunc(self)->func, args, nargsf, kwnames);
 }
 

@@ -183,6 +183,33 @@ def test_setitem_bool_masks(make, xp):
     return a
 
 
+# A boolean scalar (Python, NumPy or a 0-d array) beside other indices: a new axis of length 1 or 0
+# indexed by an advanced index (gpupy raised NotImplementedError).
+BOOL_SCALAR_KEYS = [
+    (False, True, Ellipsis),
+    (True, [0, 1], True, True, [1], [[2]]),
+    (False, [0, 1], Ellipsis),
+    (True, 1),
+    (0, False),
+    (Ellipsis, True),
+    (slice(None), np.True_, slice(1, 3)),
+    (None, np.array(True), 2, None),
+    (True, np.array([[True, False, True], [False, True, True]])),
+    (np.False_, slice(None), [0, 3]),
+    (True, True, 0, 1, 2),
+    (True, 0, 1, 2, 3),  # too many indices
+]
+
+
+@pytest.mark.parametrize("key", BOOL_SCALAR_KEYS, ids=repr)
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_bool_scalar_among_other_indices(key, xp):
+    a = xp.asarray(np.arange(24.0).reshape(2, 3, 4))
+    b = a.copy()
+    b[key] = -1.0
+    return a[key], b
+
+
 @testing.numpy_gpupy_allclose()
 def test_setitem_mask_with_values(xp):
     a = xp.asarray(np.arange(20.0).reshape(4, 5))
@@ -387,6 +414,32 @@ def test_argwhere_0d(xp):
 def test_take(axis, indices, xp):
     a = xp.asarray(np.arange(60).reshape(SHAPE))
     return xp.take(a, indices, axis=axis)
+
+
+# Index values as NumPy's take and put convert them: booleans are 0 and 1 (never a mask), a list or
+# scalar of floats is truncated, a float or complex index array is a TypeError.
+TAKE_PUT_INDICES = [
+    I([True, False, True, False]),
+    [True, False, True, False],
+    True,
+    I([[False], [True]]),
+    [1.0, 2.7, -1.5],
+    2.5,
+    I([1, 3], dtype=np.uint16),
+    I([1.0, 2.0]),
+    [1j],
+    I([1 + 0j]),
+]
+
+
+@pytest.mark.parametrize("indices", TAKE_PUT_INDICES, ids=repr)
+@pytest.mark.parametrize("axis", [None, 1])
+@pytest.mark.parametrize("on_device", [False, True])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_take_index_kinds(indices, axis, on_device, xp):
+    if on_device and isinstance(indices, np.ndarray):
+        indices = xp.asarray(indices)
+    return xp.take(xp.asarray(np.arange(12).reshape(3, 4)), indices, axis=axis)
 
 
 @pytest.mark.parametrize("layout", ["1-d", "1-d strided", "1-d reversed", "0-d", "F-ordered 2-d"])

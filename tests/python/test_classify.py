@@ -61,6 +61,24 @@ def test_isrealobj_iscomplexobj(dtype, xp):
     return xp.iscomplexobj(x), xp.isrealobj(x), xp.iscomplexobj([1, 2j]), xp.isrealobj(3.0)
 
 
+class _DuckDtype:
+    # a pandas-style extension dtype: not a NumPy dtype, but with a complex scalar type
+    kind, str, names = "c", "<c16", None
+    type = type("PdComplex", (np.complex128,), {})
+
+
+class _Duck:
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+
+@pytest.mark.parametrize("dtype", [_DuckDtype, np.dtype(complex), np.dtype("f4"), "f8"])
+@testing.numpy_gpupy_allclose()
+def test_iscomplexobj_of_duck_dtypes(dtype, xp):
+    # NumPy reads dtype.type (gpupy read numpy.dtype(x.dtype), which is object for a duck dtype)
+    return xp.iscomplexobj(_Duck(dtype)), xp.isrealobj(_Duck(dtype))
+
+
 @pytest.mark.parametrize("imag, tol", [(0.0, 100), (1e-14, 100), (1e-14, 1e-10), (0.5, 1.0)])
 @testing.for_dtypes(testing.COMPLEX_DTYPES + ("float64", "int32"))
 @testing.numpy_gpupy_allclose()

@@ -501,3 +501,25 @@ def test_astype_refuses_python_sequences_and_numbers(xp, x):
 def test_astype_and_zeros_dtype_objects(dtype, xp):
     a = xp.asarray(np.array([1.5, -2.0, 3.25]))
     return a.astype(dtype), xp.zeros(2, dtype=dtype)
+
+
+# NumPy refuses a bool as a dimension and as a reduction axis (True is not 1 there); gpupy read it
+# through __index__. (NumPy's Python-level functions, flip or sort, do take a bool axis.)
+BOOL_AS_INT = {
+    "zeros": lambda xp, a: xp.zeros((True, 2)),
+    "full": lambda xp, a: xp.full(True, 1.0),
+    "reshape": lambda xp, a: xp.reshape(a, (True, -1)),
+    "method reshape": lambda xp, a: a.reshape(True, -1),
+    "broadcast_to": lambda xp, a: xp.broadcast_to(a[0], (True, 3)),
+    "zeros_like": lambda xp, a: xp.zeros_like(a, shape=(True, 2)),
+    "sum": lambda xp, a: xp.sum(a, axis=True),
+    "argmax": lambda xp, a: xp.argmax(a, axis=False),
+    "std of a tuple": lambda xp, a: xp.std(a, axis=(True,)),
+    "add.reduce": lambda xp, a: xp.add.reduce(a, axis=True),
+}
+
+
+@pytest.mark.parametrize("call", BOOL_AS_INT.values(), ids=BOOL_AS_INT.keys())
+@testing.numpy_gpupy_raises()
+def test_bool_is_no_dimension_or_reduction_axis(call, xp):
+    return call(xp, xp.asarray(np.arange(6).reshape(2, 3)))

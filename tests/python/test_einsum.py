@@ -180,6 +180,24 @@ def test_einsum_refuses_stray_dots_and_arrow_parts(spec, xp):
     return xp.einsum(spec, *[xp.ones((2, 2, 2))] * n)
 
 
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"order": "W"}, {"order": 3}, {"casting": "blah"}, {"casting": "same_value"}],
+    ids=repr,
+)
+@pytest.mark.parametrize("optimize", [False, True])
+@testing.numpy_gpupy_raises()
+def test_einsum_checks_order_and_casting(kwargs, optimize, xp):
+    # they were ignored (order is, once checked; casting rules dtype= and out=)
+    return xp.einsum("ij->j", xp.ones((2, 3)), optimize=optimize, **kwargs)
+
+
+@pytest.mark.parametrize("order", ["C", "f", "a", "K"])
+@testing.numpy_gpupy_allclose()
+def test_einsum_takes_every_order(order, xp):
+    return xp.einsum("ij,jk->ik", xp.ones((2, 3)), xp.arange(6.0).reshape(3, 2), order=order)
+
+
 @testing.numpy_gpupy_allclose(rtol=1e-12)
 def test_einsum_of_three_mixed_dtypes_sums_in_the_common_dtype(xp):
     # int8 x float16 was rounded to float16 before the float64 operand joined

@@ -111,12 +111,15 @@ def test_setitem_0d_boolean_index(index, value, xp):
     return a
 
 
-def test_0d_boolean_index_with_other_indices_not_supported():
+@testing.numpy_gpupy_allclose()
+def test_0d_boolean_index_with_other_indices(xp):
+    # a new axis of length 1 or 0 (test_advanced_indexing.py has more keys)
+    a = xp.asarray(np.arange(6).reshape(3, 2))
+    return a[True, 0], a[xp.asarray(False), ...]
+
+
+def test_0d_boolean_index_value_must_broadcast():
     a = gpupy.asarray(np.arange(6).reshape(3, 2))
-    with pytest.raises(NotImplementedError, match=r"\[getitem\].*boolean"):
-        a[True, 0]
-    with pytest.raises(NotImplementedError, match=r"\[getitem\].*boolean"):
-        a[gpupy.asarray(False), ...]
     with pytest.raises(ValueError, match="broadcast"):
         a[False] = gpupy.asarray([1, 2, 3])
 

@@ -1,6 +1,8 @@
 """The ndarray methods view, base, resize, fill, round, tobytes and flat, the errors that name
 their function, and NumPy's dispatch to gpupy, against NumPy on the device under test."""
 
+import warnings
+
 import gpupy
 import numpy
 import pytest
@@ -204,6 +206,40 @@ def test_round_bool_to_nonzero_decimals_is_refused(decimals):
         numpy.round(numpy.array([True]), decimals)
     with pytest.raises(TypeError, match=r"^\[round\]"):
         gpupy.asarray([True]).round(decimals)
+
+
+@pytest.mark.parametrize("layout", ["c", "transposed"])
+@pytest.mark.parametrize("key", [True, False, "flat"], ids=repr)
+def test_flat_boolean_scalar_and_flatiter_keys(layout, key):
+    # NumPy 2.4: True is the first position and False none (deprecated); another flatiter is the
+    # array it iterates (gpupy read both booleans as a new axis and refused a flatiter)
+    host = numpy.arange(12.0).reshape(3, 4)
+    hv = host if layout == "c" else host.T
+    av = gpupy.asarray(host.copy()) if layout == "c" else gpupy.asarray(host.copy()).T
+    if key == "flat":
+        hkey, akey = numpy.array([[0, 5], [7, 11]]).flat, gpupy.asarray([[0, 5], [7, 11]]).flat
+    else:
+        hkey = akey = key
+    with pytest.warns(DeprecationWarning) if key != "flat" else warnings.catch_warnings():
+        got = av.flat[akey].copy()
+        av.flat[akey] = -1.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        expected = hv.flat[hkey]
+        hv.flat[hkey] = -1.0
+    numpy.testing.assert_array_equal(numpy.asarray(got.get()), expected)
+    assert got.shape == numpy.shape(expected)
+    numpy.testing.assert_array_equal(av.get(), hv)
+
+
+@pytest.mark.parametrize("key", [None, numpy.True_, (False,)], ids=repr)
+def test_flat_refuses_a_new_axis_and_numpy_booleans(key):
+    with pytest.raises(IndexError):
+        numpy.arange(4).flat[key]
+    with pytest.raises(IndexError, match=r"^\[flat\]"):
+        gpupy.arange(4).flat[key]
+    with pytest.raises(IndexError, match=r"^\[flat\]"):
+        gpupy.arange(4).flat[key] = 1
 
 
 @pytest.mark.parametrize("layout", ["c", "transposed", "strided"])

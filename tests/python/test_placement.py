@@ -6,6 +6,7 @@ import gpupy
 import numpy as np
 import pytest
 from gpupy import testing
+from test_advanced_indexing import TAKE_PUT_INDICES
 
 DTYPES = ("bool", "int8", "uint16", "int64", "float32", "float64", "complex128")
 
@@ -65,6 +66,19 @@ def test_put_errors(a, ind, mode, xp):
     xp.put(xp.zeros(a), ind, [1.0], mode=mode)
 
 
+@pytest.mark.parametrize("indices", TAKE_PUT_INDICES, ids=repr)
+@pytest.mark.parametrize("mode", ["raise", "clip"])
+@pytest.mark.parametrize("values", [[5.0, 6.0], []])
+@testing.numpy_gpupy_allclose(accept_error=True)
+def test_put_index_kinds(indices, mode, values, xp):
+    # NumPy's TestPutMask::test_empty puts no values at a boolean mask's positions.
+    if isinstance(indices, np.ndarray):
+        indices = xp.asarray(indices)
+    a = xp.zeros(6)
+    xp.put(a, indices, values, mode=mode)
+    return a
+
+
 @pytest.mark.parametrize("mode, exc", [(None, None), (2.5, TypeError), ("CLIP", ValueError)])
 @pytest.mark.parametrize("func", ["put", "choose"])
 def test_clip_mode_checked_as_numpy_does(func, mode, exc):
@@ -89,7 +103,7 @@ def test_put_needs_a_gpupy_array():
     with pytest.raises(TypeError, match=r"^\[put\]"):
         gpupy.put([1, 2, 3], [0], [5])
     with pytest.raises(TypeError, match=r"^\[put\]"):
-        gpupy.put(gpupy.zeros(3), gpupy.asarray([True]), [5])
+        gpupy.put(gpupy.zeros(3), gpupy.asarray([1j]), [5])
 
 
 # ---- putmask and place ---------------------------------------------------------------------------

@@ -192,3 +192,11 @@ def test_polynomial_functions_take_poly1d():
         return [r.coeffs for r in results] + values + [xp.polyadd([1.0], [2.0])]
 
     body()
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint32", "float32", "complex128"])
+@testing.numpy_gpupy_allclose()
+def test_asarray_of_a_poly1d_is_its_coefficients(dtype, xp):
+    # on every device (its __array__, the way gpupy.asarray took, is refused on emu and cuda)
+    p = xp.poly1d(xp.asarray(numpy.array([1, 2, 3], dtype=dtype)))
+    return xp.asarray(p), xp.asarray(p, dtype="float64"), xp.array(p)

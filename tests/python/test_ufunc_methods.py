@@ -41,9 +41,9 @@ def test_reduce_with_a_where_list(name, axis, xp):
     return ufunc.reduce(xp.asarray(X), axis=axis, where=MASK, **REDUCE_WHERE[name])
 
 
-def test_reduce_where_of_a_ufunc_without_a_device_reduction_is_refused():
-    with pytest.raises(NotImplementedError, match=r"\[subtract.reduce\] where= is implemented"):
-        gpupy.subtract.reduce(gpupy.asarray(X), where=MASK, initial=0.0)
+@testing.numpy_gpupy_allclose()
+def test_reduce_where_of_a_ufunc_without_a_device_reduction(xp):
+    return xp.subtract.reduce(xp.asarray(X), where=MASK, initial=0.0)
 
 
 @pytest.mark.parametrize("name", ["bitwise_or", "bitwise_xor", "gcd", "logical_and", "add"])
@@ -75,6 +75,48 @@ def test_reduce_initial_and_identity_over_several_axes(name, shape, axis, initia
     a = xp.asarray((np.arange(math.prod(shape)).reshape(shape) % 7 - 2).astype(np.int16))
     kwargs = {} if initial is None else {"initial": initial}
     return getattr(xp, name).reduce(a, axis=axis, keepdims=True, **kwargs)
+
+
+WHERE = [
+    np.array([False, True, True, False]),
+    np.array([[True], [False], [True]]),
+    np.array([[True, False, False, True], [False, True, False, False], [False, True, True, True]]),
+    False,
+]
+
+
+@pytest.mark.parametrize(
+    "name, kwargs",
+    [
+        ("add", {}),
+        ("multiply", {"initial": 2.0}),
+        ("maximum", {"initial": -7.0}),
+        ("fmin", {"initial": 0.5}),
+        ("logical_or", {}),
+        ("logical_and", {"initial": True}),
+        ("hypot", {"keepdims": True}),
+        ("subtract", {"initial": 100.0}),
+        ("divide", {"initial": 1.0}),
+        ("maximum", {}),  # no identity and no initial: a ValueError
+        ("subtract", {}),
+    ],
+    ids=str,
+)
+@pytest.mark.parametrize("where", WHERE, ids=lambda w: str(np.shape(w)))
+@pytest.mark.parametrize("axis", [0, 1, None, ()])
+@testing.numpy_gpupy_allclose(rtol=1e-12, accept_error=True)
+def test_reduce_where(name, kwargs, where, axis, xp):
+    # the elements where `where` is False are left out (gpupy's reduce took no where=)
+    a = xp.asarray(X)
+    return getattr(xp, name).reduce(a, axis=axis, where=xp.asarray(where), **kwargs), a
+
+
+@testing.numpy_gpupy_allclose()
+def test_reduce_takes_numpys_positional_arguments(xp):
+    d = xp.ones((5, 2), dtype=np.int64)
+    out = xp.zeros(2, dtype=np.int64)
+    xp.add.reduce(d, 0, None, out, False, 3, xp.asarray([[True], [False], [True], [True], [False]]))
+    return out, xp.add.reduce(d, 0, None, None, True, 0, True)
 
 
 @pytest.mark.parametrize("name", ["add", "multiply", "maximum", "minimum", "subtract", "fmin"])
@@ -491,3 +533,52 @@ def test_reduce_finds_the_loop_before_checking_the_axes(shape, axis, xp):
 @testing.numpy_gpupy_raises()
 def test_reduce_refuses_a_duplicate_axis(name, xp):
     return getattr(xp, name).reduce(xp.ones((2, 3)), axis=(1, -1))
+
+
+SIGNATURES = [
+    ("add", "ii->i", {"casting": "unsafe"}),
+    ("add", ("i4", "i4", "i4"), {"casting": "unsafe"}),
+    ("add", (None, None, "f4"), {}),
+    ("add", (None, None, None), {}),
+    ("add", ("f8", None, None), {}),
+    ("add", "i", {"casting": "unsafe"}),  # TypeError: not a signature of three
+    ("add", ("i4",), {}),
+    ("add", (None,), {}),
+    ("add", 123.0, {}),
+    ("add", "id->d", {}),  # no such loop: TypeError
+    ("maximum", "dd->d", {}),
+    ("power", (None, None, "int64"), {"casting": "unsafe"}),
+    ("power", (None, None, "int64"), {}),  # the unsafe cast of the inputs: TypeError
+    ("ldexp", (None, None, "f8"), {}),
+    ("sin", "f->f", {}),
+    ("sin", (None, "f4"), {}),
+    ("add", ("e", "d", None), {}),  # two input dtypes: no loop, TypeError
+    ("add", "%^->#", {}),  # ValueError from here on
+    ("add", b"ii-i", {}),
+    ("add", "ii>i", {}),
+    ("add", (None, "f8"), {}),
+]
+
+
+@pytest.mark.parametrize("name, sig, kwargs", SIGNATURES, ids=repr)
+@pytest.mark.parametrize("keyword", ["signature", "sig"])
+@testing.numpy_gpupy_allclose(rtol=1e-6, accept_error=True)
+def test_signature_selects_the_loop(name, sig, kwargs, keyword, xp):
+    # signature= (alias sig=) names the loop as dtype= does (gpupy took neither keyword)
+    u = getattr(xp, name)
+    args = [xp.asarray([0.25, 1.5, 2.75]), xp.asarray([2.0, 1.0, 3.0])][: u.nin]
+    if name == "ldexp":
+        args[1] = xp.asarray(np.array([2, 1, 3], dtype=np.int32))
+    out = xp.zeros(3, dtype="float64")
+    u(*args, out=out, **{keyword: sig}, **kwargs)
+    return u(*args, **{keyword: sig}, **kwargs), out
+
+
+def test_signature_and_sig_together_or_with_dtype():
+    a = gpupy.ones(3)
+    with pytest.raises(TypeError, match=r"\[add\] cannot specify both 'sig' and 'signature'"):
+        gpupy.add(a, a, signature="dd->d", sig="dd->d")
+    with pytest.raises(TypeError, match=r"\[add\]"):
+        gpupy.add(a, a, signature="dd->d", dtype="f8")
+    with pytest.raises(NotImplementedError, match=r"\[equal\] a signature of several dtypes"):
+        gpupy.equal(a, a, signature="dd->?")
